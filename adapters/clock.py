@@ -1,0 +1,8 @@
+from datetime import UTC, datetime
+
+from abzu.application.ports import Clock
+
+
+class SystemClock(Clock):
+    def now(self) -> datetime:
+        return datetime.now(UTC)

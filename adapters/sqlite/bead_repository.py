@@ -1,0 +1,92 @@
+from collections.abc import Sequence
+from datetime import datetime
+
+from returns.maybe import Maybe, Nothing, Some
+from sqlalchemy import Connection, insert, select, text, update
+
+from abzu.adapters.sqlite.fts import match_any
+from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
+from abzu.adapters.sqlite.schema import beads
+from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
+from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
+from abzu.application.ports import BeadRepository
+from abzu.domain.bead import Bead
+from abzu.domain.category import Category
+from abzu.domain.decay import DecayPolicy
+from abzu.domain.dedup import Existing
+from abzu.domain.ranking import SearchHit, Source
+from abzu.domain.scope import Scope
+
+_SEARCH = """
+SELECT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.last_accessed,
+       -bm25(beads_fts) AS strength, {weight} AS live_weight
+FROM beads_fts JOIN beads b ON b.rowid = beads_fts.rowid
+WHERE beads_fts MATCH :match AND b.superseded_by IS NULL AND b.gemini_flagged = 0{scope}
+ORDER BY bm25(beads_fts) LIMIT :limit
+"""
+
+_NEIGHBOURS = """
+SELECT b.id, b.content FROM beads_fts JOIN beads b ON b.rowid = beads_fts.rowid
+WHERE beads_fts MATCH :match AND b.superseded_by IS NULL AND b.project IS :project
+ORDER BY bm25(beads_fts) LIMIT :limit
+"""
+
+
+class SqliteBeadRepository(BeadRepository):
+    def __init__(self, conn: Connection, decay: DecayPolicy) -> None:
+        self._conn, self._decay = conn, decay
+
+    def get(self, bead_id: str) -> Maybe[Bead]:
+        row = self._conn.execute(select(beads).where(beads.c.id == bead_id)).mappings().first()
+        return Some(row_to_bead(row)) if row else Nothing
+
+    def add(self, bead: Bead) -> None:
+        self._conn.execute(insert(beads).values(bead_to_row(bead)))
+
+    def update(self, bead: Bead) -> None:
+        row = bead_to_row(bead)
+        row.pop("id")
+        self._conn.execute(update(beads).where(beads.c.id == bead.id).values(row))
+
+    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Bead]:
+        query = select(beads).where(
+            beads.c.content_hash == content_hash, beads.c.project.is_not_distinct_from(project)
+        )
+        row = self._conn.execute(query.limit(1)).mappings().first()
+        return Some(row_to_bead(row)) if row else Nothing
+
+    def neighbours(self, terms: Sequence[str], project: str | None, limit: int) -> list[Existing]:
+        match = match_any(terms)
+        if match is None:
+            return []
+        rows = self._conn.execute(
+            text(_NEIGHBOURS), {"match": match, "project": project, "limit": limit}
+        )
+        return [Existing(r.id, r.content) for r in rows]
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+    ) -> list[SearchHit]:
+        match = match_any(terms)
+        if match is None:
+            return []
+        where, params = scope_filter("b", scope)
+        weight, weight_params = live_weight("b", self._decay, now)
+        sql = text(_SEARCH.format(weight=weight, scope=where))
+        rows = self._conn.execute(
+            sql, {"match": match, "limit": limit, **params, **weight_params}
+        )
+        return [
+            SearchHit(
+                r.id, Source.BEAD, Category(r.category), r.project, r.content, r.summary,
+                from_db_required(r.created_at), float(r.strength), float(r.live_weight),
+                from_db(r.last_accessed),
+            )
+            for r in rows
+        ]
+
+    def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
+        if bead_ids:
+            self._conn.execute(
+                update(beads).where(beads.c.id.in_(list(bead_ids))).values(last_accessed=to_db(at))
+            )

@@ -1,0 +1,63 @@
+"""SQLite engines: WAL, busy timeout, foreign keys, and `BEGIN IMMEDIATE` for every transaction."""
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection
+
+
+class StorageError(Exception):
+    """The store cannot be used; the message is one line a user can act on."""
+
+
+def open_engine(path: Path, *, synchronous: str = "NORMAL") -> Engine:
+    """An engine whose transactions take the write lock up front.
+
+    Deferred BEGIN loses writes under concurrency (a reader cannot always upgrade to a writer,
+    whatever the busy timeout), so every transaction is BEGIN IMMEDIATE.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create the data folder {path.parent}: {exc.strerror}") from exc
+    engine = create_engine(
+        f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": 10}
+    )
+    event.listen(engine, "connect", _pragmas(synchronous))
+    event.listen(engine, "begin", _begin_immediate)
+    return engine
+
+
+def _pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        dbapi_conn.isolation_level = None  # no implicit BEGIN: PRAGMAs must run outside one
+        for pragma in (
+            "journal_mode=WAL",
+            "busy_timeout=10000",
+            "foreign_keys=ON",
+            f"synchronous={synchronous}",
+            "journal_size_limit=67108864",
+        ):
+            dbapi_conn.execute(f"PRAGMA {pragma}")
+
+    return on_connect
+
+
+def _begin_immediate(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def probe_fts5(engine: Engine) -> None:
+    """Fail early, in words, when this SQLite build lacks FTS5 (recall cannot work without it)."""
+    with engine.connect() as conn:
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        try:
+            raw.execute("CREATE VIRTUAL TABLE temp.abzu_fts5_probe USING fts5(x)")
+            raw.execute("DROP TABLE temp.abzu_fts5_probe")
+        except sqlite3.OperationalError as exc:
+            raise StorageError(
+                f"this SQLite ({sqlite3.sqlite_version}) has no FTS5; Abzu needs it: {exc}"
+            ) from exc

@@ -1,0 +1,70 @@
+"""Brings a store to the newest schema with Alembic; a no-op (no Alembic import) when current."""
+
+from pathlib import Path
+
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import OperationalError
+
+from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
+
+HEADS = {"wisdom": "w0001", "staging": "s0001"}
+_HERE = Path(__file__).parent
+
+
+def ensure_schema(engine: Engine, store: str) -> None:
+    current = _current_revision(engine)
+    if current == HEADS[store]:
+        return
+    if current is not None and current not in known_revisions(store):
+        raise StorageError(
+            f"{engine.url.database} was written by a newer Abzu (schema {current}): upgrade abzu"
+        )
+    upgrade(engine, store)
+    assert_fts_objects(engine, store)
+
+
+def _current_revision(engine: Engine) -> str | None:
+    with engine.connect() as conn:
+        try:
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        except OperationalError:
+            return None
+
+
+def upgrade(engine: Engine, store: str) -> None:
+    from alembic import command  # imported only when a migration is due: it is slow to import
+
+    with engine.connect() as conn:
+        command.upgrade(_config(store, conn), "head")
+        conn.commit()
+
+
+def known_revisions(store: str) -> set[str]:
+    from alembic.script import ScriptDirectory
+
+    return {rev.revision for rev in ScriptDirectory.from_config(_config(store)).walk_revisions()}
+
+
+def script_head(store: str) -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(_config(store)).get_current_head()
+
+
+def _config(store: str, connection: object | None = None) -> "object":
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(_HERE / store))
+    config.attributes["connection"] = connection
+    return config
+
+
+def assert_fts_objects(engine: Engine, store: str) -> None:
+    """Batch migrations drop triggers silently; a store without them would drift unnoticed."""
+    with engine.connect() as conn:
+        names = set(conn.execute(text("SELECT name FROM sqlite_master")).scalars())
+    missing = [n for n in (*FTS_TRIGGERS[store], *FTS_TABLES[store]) if n not in names]
+    if missing:
+        raise StorageError(f"{engine.url.database} lacks {', '.join(missing)} after migration")

@@ -1,0 +1,3 @@
+from abzu.adapters.sqlite.migrations.env_common import run
+
+run()

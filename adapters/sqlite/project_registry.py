@@ -1,0 +1,33 @@
+from datetime import datetime
+
+from returns.maybe import Maybe, Nothing, Some
+from sqlalchemy import Connection, insert, select, update
+
+from abzu.adapters.sqlite.schema import projects
+from abzu.adapters.sqlite.timestamps import to_db
+from abzu.application.ports import ProjectRegistry
+
+
+class SqliteProjectRegistry(ProjectRegistry):
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def name_for_path(self, path: str) -> Maybe[str]:
+        name = self._conn.execute(
+            select(projects.c.name).where(projects.c.path == path)
+        ).scalar()
+        return Some(name) if name else Nothing
+
+    def exists(self, name: str) -> bool:
+        found = self._conn.execute(select(projects.c.name).where(projects.c.name == name))
+        return found.first() is not None
+
+    def register(self, name: str, path: str | None, at: datetime) -> None:
+        self._conn.execute(
+            insert(projects).values(name=name, path=path, created_at=to_db(at), last_active=None)
+        )
+
+    def touch(self, name: str, at: datetime) -> None:
+        self._conn.execute(
+            update(projects).where(projects.c.name == name).values(last_active=to_db(at))
+        )

@@ -1,0 +1,95 @@
+"""SQLAlchemy Core views of the tables of spec §16 (plus documented extensions).
+
+The DDL itself lives in the Alembic migrations; FTS tables and triggers are not modelled here.
+An integration test checks that these columns match the migrated databases.
+"""
+
+from sqlalchemy import Column, Float, Integer, MetaData, Table, Text
+
+wisdom_metadata = MetaData()
+staging_metadata = MetaData()
+
+projects = Table(
+    "projects", wisdom_metadata,
+    Column("name", Text, primary_key=True),
+    Column("path", Text),
+    Column("created_at", Text),
+    Column("last_active", Text),
+)
+
+beads = Table(
+    "beads", wisdom_metadata,
+    Column("id", Text, primary_key=True),
+    Column("content", Text, nullable=False),
+    Column("summary", Text),
+    Column("category", Text, nullable=False),
+    Column("project", Text),
+    Column("weight", Float),
+    Column("starred", Integer),
+    Column("content_hash", Text, nullable=False),
+    Column("tags", Text),
+    Column("context", Text),
+    Column("superseded_by", Text),
+    Column("gemini_flagged", Integer),
+    Column("flag_reason", Text),
+    Column("created_at", Text),
+    Column("last_accessed", Text),
+    Column("promoted_at", Text),
+)
+
+user_profile = Table(
+    "user_profile", wisdom_metadata,
+    Column("key", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("source", Text, nullable=False),
+    Column("confidence", Float),
+    Column("project_id", Text),
+    Column("created_at", Text),
+    Column("updated_at", Text),
+)
+
+session_summaries = Table(
+    "session_summaries", staging_metadata,
+    Column("id", Text, primary_key=True),
+    Column("session_id", Text, nullable=False),
+    Column("project", Text),
+    Column("sequence", Integer),
+    Column("goal", Text),
+    Column("phase", Text),
+    Column("operational_state", Text),
+    Column("conversational_state", Text),
+    Column("is_final", Integer),
+    Column("created_at", Text),
+)
+
+bead_candidates = Table(
+    "bead_candidates", staging_metadata,
+    Column("id", Text, primary_key=True),
+    Column("content", Text, nullable=False),
+    Column("summary", Text),
+    Column("category", Text, nullable=False),
+    Column("project", Text),
+    Column("content_hash", Text, nullable=False),
+    Column("source", Text, nullable=False),
+    Column("session_id", Text),
+    Column("created_at", Text),
+    Column("tags", Text),
+    Column("context", Text),
+    Column("superseded_by", Text),
+)
+
+extraction_log = Table(
+    "extraction_log", staging_metadata,
+    Column("id", Text, primary_key=True),
+    Column("session_id", Text, nullable=False),
+    Column("jsonl_path", Text),
+    Column("extracted_at", Text),
+    Column("candidates_created", Integer),
+    Column("method", Text, nullable=False),
+)
+
+FTS_TRIGGERS = {
+    "wisdom": ("beads_ai", "beads_ad", "beads_au"),
+    "staging": ("candidates_ai", "candidates_ad", "candidates_au"),
+}
+FTS_TABLES = {"wisdom": ("beads_fts",), "staging": ("candidates_fts",)}

@@ -1,0 +1,80 @@
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy import Connection, Engine
+
+from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
+from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
+from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
+from abzu.adapters.sqlite.stats import SqliteMemoryStats
+from abzu.application.ports import (
+    BeadRepository,
+    CandidateRepository,
+    MemoryStats,
+    ProjectRegistry,
+    UnitOfWork,
+)
+from abzu.domain.decay import DecayPolicy
+
+
+class SqliteUnitOfWork(UnitOfWork):
+    """Opens a transaction on a store the first time a repository of that store is used.
+
+    Commit order is wisdom first, then staging: a promotion interrupted between the two leaves
+    the candidate staged beside its bead, and re-running it is a harmless duplicate skip.
+    """
+
+    def __init__(self, wisdom: Engine, staging: Engine, decay: DecayPolicy) -> None:
+        self._engines = {"wisdom": wisdom, "staging": staging}
+        self._decay = decay
+        self._open: dict[str, Connection] = {}
+
+    def connection(self, store: str) -> Connection:
+        if store not in self._open:
+            conn = self._engines[store].connect()
+            conn.begin()
+            self._open[store] = conn
+        return self._open[store]
+
+    @property
+    def beads(self) -> BeadRepository:
+        return SqliteBeadRepository(self.connection("wisdom"), self._decay)
+
+    @property
+    def candidates(self) -> CandidateRepository:
+        return SqliteCandidateRepository(self.connection("staging"))
+
+    @property
+    def projects(self) -> ProjectRegistry:
+        return SqliteProjectRegistry(self.connection("wisdom"))
+
+    @property
+    def stats(self) -> MemoryStats:
+        return SqliteMemoryStats(
+            self.connection("wisdom"), self.connection("staging"), self._decay
+        )
+
+    def __enter__(self) -> Self:
+        self._open = {}
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.rollback()
+        for conn in self._open.values():
+            conn.close()
+        self._open = {}
+
+    def commit(self) -> None:
+        for store in ("wisdom", "staging"):
+            if store in self._open:
+                self._open[store].commit()
+
+    def rollback(self) -> None:
+        for conn in self._open.values():
+            if conn.in_transaction():
+                conn.rollback()

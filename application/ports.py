@@ -1,0 +1,129 @@
+"""The ports the use cases need. Adapters implement them; tests use the fakes in tests/fakes.py."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Protocol, Self
+
+from returns.maybe import Maybe
+
+from abzu.domain.bead import Bead, Candidate
+from abzu.domain.dedup import Existing
+from abzu.domain.ranking import SearchHit
+from abzu.domain.scope import Scope
+
+
+class Clock(Protocol):
+    """The current time, timezone-aware UTC."""
+
+    def now(self) -> datetime: ...
+
+
+class IdGenerator(Protocol):
+    """Fresh unique ids such as `b-3f2a…` (beads) or `c-…` (candidates)."""
+
+    def new_id(self, prefix: str) -> str: ...
+
+
+class Workspace(Protocol):
+    """Where the caller works: the root of its repository (a worktree maps to its main
+    repository), or its working directory outside any repository. None when unknown."""
+
+    def root(self) -> str | None: ...
+
+
+class BeadRepository(Protocol):
+    """Beads in wisdom.db. Never commits; `get` returns Nothing for unknown ids.
+
+    `search` matches any of `terms` (case-folded words), ignores superseded beads and reports
+    each hit's decay weight as of `now`; `neighbours` returns the closest live beads in exactly
+    `project` (None = global) for duplicate detection.
+    """
+
+    def get(self, bead_id: str) -> Maybe[Bead]: ...
+    def add(self, bead: Bead) -> None: ...
+    def update(self, bead: Bead) -> None: ...
+    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Bead]: ...
+    def neighbours(self, terms: Sequence[str], project: str | None, limit: int) -> list[Existing]: ...
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+    ) -> list[SearchHit]: ...
+    def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None: ...
+
+
+class CandidateRepository(Protocol):
+    """Staged candidates in abzu.db; the same contract as BeadRepository, without decay."""
+
+    def get(self, candidate_id: str) -> Maybe[Candidate]: ...
+    def add(self, candidate: Candidate) -> None: ...
+    def update(self, candidate: Candidate) -> None: ...
+    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Candidate]: ...
+    def neighbours(self, terms: Sequence[str], project: str | None, limit: int) -> list[Existing]: ...
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+    ) -> list[SearchHit]: ...
+
+
+class ProjectRegistry(Protocol):
+    """The `projects` table: one row per project name; `path` is the repository root, if known."""
+
+    def name_for_path(self, path: str) -> Maybe[str]: ...
+    def exists(self, name: str) -> bool: ...
+    def register(self, name: str, path: str | None, at: datetime) -> None: ...
+    def touch(self, name: str, at: datetime) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BeadStats:
+    by_category: dict[str, int]
+    by_project: dict[str | None, int]
+    starred: int
+    flagged: int
+    superseded: int
+    weights: dict[float, int]
+
+
+class MemoryStats(Protocol):
+    """Aggregate counts for `status`; read-only."""
+
+    def bead_stats(self, now: datetime) -> BeadStats: ...
+    def staged_by_project(self) -> dict[str | None, int]: ...
+    def last_review_at(self) -> datetime | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StoreFile:
+    name: str
+    path: str
+    size_bytes: int
+
+
+class StoreLocations(Protocol):
+    """The database files behind the stores, with their sizes on disk (WAL included)."""
+
+    def describe(self) -> tuple[StoreFile, ...]: ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction per store, opened on first use; `commit` is explicit and leaving the
+    block without it rolls back. Write transactions take the write lock up front."""
+
+    @property
+    def beads(self) -> BeadRepository: ...
+    @property
+    def candidates(self) -> CandidateRepository: ...
+    @property
+    def projects(self) -> ProjectRegistry: ...
+    @property
+    def stats(self) -> MemoryStats: ...
+
+    def __enter__(self) -> Self: ...
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...

@@ -1,0 +1,76 @@
+"""Use case: recall knowledge by full-text search (spec §8)."""
+
+from dataclasses import dataclass
+
+from returns.result import Failure, Result, Success
+
+from abzu.application.ports import Clock, UnitOfWork, Workspace
+from abzu.application.projects import resolve_project
+from abzu.domain.errors import InvalidLimit, InvalidScope
+from abzu.domain.ranking import RankedHit, RankingPolicy, Source
+from abzu.domain.scope import Scope
+from abzu.domain.text import keywords
+
+RecallError = InvalidScope | InvalidLimit
+MAX_LIMIT = 100
+
+
+@dataclass(frozen=True, slots=True)
+class RecallRequest:
+    query: str
+    scope: str = "project"
+    project: str | None = None
+    limit: int = 10
+    relevance_floor: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Recalled:
+    query: str
+    project: str | None
+    scope: str
+    hits: tuple[RankedHit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """- Searches reviewed beads and staged candidates together; candidates score 0.8x.
+    - Default scope: the current (or named) project plus global beads; `all` adds every project.
+    - Weak matches (below the relevance floor) are dropped before boosts.
+    - Every returned bead counts as recalled: its decay clock restarts.
+    """
+
+    uow: UnitOfWork
+    clock: Clock
+    workspace: Workspace
+    ranking: RankingPolicy = RankingPolicy()
+    fetch_factor: int = 3
+
+    def execute(self, request: RecallRequest) -> Result[Recalled, RecallError]:
+        if not 1 <= request.limit <= MAX_LIMIT:
+            return Failure(InvalidLimit(request.limit))
+        now = self.clock.now()
+        with self.uow as uow:
+            project = resolve_project(uow.projects, self.workspace, request.project, now)
+            match Scope.parse(request.scope, project):
+                case Success(Scope() as scope):
+                    hits = self._search(request, scope)
+                case Failure(InvalidScope() as err):
+                    return Failure(err)
+                case _:
+                    raise AssertionError("unreachable")
+            uow.beads.mark_recalled([h.hit.item_id for h in hits if h.hit.source is Source.BEAD], now)
+            if project is not None:
+                uow.projects.touch(project, now)
+            uow.commit()
+        return Success(Recalled(request.query, project, scope.kind.value, tuple(hits)))
+
+    def _search(self, request: RecallRequest, scope: Scope) -> list[RankedHit]:
+        terms = keywords(request.query)
+        if not terms:
+            return []
+        fetch, now = max(request.limit * self.fetch_factor, 30), self.clock.now()
+        hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
+        hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
+        policy = self.ranking.with_floor(request.relevance_floor)
+        return policy.rank(hits, focus_project=scope.project, limit=request.limit)

@@ -1,0 +1,28 @@
+"""The five kinds of knowledge a bead can hold (spec §5)."""
+
+from enum import StrEnum
+
+from returns.result import Failure, Result, Success
+
+from abzu.domain.errors import UnknownCategory
+
+
+class Category(StrEnum):
+    DECISION = "decision"
+    LEARNING = "learning"
+    PATTERN = "pattern"
+    FIX = "fix"
+    PREFERENCE = "preference"
+
+    @property
+    def is_permanent_on_write(self) -> bool:
+        """Preferences skip staging: they go straight to wisdom.db and never decay."""
+        return self is Category.PREFERENCE
+
+    @classmethod
+    def parse(cls, value: str) -> Result["Category", UnknownCategory]:
+        normalised = value.strip().lower()
+        for member in cls:
+            if member.value == normalised:
+                return Success(member)
+        return Failure(UnknownCategory(value, tuple(m.value for m in cls)))

@@ -1,0 +1,34 @@
+"""Recall-driven decay (spec §9): weight reflects how long a bead has gone unrecalled."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from abzu.domain.bead import Bead
+from abzu.domain.category import Category
+
+WEIGHT_STEPS = (1.0, 0.5, 0.2, 0.1)
+
+
+@dataclass(frozen=True, slots=True)
+class DecayPolicy:
+    """- 1.0 until 90 days without recall, then 0.5; 0.2 from 180 days; 0.1 from 365 days.
+    - Between thresholds the previous step holds (so 30-89 days is still 1.0).
+    - Never-recalled beads age from their creation.
+    - Starred and preference beads are always 1.0. Decay never deletes.
+    """
+
+    thresholds_days: tuple[tuple[int, float], ...] = ((365, 0.1), (180, 0.2), (90, 0.5))
+
+    def weight(self, bead: Bead, *, now: datetime) -> float:
+        if bead.starred or bead.category is Category.PREFERENCE:
+            return 1.0
+        idle_days = (now - (bead.last_accessed or bead.created_at)).total_seconds() / 86400
+        for days, weight in self.thresholds_days:
+            if idle_days >= days:
+                return weight
+        return 1.0
+
+
+def decay_cutoffs(policy: DecayPolicy, now: datetime) -> tuple[tuple[datetime, float], ...]:
+    """The policy as (idle-since cutoff, weight) pairs, oldest first: what a SQL CASE needs."""
+    return tuple((now - timedelta(days=days), weight) for days, weight in policy.thresholds_days)

@@ -1,0 +1,80 @@
+"""Search ranking (spec §5, §8): relevance × project boost × weight × source boost."""
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+
+from abzu.domain.category import Category
+
+DEFAULT_RELEVANCE_FLOOR = 0.3
+
+
+class Source(StrEnum):
+    BEAD = "bead"
+    CANDIDATE = "candidate"
+
+
+PROJECT_BOOST = {"current": 1.5, "global": 1.2, "other": 1.0}
+SOURCE_BOOST = {Source.BEAD: 1.0, Source.CANDIDATE: 0.8}
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One full-text match. `strength` is the negated BM25 score: larger is better."""
+
+    item_id: str
+    source: Source
+    category: Category
+    project: str | None
+    content: str
+    summary: str | None
+    created_at: datetime
+    strength: float
+    weight: float = 1.0
+    last_accessed: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RankedHit:
+    hit: SearchHit
+    relevance: float
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class RankingPolicy:
+    """- Relevance is BM25 normalised per query to 0..1 (the best match of the query is 1.0).
+    - Matches below the relevance floor are dropped before any boost, so a weak match from the
+      current project cannot outrank a strong global one.
+    - Order is deterministic: score desc, then newest first, then id.
+    """
+
+    relevance_floor: float = DEFAULT_RELEVANCE_FLOOR
+
+    def with_floor(self, floor: float | None) -> "RankingPolicy":
+        return self if floor is None else replace(self, relevance_floor=floor)
+
+    def rank(
+        self, hits: list[SearchHit], *, focus_project: str | None, limit: int
+    ) -> list[RankedHit]:
+        best = max((h.strength for h in hits), default=0.0)
+        if best <= 0:
+            return []
+        ranked = [
+            RankedHit(h, rel, rel * self._boosts(h, focus_project))
+            for h in hits
+            if (rel := h.strength / best) >= self.relevance_floor
+        ]
+        ranked.sort(key=lambda r: r.hit.item_id)
+        ranked.sort(key=lambda r: (r.score, r.hit.created_at), reverse=True)
+        return ranked[:limit]
+
+    @staticmethod
+    def _boosts(hit: SearchHit, focus_project: str | None) -> float:
+        if hit.project is None:
+            project = PROJECT_BOOST["global"]
+        elif hit.project == focus_project:
+            project = PROJECT_BOOST["current"]
+        else:
+            project = PROJECT_BOOST["other"]
+        return project * hit.weight * SOURCE_BOOST[hit.source]

@@ -1,0 +1,34 @@
+"""Which projects a recall looks at (spec §5 scoping, §8)."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from returns.result import Failure, Result, Success
+
+from abzu.domain.errors import InvalidScope
+
+
+class ScopeKind(StrEnum):
+    PROJECT = "project"
+    ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """`project` is the focus: boosted in ranking and, unless kind is ALL, the only non-global one.
+
+    A recall scoped to a project sees that project plus global beads (project NULL).
+    """
+
+    kind: ScopeKind
+    project: str | None
+
+    @classmethod
+    def parse(cls, value: str, project: str | None) -> Result["Scope", InvalidScope]:
+        try:
+            return Success(cls(ScopeKind(value.strip().lower()), project))
+        except ValueError:
+            return Failure(InvalidScope(value))
+
+    def admits(self, project: str | None) -> bool:
+        return self.kind is ScopeKind.ALL or project is None or project == self.project

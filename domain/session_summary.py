@@ -1,0 +1,22 @@
+"""Session summaries (abzu.db): snapshots at pre-compact, one reconciled final per session (§7)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    id: str
+    session_id: str
+    project: str | None
+    sequence: int
+    created_at: datetime
+    goal: str | None = None
+    phase: str | None = None
+    operational_state: str | None = None
+    conversational_state: str | None = None
+    is_final: bool = False
+
+    @property
+    def is_snapshot(self) -> bool:
+        return not self.is_final and self.sequence > 0

@@ -1,0 +1,93 @@
+"""`abzu remember | recall | star | status`: the four memory operations (spec §15)."""
+
+import sys
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
+import typer
+from returns.result import Failure, Success
+
+from abzu.application.recall import Recalled, RecallRequest
+from abzu.application.remember import Remembered, RememberRequest
+from abzu.domain.bead import Bead
+from abzu.entrypoints.cli import render
+from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+V = TypeVar("V", RememberView, RecallView, BeadView, StatusView)
+ProjectOpt = Annotated[
+    str | None,
+    typer.Option("--project", "-p", help="Project name (default: this repository's project)."),
+]
+
+
+def register(app: typer.Typer, container: ContainerSource) -> None:
+    @app.command()
+    def remember(
+        content: Annotated[str, typer.Argument(help="What to remember; '-' reads stdin.")],
+        category: Annotated[str, typer.Option(
+            "--category", "-c",
+            help="decision, learning, pattern, fix or preference (preferences skip review).",
+        )],
+        project: ProjectOpt = None,
+        is_global: Annotated[bool, typer.Option("--global", help="Store for every project.")] = False,
+        summary: Annotated[str | None, typer.Option(help="One-line summary shown in recall.")] = None,
+        tag: Annotated[list[str] | None, typer.Option(help="A tag; repeat for more.")] = None,
+        json: JsonFlag = False,
+    ) -> None:
+        """Store a memory: preferences go to permanent memory, the rest to staging for review."""
+        text = sys.stdin.read() if content == "-" else content
+        request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global)
+        with one_line_errors():
+            match container().remember().execute(request):
+                case Success(Remembered() as done):
+                    _show(RememberView.of(done), json, render.remembered)
+                case Failure(err):
+                    fail(err.message)
+
+    @app.command()
+    def recall(
+        query: Annotated[str, typer.Argument(help="Words to search for.")],
+        scope: Annotated[str, typer.Option(help="'project' (this project + global) or 'all'.")] = "project",
+        project: ProjectOpt = None,
+        limit: Annotated[int, typer.Option(help="Most results to show (1-100).")] = 10,
+        floor: Annotated[float | None, typer.Option(
+            min=0.0, max=1.0, help="Relevance floor 0..1 (default from settings, 0.3)."
+        )] = None,
+        json: JsonFlag = False,
+    ) -> None:
+        """Search permanent memory and staged candidates, best first."""
+        request = RecallRequest(query, scope, project, limit, floor)
+        with one_line_errors():
+            match container().recall().execute(request):
+                case Success(Recalled() as found):
+                    _show(RecallView.of(found), json, render.recalled)
+                case Failure(err):
+                    fail(err.message)
+
+    @app.command()
+    def star(
+        bead_id: Annotated[str, typer.Argument(help="Id of a reviewed bead (b-…).")],
+        json: JsonFlag = False,
+    ) -> None:
+        """Pin a bead: it keeps full weight and never decays."""
+        with one_line_errors():
+            match container().star().execute(bead_id):
+                case Success(Bead() as bead):
+                    _show(BeadView.of(bead), json, render.starred)
+                case Failure(err):
+                    fail(err.message)
+
+    @app.command()
+    def status(json: JsonFlag = False) -> None:
+        """Counts, decay weights, staging, last review and where the databases live."""
+        with one_line_errors():
+            _show(StatusView.of(container().status().execute()), json, render.status)
+
+
+def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:
+    if as_json:
+        typer.echo(view.model_dump_json(indent=2))
+    else:
+        human(view)

@@ -1,0 +1,65 @@
+"""Human-readable output (rich). Stored text is printed as data: markup in it is escaped."""
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
+
+console = Console()
+
+
+def remembered(view: RememberView) -> None:
+    where = "permanent memory (wisdom)" if view.destination == "wisdom" else "staging (awaits review)"
+    scope = view.project or "global"
+    match view.outcome:
+        case "skipped-duplicate":
+            console.print(f"Already remembered as [bold]{view.id}[/] in {where}; nothing added.")
+        case "superseded":
+            console.print(f"Stored [bold]{view.id}[/] in {where} for {escape(scope)}; "
+                          f"it supersedes {view.superseded_id}.")
+        case _:
+            console.print(f"Stored [bold]{view.id}[/] in {where} for {escape(scope)}.")
+    if view.redactions:
+        console.print(f"[yellow]{view.redactions} secret(s) redacted before storing.[/]")
+
+
+def recalled(view: RecallView) -> None:
+    if not view.results:
+        console.print(f"No memories match {escape(view.query)!r} (scope: {view.scope}).")
+        return
+    table = Table(title=f"Recall: {escape(view.query)}  (scope {view.scope}, "
+                        f"project {escape(view.project or '-')})")
+    for column in ("id", "score", "category", "project", "source", "text"):
+        table.add_column(column, overflow="fold")
+    for item in view.results:
+        source = "bead" if item.reviewed else "candidate (unreviewed)"
+        table.add_row(item.id, f"{item.score:.3f}", item.category,
+                      escape(item.project or "(global)"), source, escape(item.text))
+    console.print(table)
+
+
+def starred(view: BeadView) -> None:
+    console.print(f"Starred [bold]{view.id}[/] ({view.category}): weight {view.weight:.1f}, "
+                  "never decays.")
+
+
+def status(view: StatusView) -> None:
+    table = Table(title="Abzu memory", show_header=False)
+    table.add_column("what")
+    table.add_column("value", overflow="fold")
+    table.add_row("beads", str(view.beads))
+    table.add_row("  by category", _pairs(view.beads_by_category))
+    table.add_row("  by project", _pairs(view.beads_by_project))
+    table.add_row("staged candidates", f"{view.staged}  {_pairs(view.staged_by_project)}")
+    table.add_row("starred", str(view.starred))
+    table.add_row("flagged for deletion", str(view.flagged_for_deletion))
+    table.add_row("weights", _pairs(view.weights))
+    table.add_row("last review", view.last_review_at.isoformat() if view.last_review_at else "never")
+    for store in view.stores:
+        table.add_row(store.name, f"{escape(store.path)} ({store.size_bytes / 1024:.0f} KiB)")
+    console.print(table)
+
+
+def _pairs(counts: dict[str, int]) -> str:
+    return escape(", ".join(f"{k}: {v}" for k, v in counts.items()) or "-")

@@ -1,0 +1,22 @@
+"""Abzu's log file in the data home. Nothing is ever logged to stdout (the MCP wire, hook output)."""
+
+import logging
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+LOGGER_NAME = "abzu"
+
+
+def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
+    logger = logging.getLogger(LOGGER_NAME)
+    if not any(isinstance(h, RotatingFileHandler) for h in logger.handlers):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handler = RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3)
+        except OSError:
+            return logger  # an unwritable log must never break the caller
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = False
+    return logger

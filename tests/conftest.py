@@ -1,0 +1,55 @@
+"""Root conftest: shared fixtures and the pytest-bdd step modules (registered only here)."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from abzu.entrypoints.container import Container, build_container
+from abzu.entrypoints.settings import Settings
+from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
+
+pytest_plugins = ["tests.bdd.steps.memory_steps"]
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock()
+
+
+@pytest.fixture
+def uow() -> FakeUnitOfWork:
+    return FakeUnitOfWork()
+
+
+@pytest.fixture
+def ids() -> SequentialIds:
+    return SequentialIds()
+
+
+@pytest.fixture
+def workspace() -> FixedWorkspace:
+    return FixedWorkspace("/src/api")
+
+
+@pytest.fixture
+def abzu_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "abzu-home"
+    monkeypatch.setenv("ABZU_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A folder that looks like a git repository named `api`."""
+    root = tmp_path / "src" / "api"
+    (root / ".git").mkdir(parents=True)
+    return root
+
+
+@pytest.fixture
+def container(abzu_home: Path, repo: Path) -> Iterator[Container]:
+    """The real composition root on SQLite files in tmp_path, working in `repo`."""
+    c = build_container(Settings(home=abzu_home), cwd=repo)
+    yield c
+    c.shutdown_resources()
