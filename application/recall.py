@@ -1,6 +1,6 @@
 """Use case: recall knowledge by full-text search (spec §8)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from returns.result import Failure, Result, Success
 
@@ -43,7 +43,7 @@ class Recall:
     uow: UnitOfWork
     clock: Clock
     workspace: Workspace
-    ranking: RankingPolicy = RankingPolicy()
+    ranking: RankingPolicy = field(default_factory=RankingPolicy)
     fetch_factor: int = 3
 
     def execute(self, request: RecallRequest) -> Result[Recalled, RecallError]:

@@ -71,7 +71,7 @@ class Remember:
     clock: Clock
     ids: IdGenerator
     workspace: Workspace
-    dedup: DedupPolicy = DedupPolicy()
+    dedup: DedupPolicy = field(default_factory=DedupPolicy)
     max_chars: int = MAX_CONTENT_CHARS
 
     def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:

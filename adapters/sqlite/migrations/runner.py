@@ -1,12 +1,16 @@
 """Brings a store to the newest schema with Alembic; a no-op (no Alembic import) when current."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 
 from abzu.adapters.sqlite.engine import StorageError
 from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 HEADS = {"wisdom": "w0001", "staging": "s0001"}
 _HERE = Path(__file__).parent
@@ -52,7 +56,7 @@ def script_head(store: str) -> str | None:
     return ScriptDirectory.from_config(_config(store)).get_current_head()
 
 
-def _config(store: str, connection: object | None = None) -> "object":
+def _config(store: str, connection: object | None = None) -> "Config":
     from alembic.config import Config
 
     config = Config()

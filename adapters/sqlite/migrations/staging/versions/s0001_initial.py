@@ -2,8 +2,8 @@
 
 Extensions to the spec: candidates keep `tags`, `context` (provenance) and `superseded_by`
 (write-time dedup, §10; no foreign key: a superseding candidate that is promoted
-or discarded leaves the old one superseded), the FTS tokenizer is `porter unicode61`, and candidates_fts has an
-update trigger as well (the spec's two triggers would let an UPDATE drift the index).
+or discarded leaves the old one superseded), the FTS tokenizer is `porter unicode61`, and
+candidates_fts has an update trigger as well (the spec's two triggers would let an UPDATE drift the index).
 
 Revision ID: s0001
 """

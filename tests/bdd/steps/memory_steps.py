@@ -1,0 +1,1 @@
+"""Steps for the memory features (remember, recall, star, status, decay, dedup)."""
