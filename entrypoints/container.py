@@ -12,6 +12,7 @@ from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.maintenance import RunMaintenance
 from abzu.application.recall import Recall
 from abzu.application.remember import Remember
 from abzu.application.star import Star
@@ -52,6 +53,7 @@ class Container(containers.DeclarativeContainer):
     recall = providers.Factory(Recall, uow=uow, clock=clock, workspace=workspace, ranking=ranking)
     star = providers.Factory(Star, uow=uow)
     status = providers.Factory(Status, uow=uow, clock=clock, locations=locations)
+    maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:

@@ -1,6 +1,7 @@
 """Hand-written in-memory doubles of the ports, and a fixed clock."""
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Generic, Self, TypeVar
@@ -116,6 +117,23 @@ class InMemoryBeads(_Store[Bead]):
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
         for bead_id in bead_ids:
             self.rows[bead_id] = self.rows[bead_id].recalled(at=at)
+
+    def apply_decay(self, now: datetime) -> int:
+        changed = 0
+        for b in list(self.rows.values()):
+            weight = self.decay.weight(b, now=now)
+            if weight != b.weight:
+                self.rows[b.id], changed = b.with_weight(weight), changed + 1
+        return changed
+
+    def delete_flagged(self) -> list[str]:
+        doomed = [b.id for b in self.rows.values() if b.gemini_flagged]
+        for b in list(self.rows.values()):
+            if b.superseded_by in doomed:
+                self.rows[b.id] = replace(b, superseded_by=None)
+        for bead_id in doomed:
+            del self.rows[bead_id]
+        return doomed
 
 
 class InMemoryCandidates(_Store[Candidate]):

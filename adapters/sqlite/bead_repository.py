@@ -2,7 +2,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, insert, select, text, update
+from sqlalchemy import Connection, delete, insert, select, text, update
 
 from abzu.adapters.sqlite.fts import match_any
 from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
@@ -90,3 +90,20 @@ class SqliteBeadRepository(BeadRepository):
             self._conn.execute(
                 update(beads).where(beads.c.id.in_(list(bead_ids))).values(last_accessed=to_db(at))
             )
+
+    def apply_decay(self, now: datetime) -> int:
+        weight, params = live_weight("beads", self._decay, now)
+        result = self._conn.execute(
+            text(f"UPDATE beads SET weight = {weight} WHERE weight IS NOT {weight}"), params
+        )
+        return int(result.rowcount)
+
+    def delete_flagged(self) -> list[str]:
+        doomed = list(self._conn.execute(select(beads.c.id).where(beads.c.gemini_flagged == 1)).scalars())
+        if doomed:
+            # Beads superseded by a doomed bead point at it: release them first (foreign key).
+            self._conn.execute(
+                update(beads).where(beads.c.superseded_by.in_(doomed)).values(superseded_by=None)
+            )
+            self._conn.execute(delete(beads).where(beads.c.id.in_(doomed)))
+        return doomed
