@@ -1,0 +1,19 @@
+"""Secret redaction: no credential reaches storage.
+
+Every rule follows the gitleaks recipe: a cheap keyword prefilter on the lower-cased text (the
+regex is skipped when no keyword occurs), a linear-time regex (bounded quantifiers only,
+possessive wherever backtracking could compound), then where useful a Shannon-entropy gate
+and an allowlist. Contextual rules (`password = …`, prose, `.env` lines) add checks on the key
+name and on the value's shape, because ordinary code is full of `token = …`. Each secret is
+replaced by ``[REDACTED:<rule-id>:<first 4 hex of sha256(secret)>]``: stable enough to
+deduplicate on, useless to an attacker.
+
+The package is laid out by concern: ``base`` (findings, rule types, the marker), ``engine``
+(scan, merge, apply, rescan), ``checks`` (shared value checks), the scanners (``tokens``,
+``structural``, ``contextual``, ``prose``, ``dotenv``) and ``rules`` (their priority order).
+"""
+
+from abzu.domain.redaction.base import Finding, Redacted, marker, shannon_entropy
+from abzu.domain.redaction.engine import redact
+
+__all__ = ["Finding", "Redacted", "marker", "redact", "shannon_entropy"]

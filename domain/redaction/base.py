@@ -1,0 +1,48 @@
+"""Types shared by the engine and every scanner: findings, rules, the marker format."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    rule: str
+    start: int  # offset in the ORIGINAL text
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redacted:
+    text: str
+    findings: tuple[Finding, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.findings)
+
+
+def marker(rule: str, secret: str) -> str:
+    digest = hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"[REDACTED:{rule}:{digest[:4]}]"
+
+
+def shannon_entropy(value: str) -> float:
+    if not value:
+        return 0.0
+    size = len(value)
+    return -sum(n / size * math.log2(n / size) for n in Counter(value).values())
+
+
+Hit = tuple[str, int, int]
+Scanner = Callable[[str], Iterator[Hit]]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    keywords: tuple[str, ...]  # lower-case; the scanner only runs when one of them occurs
+    scan: Scanner

@@ -1,0 +1,151 @@
+"""Contextual assignments: password = "…", "api_key": "…", --token …"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+
+from abzu.domain.redaction.base import Hit
+from abzu.domain.redaction.checks import (
+    is_password_like,
+    is_path,
+    is_placeholder,
+    is_wordy,
+    looks_like_code,
+)
+
+# Keys and values are matched separately: a rejected value must not swallow the text after
+# it, which may hold the real assignment (`https://host/cb?token=…`, `--verbose --token …`).
+_ASSIGN_KEY_RE = re.compile(
+    r"(?:(?<![\w.-])|(?<=\\[nrt]))(?P<key>[A-Za-z_][\w.-]{0,80}+)(?:\\?[\"'`])?\]?"
+    # an optional type annotation: `password: str = "…"`
+    r"(?:[ \t]{0,4}+:[ \t]{0,4}+[A-Za-z_][\w.\[\], |]{0,40}+(?==[^=>]))?"
+    r"[ \t]{0,4}+(?P<op>=>|:=|=(?!=)|:(?!//))[ \t]{0,4}+"
+)
+_FLAG_KEY_RE = re.compile(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]{0,40}+)[ \t=]{1,3}+")
+# A bare value stops at the next "=" (after `key:`, also at the next ":"), keeping base64
+# padding: `a=b=c` is a chain of assignments, and every character is read a bounded number
+# of times however the keys repeat.
+_QUOTED_VALUE = r"(?P<q>\\?[\"'`])(?P<qv>[^\"'`\\\r\n]{1,512}+)(?P=q)"
+_VALUE_RE = re.compile(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=]{1,512}+={0,2}+)")
+_VALUE_AFTER_COLON_RE = re.compile(
+    _QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=:]{1,512}+={0,2}+)"
+)
+_KEY_HINTS = ("pass", "secret", "token", "key", "auth", "pwd")
+_KEY_PART_RE = re.compile(r"[A-Z]{1,90}(?![a-z])|[A-Z]?[a-z]{1,90}+|\d{1,90}+")
+# "<owner>_key" names that hold a secret, and the rule they map to.
+_KEY_OWNERS = {
+    "api": "api-key-assignment",
+    "access": "api-key-assignment",
+    "auth": "api-key-assignment",
+    "secret": "secret-assignment",
+    "private": "secret-assignment",
+    "signing": "secret-assignment",
+    "encryption": "secret-assignment",
+    "master": "secret-assignment",
+}
+# Words after the secret word that make the value metadata about a secret: token_url, ...
+_KEY_STOP_AFTER = frozenset(
+    {
+        "url", "uri", "endpoint", "host", "server", "path", "file", "filename", "dir", "name",
+        "names", "type", "types", "len", "length", "count", "counts", "limit", "limits", "size",
+        "budget", "field", "env", "var", "header", "prefix", "suffix", "regex", "pattern",
+        "policy", "min", "max", "ttl", "expiry", "expires", "expiration", "lifetime", "timeout",
+        "age", "in", "at", "id", "ids", "format", "mode", "source", "provider", "supplier",
+        "method", "scope", "scopes", "kind", "label", "usage", "index", "enabled", "required",
+        "ref", "version", "store", "manager", "backend", "arn", "location", "info", "class",
+        "factory", "callback", "handler", "loader", "getter", "validator", "schema", "model",
+        "param", "params", "arg", "args", "option", "options", "flag", "config", "settings",
+        "status", "state", "error", "exception", "request", "response", "client", "service",
+        "generator", "parser", "lexer", "stream", "position", "offset", "start", "end",
+        "category", "rotation", "created", "updated", "set", "list", "map", "dict",
+    }
+)  # fmt: skip
+# Words before the secret word that name something that is not a credential: page_token, ...
+_KEY_STOP_BEFORE = frozenset(
+    {
+        "page", "next", "prev", "previous", "continuation", "sync", "upgrade", "downgrade",
+        "cancel", "cancellation", "pad", "bos", "eos", "unk", "mask", "sep", "cls", "special",
+        "start", "end", "stop", "input", "output", "max", "min", "num", "total", "prompt",
+        "completion", "public", "lexer", "parser", "last", "first", "current",
+    }
+)  # fmt: skip
+
+
+def scan_assignments(text: str) -> Iterator[Hit]:
+    for pattern in (_ASSIGN_KEY_RE, _FLAG_KEY_RE):
+        for match in pattern.finditer(text):
+            if text.endswith("://", 0, match.start()):
+                continue  # user:password@ inside a URL belongs to the url-credentials rule
+            value_re = _VALUE_RE if match.groupdict().get("op") != ":" else _VALUE_AFTER_COLON_RE
+            hit = _assignment_hit(text, match.group("key"), value_re, match.end())
+            if hit is not None:
+                yield hit
+
+
+def _assignment_hit(text: str, key: str, value_re: re.Pattern[str], position: int) -> Hit | None:
+    rule = _classify_key(key)
+    value = value_re.match(text, position) if rule is not None else None
+    if rule is None or value is None:
+        return None
+    group = "qv" if value.group("qv") is not None else "bv"
+    start, end = value.span(group)
+    following = text[end : end + 1] if group == "bv" else ""
+    if not _is_assigned_secret(text[start:end], rule, following):
+        return None
+    return rule, start, end
+
+
+@functools.lru_cache(maxsize=4096)  # the same few key names recur throughout a text
+def _classify_key(key: str) -> str | None:
+    """The rule a key like `DB_PASSWORD`, `apiKey` or `client_secret` points to, if any."""
+    if not any(hint in key.lower() for hint in _KEY_HINTS):
+        return None
+    parts = [part.lower() for part in _KEY_PART_RE.findall(key)]
+    for index in range(len(parts) - 1, -1, -1):
+        anchor = _anchor(parts, index)
+        if anchor is None:
+            continue
+        rule, first = anchor
+        if _KEY_STOP_AFTER.intersection(parts[index + 1 :]):
+            return None
+        if first > 0 and parts[first - 1] in _KEY_STOP_BEFORE:
+            return None
+        if rule != "password-assignment" and "secret" in key.lower():
+            # AZURE_CLIENT_SECRET, AWS_SECRET_ACCESS_KEY
+            return "azure-client-secret" if "azure" in parts else "secret-assignment"
+        return rule
+    return None
+
+
+def _anchor(parts: list[str], index: int) -> tuple[str, int] | None:
+    part, last = parts[index], index == len(parts) - 1
+    # PWD alone is the working directory; DB_PASS and MYSQL_PWD are passwords.
+    if part.endswith(("password", "passwd", "passphrase")) or (
+        last and index > 0 and part in ("pass", "pwd")
+    ):
+        return "password-assignment", index
+    if part.endswith("secret"):
+        return "secret-assignment", index
+    if part.endswith("token"):
+        return "token-assignment", index
+    if part == "apikey":
+        return "api-key-assignment", index
+    if part == "key" and index > 0 and parts[index - 1] in _KEY_OWNERS:
+        return _KEY_OWNERS[parts[index - 1]], index - 1
+    if part == "auth" and len(parts) == 1:  # docker's config.json: "auth": "<base64>"
+        return "token-assignment", index
+    return None
+
+
+def _is_assigned_secret(value: str, rule: str, following: str) -> bool:
+    if len(value) < 8 or is_placeholder(value) or "://" in value or is_path(value):
+        return False
+    if following and looks_like_code(value, following):
+        return False
+    if any(ch.isspace() for ch in value):
+        return False  # prose or a style string ("bold #13c842"), not a credential
+    if rule == "password-assignment":
+        return is_password_like(value)
+    return not is_wordy(value)

@@ -1,0 +1,71 @@
+"""Prose secrets: "the password for the staging db is hunter2!" and the like."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from abzu.domain.redaction.base import Hit
+from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks_random
+
+_PROSE_KEYWORD_RE = re.compile(
+    r"(?i:\b(?P<kw>password|passwd|passphrase|passcode|token|secret|api[ _-]?key))(?=[ \t:])"
+    # cheap pre-check that a link word follows on the same line, before any Python work
+    r"(?=[^\n]{0,160}?(?i:[ \t](?:is|was|are)[ \t]|:))"
+)
+_WORD_RE = re.compile(r"\S{1,200}+")
+_PROSE_VALUE_RE = re.compile(
+    r"[ \t]{0,4}+(?:\\?\"(?P<dq>[^\"\n\\]{1,200}+)\\?\"|'(?P<sq>[^'\n\\]{1,200}+)'"
+    r"|`(?P<bq>[^`\n\\]{1,200}+)`|(?P<bare>[^\s\\]{1,200}+))"
+)
+_PROSE_LINKS = frozenset({"is", "was", ":", "are"})
+_PROSE_WINDOW = 200
+_PROSE_MAX_WORDS = 8
+
+
+def scan_prose(text: str) -> Iterator[Hit]:
+    for match in _PROSE_KEYWORD_RE.finditer(text):
+        span = _prose_value_span(text, match.end())
+        if span is None:
+            continue
+        value = text[span[0] : span[1]]
+        if any(ch in "()[]{}<>" for ch in value):
+            continue
+        if match.group("kw").lower().startswith("pass"):
+            if _is_prose_password(value):
+                yield "password-prose", span[0], span[1]
+        elif looks_random(value, 12):
+            yield "secret-prose", span[0], span[1]
+
+
+def _prose_value_span(text: str, position: int) -> tuple[int, int] | None:
+    newline = text.find("\n", position, position + _PROSE_WINDOW)
+    limit = newline if newline != -1 else min(len(text), position + _PROSE_WINDOW)
+    for index, word in enumerate(_WORD_RE.finditer(text, position, limit)):
+        if index >= _PROSE_MAX_WORDS:
+            return None
+        token = word.group().lower()
+        if token in _PROSE_LINKS or (token.endswith(":") and len(token) > 1):
+            return _prose_value_at(text, word.end(), limit)
+    return None
+
+
+def _prose_value_at(text: str, position: int, limit: int) -> tuple[int, int] | None:
+    value = _PROSE_VALUE_RE.match(text, position, limit)
+    if value is None:
+        return None
+    group = next(g for g in ("dq", "sq", "bq", "bare") if value.group(g) is not None)
+    start, end = value.span(group)
+    if group == "bare":  # sentence punctuation is not part of the password
+        end = start + len(text[start:end].rstrip(".,;:)]}'\"`"))
+    return start, end
+
+
+_HTML_ENTITY_RE = re.compile(r"&[A-Za-z]{2,8}+;?")
+
+
+def _is_prose_password(value: str) -> bool:
+    value = _HTML_ENTITY_RE.sub("", value)  # `Password is correct.&quot;` in rendered HTML
+    if len(value) < 6 or "://" in value or value.startswith(":") or is_placeholder(value):
+        return False  # a URL, or a Sphinx role (`:type password: :class:…`)
+    return is_password_like(value)

@@ -1,0 +1,109 @@
+"""Secrets found by their structure: PEM private keys, credentials in URLs and on command lines,
+Authorization headers.
+"""
+
+from __future__ import annotations
+
+import base64
+import bisect
+import re
+from collections.abc import Iterator
+
+from abzu.domain.redaction.base import Hit
+from abzu.domain.redaction.checks import is_password_like, is_placeholder, is_wordy, looks_random
+
+# --------------------------------------------------------------------------------------------
+# PEM private keys (multi-line, possibly JSON-escaped or truncated)
+
+_PEM_BEGIN_RE = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_PEM_END_RE = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_PEM_BODY_RE = re.compile(r"[A-Za-z0-9+/=\s\\]{0,20000}+")
+_PEM_KEY_MATERIAL_RE = re.compile(r"[A-Za-z0-9+/]{32}")
+_PEM_MAX_BLOCK = 65536
+
+
+def scan_pem(text: str) -> Iterator[Hit]:
+    # END positions are collected once and looked up by bisection: scanning forward from
+    # every BEGIN would be quadratic on a text made of BEGIN lines.
+    ends = [m.end() for m in _PEM_END_RE.finditer(text)]
+    cursor = 0
+    for begin in _PEM_BEGIN_RE.finditer(text):
+        if begin.start() < cursor:
+            continue
+        end = _pem_block_end(text, begin, ends)
+        # Code that merely names the markers ("-----BEGIN PRIVATE KEY-----", "…") has no body.
+        if _PEM_KEY_MATERIAL_RE.search(text, begin.end(), end):
+            cursor = end
+            yield "private-key", begin.start(), end
+
+
+def _pem_block_end(text: str, begin: re.Match[str], ends: list[int]) -> int:
+    index = bisect.bisect_left(ends, begin.end())
+    if index < len(ends) and ends[index] - begin.start() <= _PEM_MAX_BLOCK:
+        return ends[index]
+    # A truncated key: the header and whatever base64 body follows it.
+    body = _PEM_BODY_RE.match(text, begin.end())
+    return begin.end() + len(body.group().rstrip()) if body else begin.end()
+
+
+# --------------------------------------------------------------------------------------------
+# Credentials inside URLs and Authorization headers
+
+_URL_CREDENTIALS_RE = re.compile(
+    r"://[^\s:/?#@\[\]\"'<>]{0,256}+:(?P<s>[^\s/?#@\"'<>]{1,256}+)@(?=[A-Za-z0-9\[])"
+)
+
+
+def scan_url_credentials(text: str) -> Iterator[Hit]:
+    for match in _URL_CREDENTIALS_RE.finditer(text):
+        password = match.group("s")
+        if _is_url_password(password):
+            yield "url-credentials", match.start("s"), match.end("s")
+
+
+def _is_url_password(value: str) -> bool:
+    if len(value) < 6 or is_placeholder(value):
+        return False
+    return is_password_like(value) or len(value) >= 16  # not scott:tiger, postgres:postgres
+
+
+_CLI_USER_RE = re.compile(
+    r"(?<!\S)(?:-u|--user)[ \t=]{1,3}+[\"']?[^\s:\"'$]{1,64}+:(?P<s>[^\s\"']{1,256}+)"
+)
+
+
+def scan_cli_user(text: str) -> Iterator[Hit]:
+    # curl -u user:password, wget --user=… : basic-auth credentials on a command line.
+    for match in _CLI_USER_RE.finditer(text):
+        password = match.group("s")
+        if not password.isdigit() and _is_url_password(password):  # not docker -u 1000:1000
+            yield "basic-auth", match.start("s"), match.end("s")
+
+
+_AUTH_SCHEME_RE = re.compile(
+    r"(?i:\b(?P<scheme>bearer|basic|token))[ \t]{1,5}+(?P<s>[A-Za-z0-9._~+/-]{8,4096}+={0,2})"
+)
+
+
+def scan_authorization(text: str) -> Iterator[Hit]:
+    for match in _AUTH_SCHEME_RE.finditer(text):
+        scheme, value = match.group("scheme").lower(), match.group("s")
+        in_header = "authoriz" in text[max(0, match.start() - 40) : match.start()].lower()
+        if scheme == "basic":
+            accepted, rule = _is_basic_credential(value), "basic-auth"
+        elif in_header:
+            accepted = not (is_placeholder(value) or is_wordy(value))
+            rule = "bearer-token"
+        else:  # a bare "Bearer xyz" in prose must look like a real token
+            accepted, rule = scheme == "bearer" and looks_random(value, 16), "bearer-token"
+        if accepted:
+            yield rule, match.start("s"), match.end("s")
+
+
+def _is_basic_credential(value: str) -> bool:
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except ValueError:
+        return False
+    _user, colon, password = decoded.partition(":")
+    return bool(colon) and bool(password) and decoded.isprintable()
