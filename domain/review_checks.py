@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from returns.result import Success
 
 from abzu.domain.category import Category
-from abzu.domain.injection import looks_like_instructions
+from abzu.domain.injection import INSTRUCTION_LIKE, looks_like_instructions
 from abzu.domain.review import (
     Action,
     Consolidate,
@@ -118,7 +118,7 @@ class Checks:
             return None
         suspects = tuple(i for i in candidate_ids if i in self.batch.suspects)
         if suspects or (content is not None and looks_like_instructions(content)):
-            return Rejection("instruction-like", "text reads like instructions to an agent; "
+            return Rejection(INSTRUCTION_LIKE, "text reads like instructions to an agent; "
                              "only a human may promote it", suspects or candidate_ids)
         return None
 

@@ -5,10 +5,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from abzu.domain.injection import INSTRUCTION_LIKE
 from abzu.domain.review import Decision, Discard, Flag, Keep, Proposal, Rejection, ReviewBatch
 from abzu.domain.review_checks import Checks
 
-INSTRUCTION_LIKE_REASON = "instruction-like"
+INSTRUCTION_LIKE_REASON = INSTRUCTION_LIKE
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +83,13 @@ class Sandbox:
         twice = sorted(i for i, n in counts.items() if n > 1)
         if twice:
             return f"items addressed by more than one decision: {', '.join(twice[:5])}"
-        if human or not proposals:
+        # A poisoned candidate gets its own decision wrong; counting that against the batch would
+        # let one such candidate block every review of its neighbours.
+        judged = len(proposals) - sum(1 for r in rejected if r.rule == INSTRUCTION_LIKE_REASON)
+        bad = len(rejected) - (len(proposals) - judged)
+        if human or not judged:
             return None
-        good = (len(proposals) - len(rejected)) / len(proposals)
+        good = (judged - bad) / judged
         if good < self.policy.safety_threshold:
             return f"only {good:.0%} of the proposals passed the sandbox"
         return None
