@@ -77,7 +77,7 @@ def test_a_full_review_changes_both_stores_and_recall_finds_the_promoted_bead(
     assert report.failed == 0 and report.rejected == 0
     assert container.get_staged_candidates().execute() == []
     hits = container.recall().execute(RecallRequest("busy_timeout")).unwrap().hits
-    assert [h.hit.content for h in hits][0].startswith("SQLite: small transactions")
+    assert hits[0].hit.content.startswith("SQLite: small transactions")
     fts_ok(files(container)["wisdom"])
 
 
