@@ -74,7 +74,7 @@ class RunReview:
             report, stop = self._settle(report, batch, self.reviewer.review(batch), request)
             progress.settled(report.batches[-1])
             if stop:
-                report = replace(report, stopped=len(report.batches) < len(batches))
+                report = replace(report, stopped=True)
                 break
         return Success(self._finish(report, request))
 
