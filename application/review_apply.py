@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from returns.maybe import Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.consolidation import consolidate
@@ -93,12 +92,14 @@ def _changed(uow: UnitOfWork, batch: ReviewBatch, decision: Decision) -> str:
     sent: dict[str, Candidate | Bead] = {c.id: c for c in batch.candidates}
     sent.update({b.id: b for b in batch.context})
     for item_id in decision_ids(decision):
-        now = uow.candidates.get(item_id) if isinstance(sent[item_id], Candidate) \
-            else uow.beads.get(item_id)
-        match now:
-            case Some(Candidate() | Bead() as current) if current.content_hash == \
-                    sent[item_id].content_hash and current.is_live:
-                continue
-            case _:
-                return f"{item_id} changed or left its store during the review"
+        before = sent[item_id]
+        now = _current(uow, before)
+        if now is None or not now.is_live or now.content_hash != before.content_hash:
+            return f"{item_id} changed or left its store during the review"
     return ""
+
+
+def _current(uow: UnitOfWork, item: Candidate | Bead) -> Candidate | Bead | None:
+    if isinstance(item, Candidate):
+        return uow.candidates.get(item.id).value_or(None)
+    return uow.beads.get(item.id).value_or(None)

@@ -48,7 +48,7 @@ class ReviewOps:
         )
 
     def _promote(self, candidate: Candidate, text: str, category: Category) -> Applied:
-        removed = self._take(candidate)
+        removed = self.take(candidate)
         digest = content_hash(text)
         match self.uow.beads.find_by_hash(digest, candidate.project):
             case Some(Bead() as twin) if twin.is_live and not twin.gemini_flagged:
@@ -65,7 +65,7 @@ class ReviewOps:
     def discard(self, candidate_id: str) -> Result[Applied, CandidateNotFound]:
         match self.uow.candidates.get(candidate_id):
             case Some(Candidate() as candidate):
-                return Success(Applied(None, self._take(candidate)))
+                return Success(Applied(None, self.take(candidate)))
             case _:
                 return Failure(CandidateNotFound(candidate_id))
 
@@ -95,9 +95,6 @@ class ReviewOps:
         return bead
 
     def take(self, candidate: Candidate) -> tuple[Candidate, ...]:
-        return self._take(candidate)
-
-    def _take(self, candidate: Candidate) -> tuple[Candidate, ...]:
         """The candidate leaves staging together with the older versions it superseded."""
         removed = (candidate, *self.uow.candidates.superseded_by(candidate.id))
         for item in removed:

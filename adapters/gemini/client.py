@@ -24,4 +24,5 @@ def build_gemini_client(
         ),
         httpx_client=httpx_client,
     )
-    return genai.Client(api_key=api_key, http_options=options)
+    # vertexai=False: the API-key path only, even if GOOGLE_GENAI_USE_VERTEXAI is set.
+    return genai.Client(vertexai=False, api_key=api_key, http_options=options)

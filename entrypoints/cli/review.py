@@ -14,7 +14,7 @@ from abzu.application.undo_review import Undone
 from abzu.domain.batching import BatchPolicy
 from abzu.domain.bead import Bead
 from abzu.entrypoints.cli import review_render as render
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
 from abzu.entrypoints.cli.review_progress import review_progress
@@ -95,6 +95,9 @@ def _review(c: Container, request: ReviewRequest, *, interactive: bool, as_json:
         result = use_case.execute(request, progress)
     match result:
         case Success(ReviewReport() as report):
+            counts = {a: report.count(a) for a in ("promote", "consolidate", "discard", "flag")}
+            log.info("review %s by %s: %s, %d rejected, %d held back, %d failed", report.review_id,
+                     report.reviewer, counts, report.rejected, report.held_back, report.failed)
             _show(ReviewView.of(report), as_json, render.review)
             if report.failed:
                 raise typer.Exit(code=1)
