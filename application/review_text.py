@@ -6,6 +6,7 @@ from abzu.domain.content import MAX_CONTENT_CHARS, clean_content
 from abzu.domain.errors import ContentTooLong, EmptyContent
 from abzu.domain.injection import strip_invisible
 from abzu.domain.redaction import redact
+from abzu.domain.review import Rejection
 
 REASON_CHARS = 200
 
@@ -24,3 +25,9 @@ def optional_text(raw: str | None) -> str | None:
     if raw is None:
         return None
     return " ".join(redact(strip_invisible(raw)).text.split()) or None
+
+
+def stored_rejection(rejection: Rejection) -> Rejection:
+    """Rejections quote what the reviewer said (unknown ids, actions): redacted like any input."""
+    return Rejection(rejection.rule, stored_reason(rejection.detail),
+                     tuple(stored_reason(i)[:80] for i in rejection.ids))

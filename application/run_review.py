@@ -20,6 +20,7 @@ from abzu.application.review_ports import (
     WisdomSnapshots,
 )
 from abzu.application.review_report import BatchReport, Pricing, ReviewReport
+from abzu.application.review_text import stored_reason, stored_rejection
 from abzu.domain.batching import BatchPolicy
 from abzu.domain.bead import Candidate
 from abzu.domain.review import Keep, ReviewBatch
@@ -118,14 +119,18 @@ class RunReview:
                     batch, said.proposals, human=self.reviewer.identity.human,
                     allow_mass_discard=request.allow_mass_discard,
                 )
-                judged = replace(base, rejected=verdict.rejected, refused=verdict.refused,
-                                 held_back=verdict.held_back, tokens_in=said.tokens_in,
-                                 tokens_out=said.tokens_out)
+                judged = replace(
+                    base, rejected=tuple(stored_rejection(r) for r in verdict.rejected),
+                    refused=verdict.refused and stored_reason(verdict.refused),
+                    held_back=verdict.held_back, tokens_in=said.tokens_in, tokens_out=said.tokens_out,
+                )
                 return self._apply(report, batch, judged, verdict, request), said.stop
             case Failure(ReviewUnavailable() as down):
-                return report.with_batch(replace(base, error=down.message), self.pricing), True
+                return report.with_batch(replace(base, error=stored_reason(down.message)),
+                                         self.pricing), True
             case Failure(err):
-                return report.with_batch(replace(base, error=err.message), self.pricing), False
+                return report.with_batch(replace(base, error=stored_reason(err.message)),
+                                         self.pricing), False
         raise AssertionError("unreachable")
 
     def _apply(

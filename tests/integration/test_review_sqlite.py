@@ -5,11 +5,13 @@ from pathlib import Path
 import pytest
 from returns.result import Failure
 
+from abzu.application import review_text
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.review_ops import ReviewOps
 from abzu.application.review_ports import ReviewMalformed
 from abzu.application.run_review import ReviewRequest
+from abzu.domain.redaction import Redacted
 from abzu.domain.review import Proposal, ReviewBatch
 from abzu.entrypoints.container import Container
 from tests.fakes import ScriptedReviewer
@@ -149,3 +151,26 @@ def test_only_the_newest_five_snapshots_are_kept(container: Container, staged: d
     taken = [snapshots.take(f"r-{i}") for i in range(7)]
     kept = sorted(Path(container.config.snapshot_dir()).glob("wisdom-*.db"))
     assert [str(p) for p in kept] == taken[2:]
+
+
+def test_secrets_in_reviewer_output_never_reach_any_file(
+    container: Container, staged: dict[str, str], monkeypatch: pytest.MonkeyPatch
+):
+    canary = "CANARY-91c2e"
+    monkeypatch.setattr(review_text, "redact", lambda t: Redacted(t.replace(canary, "[REDACTED]"), ()))
+    said = f"token {canary}"
+    extra = stage(container, "Remember to check the caching layer later")
+    first = ScriptedReviewer([
+        Proposal("promote", (staged["wal"],), content=f"Use WAL mode; {said}", reason=said),
+        Proposal("consolidate", (staged["busy"],), (staged["pref"],), content=f"busy_timeout, WAL {said}"),
+        Proposal("discard", (staged["web"],), reason=said),
+        Proposal("keep", (extra,), reason=said),
+    ])
+    assert container.run_review(reviewer=first).execute(ReviewRequest()).unwrap().count("promote") == 1
+    hostile = ScriptedReviewer([Proposal("discard", (extra,), reason=said),
+                                Proposal(f"delete {said}", (f"c-{canary}",), reason=said)])
+    assert container.run_review(reviewer=hostile).execute(ReviewRequest()).unwrap().failed == 1
+    container.shutdown_resources()
+    for path in Path(container.config.home()).rglob("*"):
+        if path.is_file():
+            assert canary.lower().encode() not in path.read_bytes().lower(), path
