@@ -30,14 +30,15 @@ class Transport:
     """Replays responses in order and records every request."""
 
     def __init__(self, *responses: httpx2.Response | Exception) -> None:
-        self.responses, self.requests = list(responses), []  # type: list[Any], list[httpx2.Request]
+        self.responses: list[httpx2.Response | Exception] = list(responses)
+        self.requests: list[httpx2.Request] = []
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         self.requests.append(request)
         answer = self.responses.pop(0)
         if isinstance(answer, Exception):
             raise answer
-        return answer  # type: ignore[no-any-return]
+        return answer
 
     def body(self, n: int = -1) -> dict[str, Any]:
         return json.loads(self.requests[n].content)  # type: ignore[no-any-return]

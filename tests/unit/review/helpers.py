@@ -1,13 +1,13 @@
 """Builders for review tests: candidates, beads and batches with readable defaults."""
 
-from dataclasses import replace
-
 from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.domain.injection import looks_like_instructions
 from abzu.domain.review import Proposal, ReviewBatch
 from tests.fakes import T0, FakeUnitOfWork, bead
+
+__all__ = ["bead"]  # re-exported for the tests
 
 
 def candidate(
@@ -56,5 +56,3 @@ def promote(cid: str, **kw: object) -> Proposal:
 def discard(cid: str, reason: str = "noise") -> Proposal:
     return Proposal("discard", (cid,), reason=reason)
 
-
-__all__ = ["batch", "bead", "candidate", "discard", "dump", "many", "promote", "replace", "stage"]
