@@ -50,6 +50,8 @@ class GeminiReviewer(Reviewer):
                                              .strip()))
         except httpx2.HTTPError as exc:
             return Failure(ReviewUnavailable(f"network error talking to Gemini ({type(exc).__name__})"))
+        except ValueError as exc:  # a body the SDK cannot read at all (a proxy's HTML page…)
+            return Failure(ReviewMalformed(f"unreadable reply ({type(exc).__name__})"))
         return parse_response(response)
 
 

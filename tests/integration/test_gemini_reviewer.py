@@ -133,6 +133,9 @@ MALFORMED: dict[str, Callable[[], httpx2.Response]] = {
     "decisions not a list": lambda: answer(json.dumps({"decisions": "promote all"})),
     "truncated (MAX_TOKENS)": lambda: answer(json.dumps(GOOD)[:40], finish="MAX_TOKENS"),
     "5 MB body": lambda: answer(json.dumps({"decisions": [], "pad": "x" * 5_000_000})),
+    "an HTML page instead of JSON": lambda: httpx2.Response(200, text="<html>proxy error</html>"),
+    "no candidates (blocked)": lambda: httpx2.Response(
+        200, json={"candidates": [], "promptFeedback": {"blockReason": "OTHER"}}),
 }
 
 
@@ -140,7 +143,6 @@ MALFORMED: dict[str, Callable[[], httpx2.Response]] = {
 def test_answers_that_are_not_exactly_the_schema_are_malformed(make: Callable[[], httpx2.Response]):
     failure = reviewer(Transport(make())).review(BATCH).failure()
     assert isinstance(failure, ReviewMalformed)
-    assert len(failure.response_sha256) == 64
 
 
 def test_no_secret_reaches_the_request_body(monkeypatch: pytest.MonkeyPatch):
