@@ -56,6 +56,9 @@ class BeadRepository(Protocol):
     def delete_flagged(self) -> list[str]:
         """Delete every bead flagged for deletion (the only deletion path); returns their ids."""
         ...
+    def created_since(self, moment: datetime) -> list[Bead]:
+        """Beads created strictly after `moment`, oldest first (an undo keeps them)."""
+        ...
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
         """Live, unflagged beads matching any of `terms`, best first: review context.
         `project` None means every project (a full review); a name means only that project's."""

@@ -72,6 +72,7 @@ class ReviewRecord:
     review_id: str
     started_at: datetime
     snapshot: str
+    finished_at: datetime | None = None
 
 
 class ReviewLog(Protocol):

@@ -108,8 +108,9 @@ class ReviewView(BaseModel):
 class UndoView(BaseModel):
     review_id: str
     snapshot: str
-    restaged: int
+    restaged: int = Field(description="Candidates staged again.")
+    kept: int = Field(description="Beads written after the review, written back after the restore.")
 
     @classmethod
     def of(cls, u: Undone) -> "UndoView":
-        return cls(review_id=u.review_id, snapshot=u.snapshot, restaged=u.restaged)
+        return cls(review_id=u.review_id, snapshot=u.snapshot, restaged=u.restaged, kept=u.kept)

@@ -136,6 +136,10 @@ class InMemoryBeads(_Store[Bead]):
                 self.rows[b.id], changed = b.with_weight(weight), changed + 1
         return changed
 
+    def created_since(self, moment: datetime) -> list[Bead]:
+        return sorted((b for b in self.rows.values() if b.created_at > moment),
+                      key=lambda b: b.created_at)
+
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
         found = [
             (_strength(terms, f"{b.content} {b.summary or ''}"), b) for b in self.rows.values()
@@ -244,7 +248,7 @@ class InMemoryReviewLog:
         if not open_:
             return Nothing
         last = max(open_, key=lambda r: (r.started_at, r.review_id))
-        return Some(ReviewRecord(last.review_id, last.started_at, last.snapshot or ""))
+        return Some(ReviewRecord(last.review_id, last.started_at, last.snapshot or "", last.finished_at))
 
     def mark_undone(self, review_id: str, at: datetime) -> None:
         self.undone[review_id] = at

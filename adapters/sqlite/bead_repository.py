@@ -115,6 +115,10 @@ class SqliteBeadRepository(BeadRepository):
             self._conn.execute(delete(beads).where(beads.c.id.in_(doomed)))
         return doomed
 
+    def created_since(self, moment: datetime) -> list[Bead]:
+        query = select(beads).where(beads.c.created_at > to_db(moment)).order_by(beads.c.created_at)
+        return [row_to_bead(r) for r in self._conn.execute(query).mappings()]
+
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
         match = match_any(terms)
         if match is None:

@@ -8,7 +8,7 @@ from sqlalchemy import Connection, select, update
 from sqlalchemy.dialects.sqlite import insert
 
 from abzu.adapters.sqlite.schema import review_log
-from abzu.adapters.sqlite.timestamps import from_db_required, to_db
+from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
 from abzu.application.review_ports import ReviewLog, ReviewRecord
 from abzu.application.review_report import ReviewReport
 
@@ -44,7 +44,8 @@ class SqliteReviewLog(ReviewLog):
 
     def last_undoable(self) -> Maybe[ReviewRecord]:
         query = (
-            select(review_log.c.id, review_log.c.started_at, review_log.c.snapshot)
+            select(review_log.c.id, review_log.c.started_at, review_log.c.snapshot,
+                   review_log.c.finished_at)
             .where(review_log.c.snapshot.is_not(None), review_log.c.undone_at.is_(None))
             .order_by(review_log.c.started_at.desc(), review_log.c.id.desc())
             .limit(1)
@@ -52,7 +53,8 @@ class SqliteReviewLog(ReviewLog):
         row = self._conn.execute(query).first()
         if row is None:
             return Nothing
-        return Some(ReviewRecord(row.id, from_db_required(row.started_at), row.snapshot))
+        return Some(ReviewRecord(row.id, from_db_required(row.started_at), row.snapshot,
+                                 from_db(row.finished_at)))
 
     def mark_undone(self, review_id: str, at: datetime) -> None:
         self._conn.execute(

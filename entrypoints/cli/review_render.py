@@ -66,6 +66,8 @@ def _batch(batch: BatchView, dry_run: bool) -> None:
 def undone(view: UndoView) -> None:
     console.print(f"Undid review {view.review_id}: wisdom.db restored from "
                   f"{escape(view.snapshot)}; {view.restaged} candidate(s) staged again.")
+    if view.kept:
+        console.print(f"{view.kept} bead(s) written since that review were kept.")
 
 
 def unflagged(view: BeadView) -> None:

@@ -139,8 +139,14 @@ def test_undo_restores_wisdom_with_a_healthy_index_even_if_rowids_moved(
     assert report.snapshot and dump(container) != before
     with sqlite3.connect(report.snapshot) as snap:  # what a VACUUM may do: renumber rowids
         snap.execute("UPDATE beads SET rowid = rowid + 1000")
+    later = stage(container, "Prefer four-space indentation", "preference")
     done = container.undo_review().execute().unwrap()
-    assert done.restaged == 2 and dump(container) == before
+    assert (done.restaged, done.kept) == (2, 1)
+    with container.uow() as uow:
+        assert uow.beads.get(later).value_or(None) is not None
+    with sqlite3.connect(files(container)["wisdom"]) as conn:  # without it: exactly as before
+        conn.execute("DELETE FROM beads WHERE id = ?", (later,))
+    assert dump(container) == before
     fts_ok(files(container)["wisdom"])
     hits = container.recall().execute(RecallRequest("transactions")).unwrap().hits
     assert [h.hit.item_id for h in hits] == [staged["pref"]]

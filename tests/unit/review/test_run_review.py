@@ -1,4 +1,5 @@
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 from returns.result import Failure
@@ -10,7 +11,7 @@ from abzu.application.undo_review import UndoReview
 from abzu.domain.batching import BatchPolicy
 from abzu.domain.content import content_hash
 from abzu.domain.review import Proposal, ReviewBatch
-from tests.fakes import FakeSnapshots, FakeUnitOfWork, FixedClock, ScriptedReviewer, SequentialIds
+from tests.fakes import T0, FakeSnapshots, FakeUnitOfWork, FixedClock, ScriptedReviewer, SequentialIds
 from tests.unit.review.helpers import bead, candidate, discard, dump, many, promote, stage
 
 C1 = candidate("c-1", "Use WAL mode so readers never block the writer")
@@ -177,3 +178,15 @@ def test_undo_restores_wisdom_and_restages_what_the_review_took(world: FakeUnitO
     assert undone.restaged == 2
     assert dump(world) == before
     assert UndoReview(world, snapshots, FixedClock()).execute() == Failure(NothingToUndo())
+
+
+def test_undo_keeps_beads_written_after_the_review(world: FakeUnitOfWork):
+    sut, snapshots = run(world, ScriptedReviewer([promote("c-1")]))
+    report = sut.execute(ReviewRequest()).unwrap()
+    promoted = report.batches[0].outcomes[0].bead_id
+    later = bead("b-later", "Prefer tabs", created_at=T0 + timedelta(hours=1), superseded_by="b-newer")
+    newer = bead("b-newer", "Prefer tabs, width 4", created_at=T0 + timedelta(hours=2))
+    stage(world, later, newer)
+    undone = UndoReview(world, snapshots, FixedClock()).execute().unwrap()
+    assert undone.kept == 2 and promoted not in world.beads.rows
+    assert world.beads.rows["b-later"] == later and world.beads.rows["b-newer"] == newer
