@@ -87,8 +87,8 @@ class Checks:
         return poisoned or Promote(cid, content, category, p.reason.strip())
 
     def _consolidate(self, p: Proposal) -> Decision | Rejection:
-        if len(p.ids) < 2:
-            return Rejection("merge-too-few", "consolidation needs at least 2 sources", p.ids)
+        if len(set(p.ids)) < 2:
+            return Rejection("merge-too-few", "consolidation needs at least 2 distinct sources", p.ids)
         content = (p.content or "").strip()
         shortest = min(len(self._texts[i]) for i in p.ids)
         if len(content) < self.min_merge_ratio * shortest:
@@ -97,8 +97,8 @@ class Checks:
         category = _category(p.category)
         if isinstance(category, Rejection):
             return category
-        candidates = tuple(i for i in p.ids if i in self.batch.candidate_ids)
-        beads = tuple(i for i in p.ids if i in self.batch.bead_ids)
+        candidates = tuple(i for i in dict.fromkeys(p.ids) if i in self.batch.candidate_ids)
+        beads = tuple(i for i in dict.fromkeys(p.ids) if i in self.batch.bead_ids)
         return self._poisoned(candidates, content) or Consolidate(
             candidates, beads, content, category, p.reason.strip()
         )

@@ -61,8 +61,9 @@ def test_promote_names_exactly_one_staged_candidate():
     assert rules(verdict) == ["promote-one-candidate", "promote-one-candidate"]
 
 
-def test_consolidation_needs_two_sources():
-    verdict = judge(Proposal("consolidate", ("c-1",), content=C1.content), human=True)
+@pytest.mark.parametrize("sources", [("c-1",), ("c-1", "c-1")])
+def test_consolidation_needs_two_distinct_sources(sources: tuple[str, ...]):
+    verdict = judge(Proposal("consolidate", sources, content=C1.content), human=True)
     assert rules(verdict) == ["merge-too-few"]
 
 
