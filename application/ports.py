@@ -56,6 +56,13 @@ class BeadRepository(Protocol):
     def delete_flagged(self) -> list[str]:
         """Delete every bead flagged for deletion (the only deletion path); returns their ids."""
         ...
+    def created_since(self, moment: datetime) -> list[Bead]:
+        """Beads created strictly after `moment`, oldest first (an undo keeps them)."""
+        ...
+    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
+        """Live, unflagged beads matching any of `terms`, best first: review context.
+        `project` None means every project (a full review); a name means only that project's."""
+        ...
 
 
 class CandidateRepository(Protocol):
@@ -69,6 +76,15 @@ class CandidateRepository(Protocol):
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
     ) -> list[SearchHit]: ...
+    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
+        """Live (not superseded) candidates, oldest first; `project` None means every project."""
+        ...
+    def superseded_by(self, candidate_id: str) -> list[Candidate]:
+        """The older candidates that `candidate_id` superseded at write time."""
+        ...
+    def delete(self, candidate_id: str) -> None:
+        """Remove a candidate from staging (it was promoted, merged or discarded)."""
+        ...
 
 
 class ProjectRegistry(Protocol):

@@ -7,16 +7,29 @@ from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
+from abzu.adapters.gemini.client import build_gemini_client
+from abzu.adapters.gemini.reviewer import GeminiReviewer
 from abzu.adapters.ids import UuidIds
+from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.consolidate_beads import ConsolidateBeads
+from abzu.application.discard_candidate import DiscardCandidate
+from abzu.application.flag_for_deletion import FlagForDeletion
+from abzu.application.get_staged_candidates import GetStagedCandidates
 from abzu.application.maintenance import RunMaintenance
+from abzu.application.promote_candidate import PromoteCandidate
 from abzu.application.recall import Recall
 from abzu.application.remember import Remember
+from abzu.application.review_report import Pricing
+from abzu.application.run_review import RunReview
 from abzu.application.star import Star
 from abzu.application.status import Status
+from abzu.application.undo_review import UndoReview
+from abzu.application.unflag import Unflag
+from abzu.domain.batching import BatchPolicy
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.settings import Settings
@@ -55,6 +68,32 @@ class Container(containers.DeclarativeContainer):
     status = providers.Factory(Status, uow=uow, clock=clock, locations=locations)
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
 
+    # --- review ---
+    snapshots = providers.Factory(
+        SqliteWisdomSnapshots, engine=wisdom_engine, wisdom=config.wisdom_path,
+        folder=config.snapshot_dir,
+    )
+    gemini_client = providers.Singleton(
+        build_gemini_client, api_key=config.review_api_key, timeout_s=config.review_timeout_s,
+        attempts=config.review_attempts,
+    )
+    reviewer = providers.Singleton(GeminiReviewer, client=gemini_client, model=config.review_model)
+    batch_policy = providers.Singleton(BatchPolicy, budget_tokens=config.review_batch_tokens)
+    pricing = providers.Singleton(
+        Pricing, input_per_mtok=config.review_price_in, output_per_mtok=config.review_price_out
+    )
+    run_review = providers.Factory(
+        RunReview, uow=uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
+        policy=batch_policy, pricing=pricing,
+    )
+    undo_review = providers.Factory(UndoReview, uow=uow, snapshots=snapshots, clock=clock)
+    get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
+    promote_candidate = providers.Factory(PromoteCandidate, uow=uow, clock=clock, ids=ids)
+    discard_candidate = providers.Factory(DiscardCandidate, uow=uow, clock=clock, ids=ids)
+    consolidate_beads = providers.Factory(ConsolidateBeads, uow=uow, clock=clock, ids=ids)
+    flag_for_deletion = providers.Factory(FlagForDeletion, uow=uow, clock=clock, ids=ids)
+    unflag = providers.Factory(Unflag, uow=uow)
+
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
     settings = settings or Settings()
@@ -68,6 +107,15 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
             "cwd": cwd or Path.cwd(),
+            # --- review ---
+            "snapshot_dir": settings.snapshot_dir,
+            "review_api_key": settings.review_api_key,
+            "review_model": settings.review_model,
+            "review_batch_tokens": settings.review_batch_tokens,
+            "review_timeout_s": settings.review_timeout_s,
+            "review_attempts": settings.review_attempts,
+            "review_price_in": settings.review_price_in,
+            "review_price_out": settings.review_price_out,
         }
     )
     return container

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from abzu.domain.content import MAX_CONTENT_CHARS
@@ -10,11 +10,42 @@ from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ABZU_", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="ABZU_", extra="ignore", populate_by_name=True)
 
     home: Path = Field(default=Path("~/.enki"), description="Data home: databases, logs, backups.")
     relevance_floor: float = Field(default=DEFAULT_RELEVANCE_FLOOR, ge=0.0, le=1.0)
     max_content_chars: int = Field(default=MAX_CONTENT_CHARS, gt=0)
+
+    # --- review ---
+    google_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("GOOGLE_API_KEY", "google_api_key"),
+        description="Gemini key; wins over GEMINI_API_KEY, as in google-genai.",
+    )
+    gemini_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("GEMINI_API_KEY", "gemini_api_key"),
+        description="Gemini key (https://aistudio.google.com/apikey).",
+    )
+    review_model: str = Field(default="gemini-2.5-flash", description="Gemini model for reviews.")
+    review_batch_tokens: int = Field(default=12_000, ge=500, description="Prompt budget per batch.")
+    review_timeout_s: float = Field(default=60.0, gt=0, description="Per-request timeout.")
+    review_attempts: int = Field(default=3, ge=1, le=10, description="Tries per request (429/5xx).")
+    review_price_in: float = Field(default=0.30, ge=0, description="USD per 1M input tokens.")
+    review_price_out: float = Field(default=2.50, ge=0, description="USD per 1M output tokens.")
+
+    @field_validator("google_api_key", "gemini_api_key", mode="before")
+    @classmethod
+    def _blank_key_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def review_api_key(self) -> str | None:
+        """An empty variable counts as unset; never logged or printed."""
+        key = self.google_api_key or self.gemini_api_key
+        return key.get_secret_value() if key else None
+
+    @property
+    def snapshot_dir(self) -> Path:
+        return self.data_home / "snapshots"
 
     @property
     def data_home(self) -> Path:

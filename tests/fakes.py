@@ -1,18 +1,28 @@
 """Hand-written in-memory doubles of the ports, and a fixed clock."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Generic, Self, TypeVar
 
 from returns.maybe import Maybe, Nothing, Some
+from returns.result import Failure, Result, Success
 
 from abzu.application.ports import BeadStats, StoreFile
+from abzu.application.review_ports import (
+    ReviewAnswer,
+    ReviewerIdentity,
+    ReviewFailure,
+    ReviewRecord,
+    SnapshotMissing,
+)
+from abzu.application.review_report import ReviewReport
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, token_set
 from abzu.domain.ranking import SearchHit, Source
+from abzu.domain.review import Proposal, ReviewBatch
 from abzu.domain.scope import Scope
 from abzu.domain.text import words
 
@@ -126,6 +136,17 @@ class InMemoryBeads(_Store[Bead]):
                 self.rows[b.id], changed = b.with_weight(weight), changed + 1
         return changed
 
+    def created_since(self, moment: datetime) -> list[Bead]:
+        return sorted((b for b in self.rows.values() if b.created_at > moment),
+                      key=lambda b: b.created_at)
+
+    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
+        found = [
+            (_strength(terms, f"{b.content} {b.summary or ''}"), b) for b in self.rows.values()
+            if b.is_live and not b.gemini_flagged and (project is None or b.project == project)
+        ]
+        return [b for s, b in sorted(found, key=lambda f: -f[0]) if s > 0][:limit]
+
     def delete_flagged(self) -> list[str]:
         doomed = [b.id for b in self.rows.values() if b.gemini_flagged]
         for b in list(self.rows.values()):
@@ -137,6 +158,17 @@ class InMemoryBeads(_Store[Bead]):
 
 
 class InMemoryCandidates(_Store[Candidate]):
+    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
+        live = [c for c in self.rows.values()
+                if c.is_live and (project is None or c.project == project)]
+        return sorted(live, key=lambda c: (c.created_at, c.id))[:limit]
+
+    def superseded_by(self, candidate_id: str) -> list[Candidate]:
+        return [c for c in self.rows.values() if c.superseded_by == candidate_id]
+
+    def delete(self, candidate_id: str) -> None:
+        del self.rows[candidate_id]
+
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
     ) -> list[SearchHit]:
@@ -192,7 +224,8 @@ class InMemoryStats:
         return _count(c.project for c in self.uow.candidates.rows.values() if c.is_live)
 
     def last_review_at(self) -> datetime | None:
-        return None
+        finished = [r.finished_at for r in self.uow.reviews.rows.values() if r.finished_at]
+        return max(finished, default=None)
 
 
 def _count(keys: Iterable[K]) -> dict[K, int]:
@@ -202,22 +235,65 @@ def _count(keys: Iterable[K]) -> dict[K, int]:
     return counts
 
 
+class InMemoryReviewLog:
+    def __init__(self) -> None:
+        self.rows: dict[str, ReviewReport] = {}
+        self.undone: dict[str, datetime] = {}
+
+    def save(self, report: ReviewReport) -> None:
+        self.rows[report.review_id] = report
+
+    def last_undoable(self) -> Maybe[ReviewRecord]:
+        open_ = [r for r in self.rows.values() if r.snapshot and r.review_id not in self.undone]
+        if not open_:
+            return Nothing
+        last = max(open_, key=lambda r: (r.started_at, r.review_id))
+        return Some(ReviewRecord(last.review_id, last.started_at, last.snapshot or "", last.finished_at))
+
+    def mark_undone(self, review_id: str, at: datetime) -> None:
+        self.undone[review_id] = at
+
+
+class InMemoryArchive:
+    def __init__(self) -> None:
+        self.rows: dict[tuple[str, str], Candidate] = {}
+
+    def keep(self, review_id: str, candidates: Sequence[Candidate]) -> None:
+        for c in candidates:
+            self.rows.setdefault((review_id, c.id), c)
+
+    def taken_by(self, review_id: str) -> list[Candidate]:
+        return [c for (rid, _), c in self.rows.items() if rid == review_id]
+
+
+_Saved = tuple[
+    dict[str, Bead], dict[str, Candidate], dict[str, str | None], dict[str, ReviewReport],
+    dict[str, datetime], dict[tuple[str, str], Candidate],
+]
+
+
 class FakeUnitOfWork:
-    """Commits snapshot the repositories; leaving without commit restores the last snapshot."""
+    """Commits snapshot the repositories; leaving without commit restores the last snapshot.
+    `active` is True inside `with uow:` (a transaction would be open)."""
 
     def __init__(self) -> None:
         self.beads = InMemoryBeads()
         self.candidates = InMemoryCandidates()
         self.projects = InMemoryProjects()
         self.stats = InMemoryStats(self)
+        self.reviews = InMemoryReviewLog()
+        self.archive = InMemoryArchive()
         self.commits = 0
+        self.active = False
         self._saved = self._snapshot()
 
-    def _snapshot(self) -> tuple[dict[str, Bead], dict[str, Candidate], dict[str, str | None]]:
-        return dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths)
+    def _snapshot(self) -> _Saved:
+        return (dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths),
+                dict(self.reviews.rows), dict(self.reviews.undone), dict(self.archive.rows))
 
     def __enter__(self) -> Self:
         self._saved = self._snapshot()
+        self.active = True
         return self
 
     def __exit__(
@@ -227,15 +303,76 @@ class FakeUnitOfWork:
         tb: TracebackType | None,
     ) -> None:
         self.rollback()
+        self.active = False
 
     def commit(self) -> None:
         self.commits += 1
         self._saved = self._snapshot()
 
     def rollback(self) -> None:
-        beads, candidates, paths = self._saved
+        beads, candidates, paths, reviews, undone, archive = self._saved
         self.beads.rows, self.candidates.rows = dict(beads), dict(candidates)
         self.projects.paths = dict(paths)
+        self.reviews.rows, self.reviews.undone = dict(reviews), dict(undone)
+        self.archive.rows = dict(archive)
+
+
+class FakeSnapshots:
+    """Snapshots of the fake wisdom store (its beads and projects), newest `keep` kept."""
+
+    def __init__(self, uow: FakeUnitOfWork, keep: int = 5) -> None:
+        self.uow, self.keep = uow, keep
+        self.saved: dict[str, tuple[dict[str, Bead], dict[str, str | None]]] = {}
+        self.restored: list[str] = []
+
+    def take(self, label: str) -> str:
+        assert not self.uow.active, "a snapshot is taken outside any transaction"
+        name = f"snap-{len(self.saved) + len(self.restored) + 1}-{label}"
+        self.saved[name] = (dict(self.uow.beads.rows), dict(self.uow.projects.paths))
+        for old in list(self.saved)[: -self.keep]:
+            del self.saved[old]
+        return name
+
+    def restore(self, snapshot: str) -> Result[None, SnapshotMissing]:
+        if snapshot not in self.saved:
+            return Failure(SnapshotMissing(snapshot))
+        beads, paths = self.saved[snapshot]
+        self.uow.beads.rows, self.uow.projects.paths = dict(beads), dict(paths)
+        self.uow.commit()
+        self.restored.append(snapshot)
+        return Success(None)
+
+
+Script = Callable[[ReviewBatch], "Result[ReviewAnswer, ReviewFailure] | Sequence[Proposal]"]
+
+
+class ScriptedReviewer:
+    """Replays one scripted answer per batch (proposals, a failure, or a function of the batch),
+    records every batch it was sent and whether a transaction was open at that moment."""
+
+    def __init__(
+        self, *answers: "Sequence[Proposal] | Result[ReviewAnswer, ReviewFailure] | Script",
+        uow: FakeUnitOfWork | None = None, human: bool = False,
+    ) -> None:
+        self.answers = list(answers)
+        self.uow, self.human = uow, human
+        self.batches: list[ReviewBatch] = []
+        self.open_transactions = 0
+
+    @property
+    def identity(self) -> ReviewerIdentity:
+        return ReviewerIdentity("human" if self.human else "scripted", None, human=self.human)
+
+    def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
+        self.batches.append(batch)
+        if self.uow is not None and self.uow.active:
+            self.open_transactions += 1
+        answer = self.answers.pop(0) if self.answers else ()
+        if callable(answer):
+            answer = answer(batch)
+        if isinstance(answer, Result):
+            return answer
+        return Success(ReviewAnswer(tuple(answer), tokens_in=100, tokens_out=20))
 
 
 class FakeLocations:

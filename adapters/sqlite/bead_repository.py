@@ -32,6 +32,13 @@ ORDER BY bm25(beads_fts) LIMIT :limit
 """
 
 
+_RELATED = """
+SELECT b.* FROM beads_fts JOIN beads b ON b.rowid = beads_fts.rowid
+WHERE beads_fts MATCH :match AND b.superseded_by IS NULL AND b.gemini_flagged = 0{project}
+ORDER BY bm25(beads_fts) LIMIT :limit
+"""
+
+
 class SqliteBeadRepository(BeadRepository):
     def __init__(self, conn: Connection, decay: DecayPolicy) -> None:
         self._conn, self._decay = conn, decay
@@ -107,3 +114,17 @@ class SqliteBeadRepository(BeadRepository):
             )
             self._conn.execute(delete(beads).where(beads.c.id.in_(doomed)))
         return doomed
+
+    def created_since(self, moment: datetime) -> list[Bead]:
+        query = select(beads).where(beads.c.created_at > to_db(moment)).order_by(beads.c.created_at)
+        return [row_to_bead(r) for r in self._conn.execute(query).mappings()]
+
+    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
+        match = match_any(terms)
+        if match is None:
+            return []
+        where = "" if project is None else " AND b.project = :project"
+        rows = self._conn.execute(
+            text(_RELATED.format(project=where)), {"match": match, "project": project, "limit": limit}
+        )
+        return [row_to_bead(r) for r in rows.mappings()]

@@ -2,7 +2,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, insert, select, text, update
+from sqlalchemy import Connection, delete, insert, select, text, update
 
 from abzu.adapters.sqlite.fts import match_any
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
@@ -85,3 +85,17 @@ class SqliteCandidateRepository(CandidateRepository):
             )
             for r in rows
         ]
+
+    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
+        query = select(_table).where(_table.c.superseded_by.is_(None))
+        if project is not None:
+            query = query.where(_table.c.project == project)
+        query = query.order_by(_table.c.created_at, _table.c.id).limit(limit)
+        return [row_to_candidate(r) for r in self._conn.execute(query).mappings()]
+
+    def superseded_by(self, candidate_id: str) -> list[Candidate]:
+        query = select(_table).where(_table.c.superseded_by == candidate_id)
+        return [row_to_candidate(r) for r in self._conn.execute(query).mappings()]
+
+    def delete(self, candidate_id: str) -> None:
+        self._conn.execute(delete(_table).where(_table.c.id == candidate_id))

@@ -1,6 +1,7 @@
 """Row <-> entity mapping for beads and candidates."""
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import RowMapping
@@ -36,7 +37,7 @@ def bead_to_row(bead: Bead) -> dict[str, Any]:
     }
 
 
-def row_to_bead(row: RowMapping) -> Bead:
+def row_to_bead(row: RowMapping | Mapping[str, Any]) -> Bead:
     return Bead(
         id=row["id"], content=row["content"], category=Category(row["category"]),
         project=row["project"], content_hash=row["content_hash"],
@@ -60,7 +61,7 @@ def candidate_to_row(candidate: Candidate) -> dict[str, Any]:
     }
 
 
-def row_to_candidate(row: RowMapping) -> Candidate:
+def row_to_candidate(row: RowMapping | Mapping[str, Any]) -> Candidate:
     return Candidate(
         id=row["id"], content=row["content"], category=Category(row["category"]),
         project=row["project"], content_hash=row["content_hash"],

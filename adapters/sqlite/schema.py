@@ -88,6 +88,40 @@ extraction_log = Table(
     Column("method", Text, nullable=False),
 )
 
+# --- review ---
+review_log = Table(
+    "review_log", staging_metadata,
+    Column("id", Text, primary_key=True),
+    Column("kind", Text, nullable=False),
+    Column("project", Text),
+    Column("reviewer", Text, nullable=False),
+    Column("model", Text),
+    Column("started_at", Text, nullable=False),
+    Column("finished_at", Text),
+    Column("duration_ms", Integer),
+    Column("tokens_in", Integer),
+    Column("tokens_out", Integer),
+    Column("cost_estimate", Float),
+    Column("promoted", Integer),
+    Column("consolidated", Integer),
+    Column("discarded", Integer),
+    Column("flagged", Integer),
+    Column("kept", Integer),
+    Column("rejected", Integer),
+    Column("held_back", Integer),
+    Column("failed_batches", Integer),
+    Column("snapshot", Text),
+    Column("undone_at", Text),
+    Column("report", Text, nullable=False),
+)
+
+review_archive = Table(
+    "review_archive", staging_metadata,
+    Column("review_id", Text, primary_key=True),
+    Column("candidate_id", Text, primary_key=True),
+    Column("payload", Text, nullable=False),
+)
+
 FTS_TRIGGERS = {
     "wisdom": ("beads_ai", "beads_ad", "beads_au"),
     "staging": ("candidates_ai", "candidates_ad", "candidates_au"),

@@ -4,8 +4,10 @@ from typing import Self
 from sqlalchemy import Connection, Engine
 
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
+from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
+from abzu.adapters.sqlite.review_log import SqliteReviewLog
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
 from abzu.application.ports import (
     BeadRepository,
@@ -14,6 +16,7 @@ from abzu.application.ports import (
     ProjectRegistry,
     UnitOfWork,
 )
+from abzu.application.review_ports import CandidateArchive, ReviewLog
 from abzu.domain.decay import DecayPolicy
 
 
@@ -53,6 +56,15 @@ class SqliteUnitOfWork(UnitOfWork):
         return SqliteMemoryStats(
             self.connection("wisdom"), self.connection("staging"), self._decay
         )
+
+    # --- review ---
+    @property
+    def reviews(self) -> ReviewLog:
+        return SqliteReviewLog(self.connection("staging"))
+
+    @property
+    def archive(self) -> CandidateArchive:
+        return SqliteCandidateArchive(self.connection("staging"))
 
     def __enter__(self) -> Self:
         self._open = {}

@@ -1,0 +1,52 @@
+"""The JSON Gemini must answer with: a permissive schema to send, a strict twin to accept.
+
+`extra="forbid"` stays off the sent schema (the Developer API does not support
+additionalProperties); the strict twin enforces it locally, with strict types (an id sent as a
+number, an unknown action, a missing field: the whole answer is rejected).
+"""
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from abzu.domain.review import Proposal
+
+ActionName = Literal["promote", "consolidate", "discard", "flag", "keep"]
+CategoryName = Literal["decision", "learning", "pattern", "fix", "preference"]
+MAX_DECISIONS = 500
+
+
+class GeminiDecision(BaseModel):
+    action: ActionName = Field(description="promote | consolidate | discard | flag | keep")
+    candidate_ids: list[str] = Field(description="Ids of staged candidates this decision is about.")
+    bead_ids: list[str] = Field(description="Ids of existing beads (consolidate or flag only).")
+    content: str | None = Field(
+        description="promote: optional clearer text; consolidate: the merged text, keeping every fact."
+    )
+    category: CategoryName | None = Field(description="Corrected category, or null to keep it.")
+    reason: str = Field(description="One short sentence: why.")
+
+
+class GeminiReview(BaseModel):
+    decisions: list[GeminiDecision]
+
+
+class StrictDecision(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    action: ActionName
+    candidate_ids: list[str] = Field(default_factory=list, max_length=100)
+    bead_ids: list[str] = Field(default_factory=list, max_length=100)
+    content: str | None = Field(default=None, max_length=20_000)
+    category: CategoryName | None = None
+    reason: str = Field(default="", max_length=2_000)
+
+    def to_proposal(self) -> Proposal:
+        return Proposal(self.action, tuple(self.candidate_ids), tuple(self.bead_ids), self.content,
+                        self.category, self.reason)
+
+
+class StrictReview(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    decisions: list[StrictDecision] = Field(max_length=MAX_DECISIONS)

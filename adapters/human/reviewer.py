@@ -1,0 +1,92 @@
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from returns.result import Result, Success
+
+from abzu.application.review_ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
+from abzu.domain.bead import Bead, Candidate
+from abzu.domain.injection import strip_invisible
+from abzu.domain.review import Proposal, ReviewBatch
+
+CHOICES = {"p": "promote", "e": "edit and promote", "d": "discard", "s": "skip", "q": "quit"}
+PREVIEW_CHARS = 200
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # terminal escapes: never sent to the screen
+
+
+class Dialogue(Protocol):
+    """A conversation with the person reviewing. `show` prints plain text (never markup);
+    `choose` returns one of `choices`; both `choose` and `ask` return None when input ends."""
+
+    def show(self, text: str) -> None: ...
+    def choose(self, question: str, choices: Sequence[str], default: str) -> str | None: ...
+    def ask(self, question: str, default: str) -> str | None: ...
+
+
+class HumanReviewer(Reviewer):
+    """Offline review by a person: each candidate is shown with its closest permanent beads, and
+    the person promotes, edits and promotes, discards, skips (keeps it staged) or quits. Works
+    without any key; a person may promote text that reads like instructions (it is marked)."""
+
+    def __init__(self, dialogue: Dialogue) -> None:
+        self._dialogue = dialogue
+
+    @property
+    def identity(self) -> ReviewerIdentity:
+        return ReviewerIdentity("human", None, human=True)
+
+    def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
+        beads = {b.id: b for b in batch.context}
+        proposals: list[Proposal] = []
+        for candidate in batch.candidates:
+            self._show(candidate, [beads[i] for i in batch.related.get(candidate.id, ())],
+                       suspect=candidate.id in batch.suspects)
+            proposal = self._decide(candidate)
+            if proposal is None:
+                return Success(ReviewAnswer(tuple(proposals), stop=True))
+            proposals.append(proposal)
+        return Success(ReviewAnswer(tuple(proposals)))
+
+    def _decide(self, candidate: Candidate) -> Proposal | None:
+        menu = ", ".join(f"[{k}] {v}" for k, v in CHOICES.items())
+        match self._dialogue.choose(menu, list(CHOICES), default="s"):
+            case "p":
+                return Proposal("promote", (candidate.id,), reason="promoted by a person")
+            case "e":
+                text = self._dialogue.ask("New text (Enter keeps it as it is)", candidate.content)
+                return None if text is None else Proposal(
+                    "promote", (candidate.id,), content=text, reason="edited by a person"
+                )
+            case "d":
+                reason = self._dialogue.ask("Reason", "not worth keeping")
+                return None if reason is None else Proposal("discard", (candidate.id,), reason=reason)
+            case "s":
+                return Proposal("keep", (candidate.id,), reason="skipped")
+            case _:
+                return None
+
+    def _show(self, candidate: Candidate, closest: list[Bead], *, suspect: bool) -> None:
+        say = self._dialogue.show
+        scope = candidate.project or "global"
+        say("")
+        say(f"{candidate.id}  {candidate.category.value} · {scope} · staged "
+            f"{candidate.created_at:%Y-%m-%d} from {candidate.source.value}")
+        if suspect:
+            say("WARNING: this text reads like instructions to an AI agent (possible memory "
+                "poisoning). Promote it only if you wrote it or trust it.")
+        if candidate.summary:
+            say(f"  summary: {_display(candidate.summary)}")
+        for line in _display(candidate.content).splitlines() or [""]:
+            say(f"  | {line}")
+        say("Closest permanent beads:" if closest else "No similar permanent bead.")
+        for bead in closest:
+            say(f"  {bead.id} ({bead.category.value}, {bead.project or 'global'}): {_preview(bead.content)}")
+
+
+def _display(text: str) -> str:
+    return _CONTROL.sub("", strip_invisible(text))
+
+
+def _preview(text: str) -> str:
+    flat = " ".join(_display(text).split())
+    return flat if len(flat) <= PREVIEW_CHARS else flat[: PREVIEW_CHARS - 1] + "…"

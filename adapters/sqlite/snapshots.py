@@ -1,0 +1,68 @@
+import re
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+
+from returns.result import Failure, Result, Success
+from sqlalchemy import Engine
+
+from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.migrations.runner import ensure_schema
+from abzu.application.review_ports import SnapshotMissing, WisdomSnapshots
+
+KEEP = 5
+
+
+class SqliteWisdomSnapshots(WisdomSnapshots):
+    """`VACUUM INTO` a file under `<data home>/snapshots`; restore through the backup API.
+
+    Restoring never copies a file over a live database: the backup API writes through SQLite's
+    own locking (other processes just see new content), and pooled connections are disposed.
+    VACUUM may renumber the rowids of a table with a TEXT primary key, which the external-content
+    FTS index refers to, so the index is rebuilt and checked (rank-1 integrity-check) afterwards.
+    """
+
+    def __init__(self, engine: Engine, wisdom: Path, folder: Path, keep: int = KEEP) -> None:
+        self._engine, self._wisdom, self._folder, self._keep = engine, wisdom, folder, keep
+
+    def take(self, label: str) -> str:
+        self._folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
+        target = self._folder / f"wisdom-{stamp}-{re.sub(r'[^A-Za-z0-9_-]', '_', label)}.db"
+        raw = self._engine.raw_connection()
+        try:
+            driver = raw.driver_connection
+            assert isinstance(driver, sqlite3.Connection)
+            driver.execute("VACUUM INTO ?", (str(target),))
+        finally:
+            raw.close()
+        self._prune()
+        return str(target)
+
+    def restore(self, snapshot: str) -> Result[None, SnapshotMissing]:
+        source = Path(snapshot)
+        if not source.is_file():
+            return Failure(SnapshotMissing(snapshot))
+        self._engine.dispose()
+        with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src, closing(
+            sqlite3.connect(self._wisdom, timeout=10, isolation_level=None)
+        ) as dst:
+            src.backup(dst)
+            _rebuild_index(dst)
+        self._engine.dispose()
+        ensure_schema(self._engine, "wisdom")
+        return Success(None)
+
+    def _prune(self) -> None:
+        kept = sorted(self._folder.glob("wisdom-*.db"), key=lambda p: (p.stat().st_mtime_ns, p.name))
+        for old in kept[: -self._keep]:
+            old.unlink(missing_ok=True)
+
+
+def _rebuild_index(conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT INTO beads_fts(beads_fts) VALUES('rebuild')")
+    try:
+        conn.execute("INSERT INTO beads_fts(beads_fts, rank) VALUES('integrity-check', 1)")
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(f"the restored search index failed its check: {exc}") from exc

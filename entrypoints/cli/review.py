@@ -1,0 +1,120 @@
+"""`abzu review | candidates | unflag`: the road into permanent memory (spec §11)."""
+
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
+import typer
+from pydantic import BaseModel
+from returns.result import Failure, Success
+
+from abzu.adapters.human.reviewer import HumanReviewer
+from abzu.application.review_report import ReviewReport
+from abzu.application.run_review import ReviewRequest
+from abzu.application.undo_review import Undone
+from abzu.domain.batching import BatchPolicy
+from abzu.domain.bead import Bead
+from abzu.entrypoints.cli import review_render as render
+from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
+from abzu.entrypoints.cli.dialogue import TyperDialogue
+from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
+from abzu.entrypoints.cli.review_progress import review_progress
+from abzu.entrypoints.container import Container
+from abzu.entrypoints.review_views import CandidatesView, CandidateView, ReviewView, UndoView
+from abzu.entrypoints.views import BeadView
+
+V = TypeVar("V", bound=BaseModel)
+NOT_CONFIGURED = (
+    "Gemini is not configured: set GEMINI_API_KEY (a key from https://aistudio.google.com/apikey), "
+    "or review by hand with `abzu review --interactive`."
+)
+
+
+def register(app: typer.Typer, container: ContainerSource) -> None:
+    @app.command()
+    def review(
+        project: Annotated[str | None, typer.Option(
+            "--project", "-p", help="Mini-review: only this project's candidates and beads.")] = None,
+        interactive: Annotated[bool, typer.Option(
+            "--interactive", "-i", help="Review by hand, one candidate at a time (no key needed).")] = False,
+        dry_run: Annotated[bool, typer.Option(
+            "--dry-run", help="Ask and validate, but change and record nothing.")] = False,
+        max_candidates: Annotated[int | None, typer.Option(
+            "--max-candidates", min=1, help="Review at most N staged candidates (oldest first).")] = None,
+        allow_mass_discard: Annotated[bool, typer.Option(
+            "--allow-mass-discard",
+            help="Apply batches that discard or flag more than 20% (and 10) of their items.")] = False,
+        undo: Annotated[bool, typer.Option(
+            "--undo",
+            help="Restore wisdom.db as it was before the last review; re-stage its candidates.")] = False,
+        json: JsonFlag = False,
+    ) -> None:
+        """Review staged candidates with Gemini (or by hand): promote, consolidate, discard, flag.
+
+        Every decision is validated before anything changes; wisdom.db is snapshotted first.
+        """
+        with one_line_errors():
+            if undo:
+                if interactive or dry_run or project:
+                    fail("--undo takes no other option")
+                return _undo(container(), json)
+            c = container()
+            request = ReviewRequest(project, max_candidates, dry_run, allow_mass_discard)
+            _review(c, request, interactive=interactive, as_json=json)
+
+    @app.command()
+    def candidates(project: ProjectOpt = None, json: JsonFlag = False) -> None:
+        """List the candidates staged for review (oldest first)."""
+        with one_line_errors():
+            found = container().get_staged_candidates().execute(project)
+            view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in found])
+            _show(view, json, render.candidates)
+
+    @app.command()
+    def unflag(
+        bead_id: Annotated[str, typer.Argument(help="Id of a bead flagged for deletion (b-…).")],
+        json: JsonFlag = False,
+    ) -> None:
+        """Lift a deletion flag before the next maintenance pass deletes the bead."""
+        with one_line_errors():
+            match container().unflag().execute(bead_id):
+                case Success(Bead() as bead):
+                    _show(BeadView.of(bead), json, render.unflagged)
+                case Failure(err):
+                    fail(err.message)
+
+
+def _review(c: Container, request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
+    if interactive:
+        use_case = c.run_review(reviewer=HumanReviewer(TyperDialogue()),
+                                policy=BatchPolicy.one_at_a_time())
+    elif not c.config.review_api_key():
+        fail(NOT_CONFIGURED)
+    else:
+        use_case = c.run_review()
+    with review_progress(enabled=not (interactive or as_json)) as progress:
+        result = use_case.execute(request, progress)
+    match result:
+        case Success(ReviewReport() as report):
+            counts = {a: report.count(a) for a in ("promote", "consolidate", "discard", "flag")}
+            log.info("review %s by %s: %s, %d rejected, %d held back, %d failed", report.review_id,
+                     report.reviewer, counts, report.rejected, report.held_back, report.failed)
+            _show(ReviewView.of(report), as_json, render.review)
+            if report.failed:
+                raise typer.Exit(code=1)
+        case Failure(err):
+            fail(err.message)
+
+
+def _undo(c: Container, as_json: bool) -> None:
+    match c.undo_review().execute():
+        case Success(Undone() as done):
+            _show(UndoView.of(done), as_json, render.undone)
+        case Failure(err):
+            fail(err.message)
+
+
+def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:
+    if as_json:
+        typer.echo(view.model_dump_json(indent=2))
+    else:
+        human(view)
