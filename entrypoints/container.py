@@ -15,6 +15,7 @@ from abzu.adapters.workspace import GitWorkspace
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.recall import Recall
 from abzu.application.remember import Remember
+from abzu.application.remember_many import RememberMany
 from abzu.application.star import Star
 from abzu.application.status import Status
 from abzu.domain.decay import DecayPolicy
@@ -54,6 +55,12 @@ class Container(containers.DeclarativeContainer):
     star = providers.Factory(Star, uow=uow)
     status = providers.Factory(Status, uow=uow, clock=clock, locations=locations)
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
+
+    # --- bulk remember (issue 6: eval and imports) ---
+    remember_many = providers.Factory(
+        RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
+        max_chars=config.max_content_chars,
+    )
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
