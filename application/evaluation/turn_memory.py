@@ -29,15 +29,16 @@ def remember_request(turn: Turn, project: str) -> RememberRequest:
 
 
 def owners_of(turns: Sequence[Turn], results: RememberedMany) -> dict[str, list[str]]:
-    """Memory id -> the turns it holds. A duplicate turn joins the memory that already holds
-    its text; a superseded memory hands its turns to its successor (it is never recalled again)."""
+    """Memory id -> the turns it holds, the turn whose text it stores first. A duplicate turn
+    joins the memory that already holds its text; a superseded memory hands its turns to its
+    successor (it is never recalled again)."""
     owners: dict[str, list[str]] = {}
     for turn, result in zip(turns, results.items, strict=True):
         match result:
             case Success(Remembered() as done):
                 owners.setdefault(done.id, []).append(turn.dia_id)
                 if done.outcome is DedupOutcome.SUPERSEDED and done.superseded_id:
-                    owners[done.id] = owners.pop(done.superseded_id, []) + owners[done.id]
+                    owners[done.id] += owners.pop(done.superseded_id, [])
             case _:
                 continue
     return owners
