@@ -77,7 +77,9 @@ class MemoryWriter:
 
     def _judge(self, draft: Draft, project: str | None) -> DedupVerdict:
         store = self.uow.beads if draft.category.is_permanent_on_write else self.uow.candidates
-        neighbours = store.neighbours(keywords(draft.content), project, 3)
+        terms = keywords(draft.content)
+        must_share = self.dedup.must_share(draft.content, len(terms))
+        neighbours = store.neighbours(terms, project, 3, must_share=must_share)
         return self.dedup.judge(draft.content, exact_match=None, neighbours=neighbours)
 
     def _exact_duplicate(self, draft: Draft, project: str | None) -> Remembered | None:

@@ -27,3 +27,17 @@ def test_duplicates_within_one_import_are_skipped_against_uncommitted_rows(conta
 
     first, second = (r.unwrap() for r in result.items)
     assert second.outcome is DedupOutcome.SKIPPED_DUPLICATE and second.id == first.id
+
+
+def test_a_near_duplicate_is_found_among_many_texts_sharing_common_words(container: Container) -> None:
+    common = "Caroline said on 8 May 2023 at the usual meeting"
+    texts = [f"{common}: note number n{n:04d} about topic t{n * 3:05d}" for n in range(400)]
+    near = f"{common}: note number n0123 about topic t00369 again"
+
+    result = container.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in [*texts, near]]
+    )
+
+    last = result.items[-1].unwrap()
+    assert last.outcome is DedupOutcome.SUPERSEDED
+    assert last.superseded_id == result.items[123].unwrap().id
