@@ -49,18 +49,26 @@ def locomo(
     settings = Settings()
     configure_file_logging(settings.log_path)
     request = EvalRequest(str(path), unit, _cutoffs(k), floor, baseline, depth)
+    if per_question is not None and not per_question.parent.is_dir():
+        fail(f"--per-question: no folder {per_question.parent} to write {per_question.name} in")
     with one_line_errors():
         with eval_render.progress_bars() as progress:
             result = build_evaluation(settings).execute(request, progress)
         match result:
             case Success(EvalReport() as report):
-                _write_per_question(report, per_question)
-                if json:
-                    typer.echo(EvalView.of(report).model_dump_json(indent=2))
-                else:
-                    eval_render.report(report)
+                _show(report, json, per_question)
             case Failure(err):
                 fail(err.message)
+
+
+def _show(report: EvalReport, as_json: bool, per_question: Path | None) -> None:
+    if as_json:
+        typer.echo(EvalView.of(report).model_dump_json(indent=2))
+    else:
+        eval_render.report(report)
+    if per_question is not None:
+        lines = (QuestionView.of(q, report.request.ks).model_dump_json() for q in report.questions)
+        per_question.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
 
 
 def _cutoffs(raw: str) -> tuple[int, ...]:
@@ -72,9 +80,3 @@ def _cutoffs(raw: str) -> tuple[int, ...]:
         fail("--k needs at least one cut-off, like 1,5,10")
     return ks
 
-
-def _write_per_question(report: EvalReport, target: Path | None) -> None:
-    if target is None:
-        return
-    lines = (QuestionView.of(q, report.request.ks).model_dump_json() for q in report.questions)
-    target.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")

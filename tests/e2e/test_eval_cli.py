@@ -92,6 +92,7 @@ def test_per_question_lines_show_where_evidence_ranked(tiny: Path, abzu_home: Pa
         (["missing.json"], "no such file"),
         (["{tiny}", "--k", "1,five"], "--k takes whole numbers separated by commas"),
         (["{tiny}", "--k", "1,500"], "every k must be between 1 and the recall depth 100"),
+        (["{tiny}", "--per-question", "/nonexistent-folder/q.jsonl"], "no folder /nonexistent-folder"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(tiny: Path, abzu_home: Path, args: list[str], message: str) -> None:
