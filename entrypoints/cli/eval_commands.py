@@ -34,7 +34,8 @@ def locomo(
         help="Score turns, or sessions (the turn ranking collapsed in first-occurrence order).")] = Unit.TURN,
     k: Annotated[str, typer.Option("--k", help="Cut-offs for hit@k and all@k, comma-separated.")] = "1,5,10",
     baseline: Annotated[bool, typer.Option(
-        "--baseline", help="Also score a grep-style term-overlap search over the same turns.")] = False,
+        "--baseline/--no-baseline",
+        help="Also score a grep-style term-overlap search over the same turns, side by side.")] = True,
     floor: Annotated[float | None, typer.Option(
         min=0.0, max=1.0, help="Relevance floor 0..1 for every recall (default: the configured one, 0.3).",
     )] = None,

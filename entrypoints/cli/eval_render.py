@@ -18,24 +18,31 @@ Cells = Callable[[Summary], list[str]]
 
 
 class RichProgress(EvalProgress):
-    """One bar per sample, advancing per question, on stderr (stdout stays for the report)."""
+    """One bar per sample, advancing per question, on stderr (stdout stays for the report).
+    Nothing is drawn before the first sample, so an early error stays one line."""
 
-    def __init__(self, progress: Progress) -> None:
-        self._progress, self._task = progress, TaskID(-1)
+    def __init__(self) -> None:
+        columns = (TextColumn("{task.description:>12}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("questions"), TimeElapsedColumn())
+        self.bars, self._task = Progress(*columns, console=Console(stderr=True)), TaskID(-1)
 
     def sample_started(self, sample_id: str, questions: int) -> None:
-        self._task = self._progress.add_task(escape(sample_id), total=questions)
+        if not self.bars.live.is_started:
+            self.bars.start()
+        self._task = self.bars.add_task(escape(sample_id), total=questions)
 
     def question_done(self) -> None:
-        self._progress.advance(self._task)
+        self.bars.advance(self._task)
 
 
 @contextmanager
 def progress_bars() -> Iterator[EvalProgress]:
-    columns = (TextColumn("{task.description:>12}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("questions"), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-        yield RichProgress(progress)
+    progress = RichProgress()
+    try:
+        yield progress
+    finally:
+        if progress.bars.live.is_started:
+            progress.bars.stop()
 
 
 def report(view: EvalReport) -> None:
