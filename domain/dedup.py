@@ -1,5 +1,7 @@
 """Write-time duplicate detection (spec §10): content hash, then FTS similarity."""
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -33,6 +35,16 @@ def token_set(text: str) -> frozenset[str]:
     return frozenset(w for w in words(text) if w not in STOPWORDS) or frozenset(words(text))
 
 
+def probe_groups(terms: Sequence[str], must_share: int) -> tuple[tuple[str, ...], ...]:
+    """Split `terms` so that any text holding at least `must_share` of them holds a whole group.
+
+    Pigeonhole: a text may miss m = len(terms) - must_share terms, and m + 1 disjoint groups
+    cannot all lose one. `must_share` 1 gives one group per term (any term will do).
+    """
+    count = max(1, min(len(terms), len(terms) - must_share + 1))
+    return tuple(tuple(terms[i::count]) for i in range(count) if terms[i::count])
+
+
 def similarity(a: str, b: str) -> float:
     """Shared distinct non-stopword tokens over the size of the larger token set, 0..1.
 
@@ -54,6 +66,15 @@ class DedupPolicy:
     """
 
     threshold: float = SIMILARITY_THRESHOLD
+
+    def must_share(self, content: str, probe_terms: int) -> int:
+        """How many of `probe_terms` keywords of `content` any near-duplicate of it contains.
+
+        Similarity above the threshold means missing fewer than (1 - threshold) of content's
+        distinct tokens, so the look-up for neighbours can skip texts that share less.
+        """
+        misses = max(0, math.ceil((1 - self.threshold) * len(token_set(content))) - 1)
+        return max(1, probe_terms - misses)
 
     def judge(
         self, content: str, *, exact_match: str | None, neighbours: list[Existing]

@@ -23,6 +23,7 @@ from abzu.application.maintenance import RunMaintenance
 from abzu.application.promote_candidate import PromoteCandidate
 from abzu.application.recall import Recall
 from abzu.application.remember import Remember
+from abzu.application.remember_many import RememberMany
 from abzu.application.review_report import Pricing
 from abzu.application.run_review import RunReview
 from abzu.application.star import Star
@@ -93,6 +94,11 @@ class Container(containers.DeclarativeContainer):
     consolidate_beads = providers.Factory(ConsolidateBeads, uow=uow, clock=clock, ids=ids)
     flag_for_deletion = providers.Factory(FlagForDeletion, uow=uow, clock=clock, ids=ids)
     unflag = providers.Factory(Unflag, uow=uow)
+    # --- bulk remember (issue 6: eval and imports) ---
+    remember_many = providers.Factory(
+        RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
+        max_chars=config.max_content_chars,
+    )
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:

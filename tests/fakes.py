@@ -88,10 +88,12 @@ class _Store(Generic[T]):
                 return Some(item)
         return Nothing
 
-    def neighbours(self, terms: Sequence[str], project: str | None, limit: int) -> list[Existing]:
+    def neighbours(
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
+    ) -> list[Existing]:
         live = [i for i in self.rows.values() if i.is_live and i.project == project]
         scored = [(len(token_set(i.content) & set(terms)), i) for i in live]
-        scored = [s for s in scored if s[0] > 0]
+        scored = [s for s in scored if s[0] >= max(1, must_share)]
         scored.sort(key=lambda s: -s[0])
         return [Existing(i.id, i.content) for _, i in scored[:limit]]
 

@@ -4,7 +4,7 @@ from datetime import datetime
 from returns.maybe import Maybe, Nothing, Some
 from sqlalchemy import Connection, delete, insert, select, text, update
 
-from abzu.adapters.sqlite.fts import match_any
+from abzu.adapters.sqlite.fts import match_any, match_at_least
 from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
 from abzu.adapters.sqlite.schema import beads
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
@@ -62,8 +62,10 @@ class SqliteBeadRepository(BeadRepository):
         row = self._conn.execute(query.limit(1)).mappings().first()
         return Some(row_to_bead(row)) if row else Nothing
 
-    def neighbours(self, terms: Sequence[str], project: str | None, limit: int) -> list[Existing]:
-        match = match_any(terms)
+    def neighbours(
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
+    ) -> list[Existing]:
+        match = match_at_least(terms, must_share)
         if match is None:
             return []
         rows = self._conn.execute(

@@ -4,7 +4,7 @@ from datetime import datetime
 from returns.maybe import Maybe, Nothing, Some
 from sqlalchemy import Connection, delete, insert, select, text, update
 
-from abzu.adapters.sqlite.fts import match_any
+from abzu.adapters.sqlite.fts import match_any, match_at_least
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
 from abzu.adapters.sqlite.schema import bead_candidates
 from abzu.adapters.sqlite.search_sql import scope_filter
@@ -59,8 +59,10 @@ class SqliteCandidateRepository(CandidateRepository):
         found = self._conn.execute(query.limit(1)).mappings().first()
         return Some(row_to_candidate(found)) if found else Nothing
 
-    def neighbours(self, terms: Sequence[str], project: str | None, limit: int) -> list[Existing]:
-        match = match_any(terms)
+    def neighbours(
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
+    ) -> list[Existing]:
+        match = match_at_least(terms, must_share)
         if match is None:
             return []
         rows = self._conn.execute(

@@ -2,7 +2,7 @@
 
 import typer
 
-from abzu.entrypoints.cli import memory, review
+from abzu.entrypoints.cli import eval_commands, memory, review
 from abzu.entrypoints.cli.context import lazy_container
 from abzu.entrypoints.container import Container
 
@@ -18,6 +18,7 @@ def create_app(container: Container | None = None) -> typer.Typer:
                       pretty_exceptions_enable=False)
     memory.register(app, lazy_container(container))
     review.register(app, lazy_container(container))
+    eval_commands.register(app)
     return app
 
 

@@ -1,0 +1,39 @@
+"""What `Remember` and `RememberMany` take and give back (plain frozen dataclasses)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from abzu.domain.bead import CandidateSource
+from abzu.domain.dedup import DedupOutcome
+from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
+
+RememberError = EmptyContent | ContentTooLong | UnknownCategory
+
+
+class Destination(StrEnum):
+    WISDOM = "wisdom"
+    STAGING = "staging"
+
+
+@dataclass(frozen=True, slots=True)
+class RememberRequest:
+    content: str
+    category: str
+    project: str | None = None
+    summary: str | None = None
+    tags: Sequence[str] = ()
+    is_global: bool = False
+    source: CandidateSource = CandidateSource.MANUAL
+    session_id: str | None = None
+    context: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    id: str
+    destination: Destination
+    outcome: DedupOutcome
+    project: str | None
+    superseded_id: str | None = None
+    redactions: int = 0

@@ -1,0 +1,83 @@
+"""`abzu eval locomo`: retrieval quality through the real recall path, on throw-away stores."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from returns.result import Failure, Success
+
+from abzu.application.evaluation.report import DEFAULT_DEPTH, EvalReport, EvalRequest, Unit
+from abzu.entrypoints.cli import eval_render
+from abzu.entrypoints.cli.context import fail, one_line_errors
+from abzu.entrypoints.eval_views import EvalView, QuestionView
+from abzu.entrypoints.evaluation import build_evaluation
+from abzu.entrypoints.logs import configure_file_logging
+from abzu.entrypoints.settings import Settings
+
+HELP = """Measure how well Abzu finds what it was told, on a public benchmark.
+
+Each conversation is loaded into its own temporary Abzu (your memory is never touched), one
+memory per turn, and every question goes through the same recall agents use. Retrieval only:
+nothing is generated or graded by a model.
+"""
+
+
+def register(app: typer.Typer) -> None:
+    evaluate = typer.Typer(help=HELP, no_args_is_help=True)
+    evaluate.command("locomo")(locomo)
+    app.add_typer(evaluate, name="eval")
+
+
+def locomo(
+    path: Annotated[Path, typer.Argument(help="A LoCoMo-format JSON file (list of samples).")],
+    unit: Annotated[Unit, typer.Option(
+        help="Score turns, or sessions (the turn ranking collapsed in first-occurrence order).")] = Unit.TURN,
+    k: Annotated[str, typer.Option("--k", help="Cut-offs for hit@k and all@k, comma-separated.")] = "1,5,10",
+    baseline: Annotated[bool, typer.Option(
+        "--baseline/--no-baseline",
+        help="Also score a grep-style term-overlap search over the same turns, side by side.")] = True,
+    floor: Annotated[float | None, typer.Option(
+        min=0.0, max=1.0, help="Relevance floor 0..1 for every recall (default: the configured one, 0.3).",
+    )] = None,
+    depth: Annotated[int, typer.Option(
+        min=1, max=100, help="Results asked for per question (MRR and the session collapse use them).")
+    ] = DEFAULT_DEPTH,
+    per_question: Annotated[Path | None, typer.Option(
+        "--per-question", help="Write one JSON line per scored question to this file.")] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Score Abzu's recall on LoCoMo: hit@k, all@k, MRR and latency, overall and per category."""
+    settings = Settings()
+    configure_file_logging(settings.log_path)
+    request = EvalRequest(str(path), unit, _cutoffs(k), floor, baseline, depth)
+    if per_question is not None and not per_question.parent.is_dir():
+        fail(f"--per-question: no folder {per_question.parent} to write {per_question.name} in")
+    with one_line_errors():
+        with eval_render.progress_bars() as progress:
+            result = build_evaluation(settings).execute(request, progress)
+        match result:
+            case Success(EvalReport() as report):
+                _show(report, json, per_question)
+            case Failure(err):
+                fail(err.message)
+
+
+def _show(report: EvalReport, as_json: bool, per_question: Path | None) -> None:
+    if as_json:
+        typer.echo(EvalView.of(report).model_dump_json(indent=2))
+    else:
+        eval_render.report(report)
+    if per_question is not None:
+        lines = (QuestionView.of(q, report.request.ks).model_dump_json() for q in report.questions)
+        per_question.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+
+
+def _cutoffs(raw: str) -> tuple[int, ...]:
+    try:
+        ks = tuple(sorted({int(part) for part in raw.split(",") if part.strip()}))
+    except ValueError:
+        fail(f"--k takes whole numbers separated by commas, like 1,5,10 (got {raw!r})")
+    if not ks:
+        fail("--k needs at least one cut-off, like 1,5,10")
+    return ks
+

@@ -1,0 +1,43 @@
+from abzu.application.recall import RecallRequest
+from abzu.application.remember import RememberRequest
+from abzu.domain.dedup import DedupOutcome
+from abzu.entrypoints.container import Container
+
+
+def test_a_bulk_import_is_stored_and_recallable(container: Container) -> None:
+    texts = [f"Service s{n:04d} talks to queue q{n * 7:05d} on port p{n * 13:05d}" for n in range(1, 1201)]
+    requests = [RememberRequest(t, "learning", project="bulk") for t in texts]
+    requests.append(RememberRequest("Grafana dashboards live in the ops repository", "preference",
+                                    project="bulk"))
+
+    result = container.remember_many().execute(requests)
+
+    assert result.failed == 0 and result.count(DedupOutcome.STORED) == len(requests)
+    found = container.recall().execute(RecallRequest("grafana dashboards", project="bulk")).unwrap()
+    assert [h.hit.content for h in found.hits] == ["Grafana dashboards live in the ops repository"]
+    queue = container.recall().execute(RecallRequest("which queue does s1200 use", project="bulk")).unwrap()
+    assert queue.hits[0].hit.content.startswith("Service s1200 talks to queue q08400")
+
+
+def test_duplicates_within_one_import_are_skipped_against_uncommitted_rows(container: Container) -> None:
+    text = "Use WAL journal mode for SQLite"
+    result = container.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in (text, text.upper())]
+    )
+
+    first, second = (r.unwrap() for r in result.items)
+    assert second.outcome is DedupOutcome.SKIPPED_DUPLICATE and second.id == first.id
+
+
+def test_a_near_duplicate_is_found_among_many_texts_sharing_common_words(container: Container) -> None:
+    common = "Caroline said on 8 May 2023 at the usual meeting"
+    texts = [f"{common}: note number n{n:04d} about topic t{n * 3:05d}" for n in range(400)]
+    near = f"{common}: note number n0123 about topic t00369 again"
+
+    result = container.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in [*texts, near]]
+    )
+
+    last = result.items[-1].unwrap()
+    assert last.outcome is DedupOutcome.SUPERSEDED
+    assert last.superseded_id == result.items[123].unwrap().id
