@@ -2,7 +2,7 @@
 
 import typer
 
-from abzu.entrypoints.cli import memory
+from abzu.entrypoints.cli import memory, serve
 from abzu.entrypoints.cli.context import lazy_container
 from abzu.entrypoints.container import Container
 
@@ -17,6 +17,7 @@ def create_app(container: Container | None = None) -> typer.Typer:
     app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False)
     memory.register(app, lazy_container(container))
+    serve.register(app)
     return app
 
 
