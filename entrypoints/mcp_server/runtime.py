@@ -3,19 +3,19 @@
 import logging
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from mcp.server.mcpserver.exceptions import ToolError
 from returns.pipeline import is_successful
 from returns.result import Result
-from sqlalchemy.exc import OperationalError
 
-from abzu.adapters.sqlite.engine import StorageError
-from abzu.entrypoints.container import Container
-from abzu.entrypoints.logs import LOGGER_NAME
+from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
 
 log = logging.getLogger(LOGGER_NAME)
 T = TypeVar("T")
@@ -37,34 +37,39 @@ def server_cwd() -> Path:
 
 
 class App:
-    """The lifespan state: one container for the server's life.
+    """The lifespan state: the one container of this server, materialised on the first tool call.
 
-    The engines are opened on the first tool call, not at start-up: opening a store takes the
-    write lock (BEGIN IMMEDIATE) and may migrate, so a busy or broken store would otherwise
-    delay `initialize` or kill the server; on a tool call it becomes an error the model reads.
+    Start-up stays at the cost of importing the MCP SDK: the store stack (SQLAlchemy, the
+    container) is imported, and the stores opened, only when a tool first needs them. Opening
+    a store takes the write lock (BEGIN IMMEDIATE) and may migrate, so a busy or broken store
+    becomes a tool error the model reads instead of a slow or dead `initialize`.
     Sync tools run in worker threads, hence the lock; each call then gets its own unit of work.
     """
 
-    def __init__(self, container: Container, *, owns_container: bool) -> None:
-        self._container, self._owned = container, owns_container
-        self._lock, self._ready = threading.Lock(), False
+    def __init__(self, build: "Callable[[], Container]", *, owns_container: bool) -> None:
+        self._build, self._owned = build, owns_container
+        self._lock = threading.Lock()
+        self._built: Container | None = None
+        self._ready = False
 
     @property
-    def log_path(self) -> Path:
-        return Path(self._container.config.log_path())
+    def log_hint(self) -> str:
+        return str(self._built.config.log_path()) if self._built else "abzu.log in the data home"
 
-    def container(self) -> Container:
-        if not self._ready:
-            with self._lock:
-                if not self._ready:
-                    self._container.init_resources()
-                    self._ready = True
-        return self._container
+    def container(self) -> "Container":
+        with self._lock:
+            if self._built is None:
+                self._built = self._build()
+                configure_file_logging(Path(self._built.config.log_path()))
+            if not self._ready:
+                self._built.init_resources()
+                self._ready = True
+            return self._built
 
     def close(self) -> None:
         with self._lock:
-            if self._owned:
-                self._container.shutdown_resources()
+            if self._built is not None and self._owned:
+                self._built.shutdown_resources()
             self._ready = False
 
 
@@ -76,24 +81,25 @@ def unwrap(outcome: Result[T, E]) -> T:
 
 
 @contextmanager
-def reported(tool: str, log_path: Path) -> Iterator[None]:
+def reported(tool: str, app: App) -> Iterator[None]:
     """Anything unexpected is logged with its traceback and becomes a short ToolError."""
     try:
         yield
     except ToolError:
         raise
-    except StorageError as exc:
-        log.warning("%s: %s", tool, exc)
-        raise ToolError(str(exc)) from exc
-    except OperationalError as exc:
-        log.exception("%s: store unavailable", tool)
-        if "locked" in str(exc) or "busy" in str(exc):
-            raise ToolError("the memory store is busy (another Abzu process is writing): try again") from exc
-        raise ToolError(_unexpected(tool, exc, log_path)) from exc
     except Exception as exc:
-        log.exception("%s failed", tool)
-        raise ToolError(_unexpected(tool, exc, log_path)) from exc
+        raise ToolError(_explain(tool, exc, app)) from exc
 
 
-def _unexpected(tool: str, exc: Exception, log_path: Path) -> str:
-    return f"{tool} failed unexpectedly ({type(exc).__name__}); details are in Abzu's log {log_path}"
+def _explain(tool: str, exc: Exception, app: App) -> str:
+    from sqlalchemy.exc import OperationalError  # already loaded by then: the stores use it
+
+    from abzu.adapters.sqlite.engine import StorageError
+
+    if isinstance(exc, StorageError):
+        log.warning("%s: %s", tool, exc)
+        return str(exc)
+    log.exception("%s failed", tool)
+    if isinstance(exc, OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
+        return "the memory store is busy (another Abzu process is writing): try again"
+    return f"{tool} failed unexpectedly ({type(exc).__name__}); details are in {app.log_hint}"

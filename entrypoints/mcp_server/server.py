@@ -2,13 +2,16 @@
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mcp.server import MCPServer
 
-from abzu.entrypoints.container import Container, build_container
-from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.mcp_server import tools
 from abzu.entrypoints.mcp_server.runtime import App, server_cwd
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
 
 INSTRUCTIONS = (
     "Abzu is long-term memory for coding work. Call enki_recall before non-trivial work to find "
@@ -17,13 +20,16 @@ INSTRUCTIONS = (
 )
 
 
-def build_server(container: Container | None = None) -> MCPServer[App]:
-    """The server; with no container, one is built in the lifespan (cheap: no store is opened)."""
+def build_server(container: "Container | None" = None) -> MCPServer[App]:
+    """The server. Without a container, the lifespan builds one for the server's whole life."""
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[App]) -> AsyncIterator[App]:
-        app = App(container or build_container(cwd=server_cwd()), owns_container=container is None)
-        configure_file_logging(app.log_path)
+        if container is not None:
+            app = App(lambda: container, owns_container=False)
+        else:
+            cwd = server_cwd()
+            app = App(lambda: _default_container(cwd), owns_container=True)
         try:
             yield app
         finally:
@@ -32,6 +38,12 @@ def build_server(container: Container | None = None) -> MCPServer[App]:
     server = MCPServer("abzu", instructions=INSTRUCTIONS, lifespan=lifespan, log_level="WARNING")
     tools.register(server)
     return server
+
+
+def _default_container(cwd: Path) -> "Container":
+    from abzu.entrypoints.container import build_container  # the store stack: on first use only
+
+    return build_container(cwd=cwd)
 
 
 def main() -> None:

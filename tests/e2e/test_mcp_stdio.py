@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -39,6 +40,10 @@ def test_a_client_remembers_then_recalls_over_stdio(abzu_home: Path, repo: Path)
     assert (abzu_home / "abzu.db").is_file()
 
 
+def by_id(reply: dict[str, Any]) -> int:
+    return int(reply["id"])  # replies to concurrent requests may come in any order
+
+
 def test_stdout_carries_nothing_but_protocol_messages(abzu_home: Path, repo: Path) -> None:
     requests = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
@@ -54,7 +59,7 @@ def test_stdout_carries_nothing_but_protocol_messages(abzu_home: Path, repo: Pat
         assert server.stdin and server.stdout
         server.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
         server.stdin.flush()
-        replies = [json.loads(server.stdout.readline()) for _ in range(3)]
+        replies = sorted((json.loads(server.stdout.readline()) for _ in range(3)), key=by_id)
         server.stdin.close()  # the client hangs up: the server must exit by itself
         assert server.wait(timeout=30) == 0 and server.stdout.read() == ""
     assert [r["id"] for r in replies] == [1, 2, 3] and all(r["jsonrpc"] == "2.0" for r in replies)
