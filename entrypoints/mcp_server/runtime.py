@@ -54,7 +54,9 @@ class App:
 
     @property
     def log_hint(self) -> str:
-        return str(self._built.config.log_path()) if self._built else "abzu.log in the data home"
+        if self._built is None:
+            return "the server's stderr (Abzu's log file is not open yet)"
+        return str(self._built.config.log_path())
 
     def container(self) -> "Container":
         with self._lock:

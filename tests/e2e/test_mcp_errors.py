@@ -1,5 +1,6 @@
 """Bad input and failures reach the model as short tool errors it can act on; nothing hangs."""
 
+import sqlite3
 from pathlib import Path
 
 import anyio
@@ -7,6 +8,7 @@ import pytest
 from dependency_injector import providers
 from mcp import Client
 from mcp.server import MCPServer
+from sqlalchemy.exc import OperationalError
 
 from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.mcp_server import build_server
@@ -66,6 +68,25 @@ def test_a_bug_is_logged_with_its_traceback_and_reported_briefly(
     assert "internal detail" not in message
     log = (abzu_home / "abzu.log").read_text()
     assert "Traceback" in log and "RuntimeError: internal detail that must stay in the log" in log
+
+
+class _Locked:
+    def execute(self, *_args: object) -> None:
+        raise OperationalError("BEGIN IMMEDIATE", {}, sqlite3.OperationalError("database is locked"))
+
+
+def test_a_store_locked_past_the_busy_timeout_asks_to_try_again(container: Container) -> None:
+    with container.remember.override(providers.Object(_Locked())):
+        message = error(call(build_server(container), "enki_remember", {"content": "x", "category": "fix"}))
+    assert "memory store is busy" in message and "try again" in message
+
+
+def test_settings_that_cannot_load_are_reported_on_the_call(
+    abzu_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "very high")
+    message = error(call(build_server(), "enki_status"))
+    assert "enki_status failed unexpectedly (ValidationError)" in message and "stderr" in message
 
 
 def test_an_unusable_store_is_one_line_on_the_call_not_a_dead_server(tmp_path: Path, repo: Path) -> None:
