@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import signal
 import statistics
@@ -94,6 +95,19 @@ def recall_round_trips(server: Server, calls: int, seed: int = 11) -> tuple[floa
     return timings[0], timings[1:], hits
 
 
+def sdk_import_floor(starts: int) -> tuple[float, float]:
+    """Wall and CPU seconds of `import mcp.server` alone: the part of start-up Abzu cannot cut."""
+    walls, cpus = [], []
+    for _ in range(starts):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import mcp.server"], check=True)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
@@ -129,10 +143,12 @@ def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
     q = statistics.quantiles(timings, n=100)
     print(f"store: {store.beads} beads + {store.candidates} staged candidates; command: {' '.join(command)}")
     lists = [s.tools_list for s in starts]
+    floor_wall, floor_cpu = sdk_import_floor(args.starts)
     print(f"start -> initialize reply: median {ms(statistics.median(s.initialize for s in starts))}")
     print(f"start -> tools/list reply: median {ms(statistics.median(lists))}, "
           f"min {ms(min(lists))}, max {ms(max(lists))} ({args.starts} starts); "
           f"server CPU until then: median {ms(statistics.median(s.cpu for s in starts))}")
+    print(f"for scale, `import mcp.server` alone: median {ms(floor_wall)} wall, {ms(floor_cpu)} CPU")
     print(f"enki_recall first call (opens the stores): {ms(first)}")
     print(f"enki_recall round trip over {len(timings)} calls: p50 {ms(q[49])}, p95 {ms(q[94])}, "
           f"max {ms(max(timings))}; {hits / len(timings):.1f} results per call")

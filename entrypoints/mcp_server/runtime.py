@@ -37,13 +37,14 @@ def server_cwd() -> Path:
 
 
 class App:
-    """The lifespan state: the one container of this server, materialised on the first tool call.
+    """The lifespan state: the one container of this server.
 
-    Start-up stays at the cost of importing the MCP SDK: the store stack (SQLAlchemy, the
-    container) is imported, and the stores opened, only when a tool first needs them. Opening
-    a store takes the write lock (BEGIN IMMEDIATE) and may migrate, so a busy or broken store
-    becomes a tool error the model reads instead of a slow or dead `initialize`.
-    Sync tools run in worker threads, hence the lock; each call then gets its own unit of work.
+    Start-up costs only the MCP SDK's import: the store stack (SQLAlchemy, the container) is
+    imported in a background thread (`warm_up`) while `initialize` is answered, and the stores
+    are opened on the first tool call. Opening a store takes the write lock (BEGIN IMMEDIATE)
+    and may migrate, so a busy or broken store becomes a tool error the model reads, never a
+    slow or dead `initialize`. Sync tools run in worker threads, hence the lock; each call
+    then gets its own unit of work.
     """
 
     def __init__(self, build: "Callable[[], Container]", *, owns_container: bool) -> None:
@@ -58,21 +59,32 @@ class App:
             return "the server's stderr (Abzu's log file is not open yet)"
         return str(self._built.config.log_path())
 
+    def warm_up(self) -> None:
+        try:
+            with self._lock:
+                self._materialise()
+        except Exception:
+            log.warning("warm-up failed; the first tool call retries and reports", exc_info=True)
+
     def container(self) -> "Container":
         with self._lock:
-            if self._built is None:
-                self._built = self._build()
-                configure_file_logging(Path(self._built.config.log_path()))
+            built = self._materialise()
             if not self._ready:
-                self._built.init_resources()
+                built.init_resources()
                 self._ready = True
-            return self._built
+            return built
 
     def close(self) -> None:
         with self._lock:
             if self._built is not None and self._owned:
                 self._built.shutdown_resources()
             self._ready = False
+
+    def _materialise(self) -> "Container":
+        if self._built is None:
+            self._built = self._build()
+            configure_file_logging(Path(self._built.config.log_path()))
+        return self._built
 
 
 def unwrap(outcome: Result[T, E]) -> T:

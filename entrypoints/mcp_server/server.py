@@ -1,5 +1,6 @@
 """`build_server`: the Abzu MCP server (spec §15), and `main` to serve it on stdio."""
 
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,6 +31,7 @@ def build_server(container: "Container | None" = None) -> MCPServer[App]:
         else:
             cwd = server_cwd()
             app = App(lambda: _default_container(cwd), owns_container=True)
+        threading.Thread(target=app.warm_up, name="abzu-warm-up", daemon=True).start()
         try:
             yield app
         finally:
