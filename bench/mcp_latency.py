@@ -23,6 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from fill_store import WORDS, Filled, fill
+from returns.pipeline import is_successful
+
+from abzu.application.recall import RecallRequest
+from abzu.entrypoints.container import build_container
+from abzu.entrypoints.settings import Settings
 
 INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {},
               "clientInfo": {"name": "bench", "version": "0"}}
@@ -95,6 +100,19 @@ def recall_round_trips(server: Server, calls: int, seed: int = 11) -> tuple[floa
     return timings[0], timings[1:], hits
 
 
+def in_process_recalls(store: Filled, calls: int, seed: int = 11) -> list[float]:
+    """The same queries through the use case directly: what the stdio round trip adds is the rest."""
+    container = build_container(Settings(home=store.home), cwd=store.repo)
+    rng, timings = random.Random(seed), []
+    for _ in range(calls + 1):
+        request = RecallRequest(" ".join(rng.sample(WORDS, 2)))
+        t0 = time.perf_counter()
+        assert is_successful(container.recall().execute(request))
+        timings.append(time.perf_counter() - t0)
+    container.shutdown_resources()
+    return timings[1:]
+
+
 def sdk_import_floor(starts: int) -> tuple[float, float]:
     """Wall and CPU seconds of `import mcp.server` alone: the part of start-up Abzu cannot cut."""
     walls, cpus = [], []
@@ -141,6 +159,7 @@ def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
     first, timings, hits = recall_round_trips(server, args.calls)
     server.close()
     q = statistics.quantiles(timings, n=100)
+    direct = statistics.quantiles(in_process_recalls(store, args.calls), n=100)
     print(f"store: {store.beads} beads + {store.candidates} staged candidates; command: {' '.join(command)}")
     lists = [s.tools_list for s in starts]
     floor_wall, floor_cpu = sdk_import_floor(args.starts)
@@ -152,6 +171,7 @@ def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
     print(f"enki_recall first call (opens the stores): {ms(first)}")
     print(f"enki_recall round trip over {len(timings)} calls: p50 {ms(q[49])}, p95 {ms(q[94])}, "
           f"max {ms(max(timings))}; {hits / len(timings):.1f} results per call")
+    print(f"same queries through the Recall use case in-process: p50 {ms(direct[49])}, p95 {ms(direct[94])}")
 
 
 if __name__ == "__main__":
