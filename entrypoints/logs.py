@@ -8,13 +8,18 @@ LOGGER_NAME = "abzu"
 
 
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
+    """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
-    if not any(isinstance(h, RotatingFileHandler) for h in logger.handlers):
+    handlers = [h for h in logger.handlers if isinstance(h, RotatingFileHandler)]
+    if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             handler = RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3)
         except OSError:
             return logger  # an unwritable log must never break the caller
+        for stale in handlers:
+            logger.removeHandler(stale)
+            stale.close()
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
         logger.addHandler(handler)
     logger.setLevel(level)

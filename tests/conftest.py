@@ -9,7 +9,11 @@ from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 
-pytest_plugins = ["tests.bdd.steps.memory_steps", "tests.bdd.steps.review_steps"]
+pytest_plugins = [
+    "tests.bdd.steps.memory_steps",
+    "tests.bdd.steps.review_steps",
+    "tests.bdd.steps.mcp_steps",
+]
 
 
 @pytest.fixture

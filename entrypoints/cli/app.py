@@ -1,10 +1,14 @@
 """The `abzu` command."""
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from abzu.entrypoints.cli import eval_commands, memory, review
+from abzu.entrypoints.cli import eval_commands, memory, review, serve
 from abzu.entrypoints.cli.context import lazy_container
-from abzu.entrypoints.container import Container
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
 
 HELP = """Abzu: memory for AI coding agents.
 
@@ -13,12 +17,14 @@ fixes are staged (abzu.db) until reviewed. Data lives in ~/.enki unless ABZU_HOM
 """
 
 
-def create_app(container: Container | None = None) -> typer.Typer:
+def create_app(container: "Container | None" = None) -> typer.Typer:
     app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False)
-    memory.register(app, lazy_container(container))
-    review.register(app, lazy_container(container))
+    source = lazy_container(container)
+    memory.register(app, source)
+    review.register(app, source)
     eval_commands.register(app)
+    serve.register(app)
     return app
 
 

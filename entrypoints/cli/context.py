@@ -3,23 +3,27 @@
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
+
 log = logging.getLogger(LOGGER_NAME)
-ContainerSource = Callable[[], Container]
+ContainerSource = Callable[[], "Container"]
 
 
-def lazy_container(given: Container | None) -> ContainerSource:
+def lazy_container(given: "Container | None") -> ContainerSource:
     """Build the container on first use, so `--help` and argument errors cost nothing."""
     built: list[Container] = [given] if given is not None else []
 
-    def get() -> Container:
+    def get() -> "Container":
         if not built:
+            from abzu.entrypoints.container import build_container  # SQLAlchemy & co: only when used
+
             built.append(build_container())
             configure_file_logging(built[0].config.log_path())
         return built[0]

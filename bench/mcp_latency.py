@@ -1,0 +1,178 @@
+"""MCP server latency over real stdio: start-up to a served tools/list, and enki_recall round trips.
+
+    .venv/bin/python bench/mcp_latency.py [--beads 10000] [--candidates 2000] [--starts 10] [--calls 300]
+
+Fills a temporary data home (bench/fill_store.py), then talks raw JSON-RPC to `abzu mcp` the way
+Claude Code does (initialize, initialized, tools/list, tools/call), one line per message.
+"""
+
+import argparse
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fill_store import WORDS, Filled, fill
+from returns.pipeline import is_successful
+
+from abzu.application.recall import RecallRequest
+from abzu.entrypoints.container import build_container
+from abzu.entrypoints.settings import Settings
+
+INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {},
+              "clientInfo": {"name": "bench", "version": "0"}}
+
+
+class Server:
+    def __init__(self, command: list[str], store: Filled) -> None:
+        env = {**os.environ, "ABZU_HOME": str(store.home), "CLAUDE_PROJECT_DIR": str(store.repo)}
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+                                     cwd=store.repo)
+        self.next_id = 0
+
+    def request(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.next_id += 1
+        self._send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}})
+        assert self.proc.stdout
+        reply: dict[str, Any] = json.loads(self.proc.stdout.readline())
+        assert reply.get("id") == self.next_id and "result" in reply, reply
+        return reply["result"]
+
+    def notify(self, method: str) -> None:
+        self._send({"jsonrpc": "2.0", "method": method})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.write(json.dumps(message).encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def close(self) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@dataclass(frozen=True)
+class Start:
+    initialize: float  # wall seconds from spawn to the initialize reply
+    tools_list: float  # wall seconds from spawn to the tools/list reply
+    cpu: float  # CPU seconds (user + sys) the server used until then: robust to a loaded machine
+
+
+def start_up(command: list[str], store: Filled) -> tuple[Start, Server]:
+    t0 = time.perf_counter()
+    server = Server(command, store)
+    server.request("initialize", INITIALIZE)
+    t_init = time.perf_counter()
+    server.notify("notifications/initialized")
+    tools = server.request("tools/list")["tools"]
+    t_list = time.perf_counter()
+    assert len(tools) == 4
+    return Start(t_init - t0, t_list - t0, cpu_seconds(server.proc.pid)), server
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def recall_round_trips(server: Server, calls: int, seed: int = 11) -> tuple[float, list[float], int]:
+    rng = random.Random(seed)
+    timings, hits = [], 0
+    for _ in range(calls + 1):
+        query = " ".join(rng.sample(WORDS, 2))
+        t0 = time.perf_counter()
+        result = server.request("tools/call", {"name": "enki_recall", "arguments": {"query": query}})
+        elapsed = time.perf_counter() - t0
+        assert not result.get("isError"), result
+        hits += len(result["structuredContent"]["results"])
+        timings.append(elapsed)
+    return timings[0], timings[1:], hits
+
+
+def in_process_recalls(store: Filled, calls: int, seed: int = 11) -> list[float]:
+    """The same queries through the use case directly: what the stdio round trip adds is the rest."""
+    container = build_container(Settings(home=store.home), cwd=store.repo)
+    rng, timings = random.Random(seed), []
+    for _ in range(calls + 1):
+        request = RecallRequest(" ".join(rng.sample(WORDS, 2)))
+        t0 = time.perf_counter()
+        assert is_successful(container.recall().execute(request))
+        timings.append(time.perf_counter() - t0)
+    container.shutdown_resources()
+    return timings[1:]
+
+
+def sdk_import_floor(starts: int) -> tuple[float, float]:
+    """Wall and CPU seconds of `import mcp.server` alone: the part of start-up Abzu cannot cut."""
+    walls, cpus = [], []
+    for _ in range(starts):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import mcp.server"], check=True)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--beads", type=int, default=10_000)
+    parser.add_argument("--candidates", type=int, default=2_000)
+    parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--command", default=f"{Path(sys.executable).parent / 'abzu'} mcp")
+    args = parser.parse_args()
+    command = args.command.split()
+    command[0] = os.path.abspath(shutil.which(command[0]) or command[0])
+    signal.alarm(900)  # a hung server fails the benchmark instead of blocking it
+    root = Path(tempfile.mkdtemp(prefix="abzu-bench-"))
+    try:
+        store = fill(root, beads=args.beads, candidates=args.candidates)
+        report(args, store, command)
+    finally:
+        shutil.rmtree(root)
+
+
+def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
+    starts = []
+    for _ in range(args.starts):
+        start, server = start_up(command, store)
+        starts.append(start)
+        server.close()
+    _, server = start_up(command, store)
+    first, timings, hits = recall_round_trips(server, args.calls)
+    server.close()
+    q = statistics.quantiles(timings, n=100)
+    direct = statistics.quantiles(in_process_recalls(store, args.calls), n=100)
+    print(f"store: {store.beads} beads + {store.candidates} staged candidates; command: {' '.join(command)}")
+    lists = [s.tools_list for s in starts]
+    floor_wall, floor_cpu = sdk_import_floor(args.starts)
+    print(f"start -> initialize reply: median {ms(statistics.median(s.initialize for s in starts))}")
+    print(f"start -> tools/list reply: median {ms(statistics.median(lists))}, "
+          f"min {ms(min(lists))}, max {ms(max(lists))} ({args.starts} starts); "
+          f"server CPU until then: median {ms(statistics.median(s.cpu for s in starts))}")
+    print(f"for scale, `import mcp.server` alone: median {ms(floor_wall)} wall, {ms(floor_cpu)} CPU")
+    print(f"enki_recall first call (opens the stores): {ms(first)}")
+    print(f"enki_recall round trip over {len(timings)} calls: p50 {ms(q[49])}, p95 {ms(q[94])}, "
+          f"max {ms(max(timings))}; {hits / len(timings):.1f} results per call")
+    print(f"same queries through the Recall use case in-process: p50 {ms(direct[49])}, p95 {ms(direct[94])}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""What the tools share: the container behind a lock, the project directory, error mapping."""
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from mcp.server.mcpserver.exceptions import ToolError
+from returns.pipeline import is_successful
+from returns.result import Result
+
+from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
+
+log = logging.getLogger(LOGGER_NAME)
+T = TypeVar("T")
+
+
+class Explained(Protocol):
+    @property
+    def message(self) -> str: ...
+
+
+E = TypeVar("E", bound=Explained)
+
+
+def server_cwd() -> Path:
+    """Claude Code sets CLAUDE_PROJECT_DIR for its MCP servers; elsewhere the working directory
+    counts. The project is then resolved from there exactly as the CLI does (git root)."""
+    given = os.environ.get("CLAUDE_PROJECT_DIR", "").strip()
+    return Path(given) if given else Path.cwd()
+
+
+class App:
+    """The lifespan state: the one container of this server.
+
+    Start-up costs only the MCP SDK's import: the store stack (SQLAlchemy, the container) is
+    imported in a background thread (`warm_up`) while `initialize` is answered, and the stores
+    are opened on the first tool call. Opening a store takes the write lock (BEGIN IMMEDIATE)
+    and may migrate, so a busy or broken store becomes a tool error the model reads, never a
+    slow or dead `initialize`. Sync tools run in worker threads, hence the lock; each call
+    then gets its own unit of work.
+    """
+
+    def __init__(self, build: "Callable[[], Container]", *, owns_container: bool) -> None:
+        self._build, self._owned = build, owns_container
+        self._lock = threading.Lock()
+        self._built: Container | None = None
+        self._ready = False
+
+    @property
+    def log_hint(self) -> str:
+        if self._built is None:
+            return "the server's stderr (Abzu's log file is not open yet)"
+        return str(self._built.config.log_path())
+
+    def warm_up(self) -> None:
+        try:
+            with self._lock:
+                self._materialise()
+        except Exception:
+            log.warning("warm-up failed; the first tool call retries and reports", exc_info=True)
+
+    def container(self) -> "Container":
+        with self._lock:
+            built = self._materialise()
+            if not self._ready:
+                built.init_resources()
+                self._ready = True
+            return built
+
+    def close(self) -> None:
+        with self._lock:
+            if self._built is not None and self._owned:
+                self._built.shutdown_resources()
+            self._ready = False
+
+    def _materialise(self) -> "Container":
+        if self._built is None:
+            self._built = self._build()
+            configure_file_logging(Path(self._built.config.log_path()))
+        return self._built
+
+
+def unwrap(outcome: Result[T, E]) -> T:
+    """An expected failure becomes a ToolError carrying its one-line message."""
+    if is_successful(outcome):
+        return outcome.unwrap()
+    raise ToolError(outcome.failure().message)
+
+
+@contextmanager
+def reported(tool: str, app: App) -> Iterator[None]:
+    """Anything unexpected is logged with its traceback and becomes a short ToolError."""
+    try:
+        yield
+    except ToolError:
+        raise
+    except Exception as exc:
+        raise ToolError(_explain(tool, exc, app)) from exc
+
+
+def _explain(tool: str, exc: Exception, app: App) -> str:
+    from sqlalchemy.exc import OperationalError  # already loaded by then: the stores use it
+
+    from abzu.adapters.sqlite.engine import StorageError
+
+    if isinstance(exc, StorageError):
+        log.warning("%s: %s", tool, exc)
+        return str(exc)
+    log.exception("%s failed", tool)
+    if isinstance(exc, OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
+        return "the memory store is busy (another Abzu process is writing): try again"
+    return f"{tool} failed unexpectedly ({type(exc).__name__}); details are in {app.log_hint}"

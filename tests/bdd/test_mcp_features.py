@@ -1,0 +1,3 @@
+from pytest_bdd import scenarios
+
+scenarios("mcp_memory.feature")

@@ -1,0 +1,66 @@
+"""`abzu mcp` as a real subprocess over stdio, the way Claude Code runs it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+
+from tests.mcp_support import ok
+
+pytestmark = pytest.mark.slow
+ABZU = str(Path(sys.executable).parent / "abzu")
+INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {},
+              "clientInfo": {"name": "t", "version": "0"}}
+
+
+def test_a_client_remembers_then_recalls_over_stdio(abzu_home: Path, repo: Path) -> None:
+    params = StdioServerParameters(
+        command=ABZU, args=["mcp"], cwd=repo,
+        env={"ABZU_HOME": str(abzu_home), "CLAUDE_PROJECT_DIR": str(repo)},
+    )
+
+    async def session() -> tuple[set[str], dict[str, object], dict[str, object]]:
+        async with Client(params, mode="legacy", read_timeout_seconds=30) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            stored = ok(await client.call_tool(
+                "enki_remember", {"content": "Run alembic upgrade before the API starts", "category": "fix"}))
+            found = ok(await client.call_tool("enki_recall", {"query": "alembic upgrade"}))
+            return names, stored, found
+
+    names, stored, found = anyio.run(session)
+    assert names == {"enki_remember", "enki_recall", "enki_star", "enki_status"}
+    [hit] = found["results"]  # type: ignore[misc]
+    assert (hit["id"], hit["project"], hit["reviewed"]) == (stored["id"], "api", False)
+    assert "Run alembic upgrade before the API starts" in hit["text"]
+    assert (abzu_home / "abzu.db").is_file()
+
+
+def by_id(reply: dict[str, Any]) -> int:
+    return int(reply["id"])  # replies to concurrent requests may come in any order
+
+
+def test_stdout_carries_nothing_but_protocol_messages(abzu_home: Path, repo: Path) -> None:
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": "enki_star", "arguments": {"bead_id": "b-missing"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+         "params": {"name": "enki_status", "arguments": {}}},
+    ]
+    with subprocess.Popen([ABZU, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, cwd=repo,
+                          env={"ABZU_HOME": str(abzu_home), "PATH": "/usr/bin:/bin"}) as server:
+        assert server.stdin and server.stdout
+        server.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
+        server.stdin.flush()
+        replies = sorted((json.loads(server.stdout.readline()) for _ in range(3)), key=by_id)
+        server.stdin.close()  # the client hangs up: the server must exit by itself
+        assert server.wait(timeout=30) == 0 and server.stdout.read() == ""
+    assert [r["id"] for r in replies] == [1, 2, 3] and all(r["jsonrpc"] == "2.0" for r in replies)
+    assert replies[1]["result"]["isError"] is True and replies[2]["result"]["isError"] is False
