@@ -2,13 +2,12 @@
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
-from abzu.adapters.gemini.client import build_gemini_client
-from abzu.adapters.gemini.reviewer import GeminiReviewer
 from abzu.adapters.ids import UuidIds
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
@@ -40,6 +39,23 @@ def _store(path: Path, store: str) -> Iterator[Engine]:
     engine = open_store(path, store)
     yield engine
     engine.dispose()
+
+
+if TYPE_CHECKING:
+    from abzu.adapters.gemini.reviewer import GeminiReviewer
+
+
+def _gemini_client(**options: Any) -> Any:
+    # google-genai costs ~0.5 s to import: only a review that reaches Gemini pays for it.
+    from abzu.adapters.gemini.client import build_gemini_client
+
+    return build_gemini_client(**options)
+
+
+def _gemini_reviewer(**options: Any) -> "GeminiReviewer":
+    from abzu.adapters.gemini.reviewer import GeminiReviewer
+
+    return GeminiReviewer(**options)
 
 
 class Container(containers.DeclarativeContainer):
@@ -75,10 +91,10 @@ class Container(containers.DeclarativeContainer):
         folder=config.snapshot_dir,
     )
     gemini_client = providers.Singleton(
-        build_gemini_client, api_key=config.review_api_key, timeout_s=config.review_timeout_s,
+        _gemini_client, api_key=config.review_api_key, timeout_s=config.review_timeout_s,
         attempts=config.review_attempts,
     )
-    reviewer = providers.Singleton(GeminiReviewer, client=gemini_client, model=config.review_model)
+    reviewer = providers.Singleton(_gemini_reviewer, client=gemini_client, model=config.review_model)
     batch_policy = providers.Singleton(BatchPolicy, budget_tokens=config.review_batch_tokens)
     pricing = providers.Singleton(
         Pricing, input_per_mtok=config.review_price_in, output_per_mtok=config.review_price_out

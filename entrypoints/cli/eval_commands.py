@@ -10,7 +10,6 @@ from abzu.application.evaluation.report import DEFAULT_DEPTH, EvalReport, EvalRe
 from abzu.entrypoints.cli import eval_render
 from abzu.entrypoints.cli.context import fail, one_line_errors
 from abzu.entrypoints.eval_views import EvalView, QuestionView
-from abzu.entrypoints.evaluation import build_evaluation
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
 
@@ -52,6 +51,8 @@ def locomo(
     request = EvalRequest(str(path), unit, _cutoffs(k), floor, baseline, depth)
     if per_question is not None and not per_question.parent.is_dir():
         fail(f"--per-question: no folder {per_question.parent} to write {per_question.name} in")
+    from abzu.entrypoints.evaluation import build_evaluation  # the store stack: only when run
+
     with one_line_errors():
         with eval_render.progress_bars() as progress:
             result = build_evaluation(settings).execute(request, progress)

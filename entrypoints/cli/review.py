@@ -1,7 +1,7 @@
 """`abzu review | candidates | unflag`: the road into permanent memory (spec §11)."""
 
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from pydantic import BaseModel
@@ -18,9 +18,11 @@ from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_er
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
 from abzu.entrypoints.cli.review_progress import review_progress
-from abzu.entrypoints.container import Container
 from abzu.entrypoints.review_views import CandidatesView, CandidateView, ReviewView, UndoView
 from abzu.entrypoints.views import BeadView
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
 
 V = TypeVar("V", bound=BaseModel)
 NOT_CONFIGURED = (
@@ -83,7 +85,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                     fail(err.message)
 
 
-def _review(c: Container, request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
+def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
     if interactive:
         use_case = c.run_review(reviewer=HumanReviewer(TyperDialogue()),
                                 policy=BatchPolicy.one_at_a_time())
@@ -105,7 +107,7 @@ def _review(c: Container, request: ReviewRequest, *, interactive: bool, as_json:
             fail(err.message)
 
 
-def _undo(c: Container, as_json: bool) -> None:
+def _undo(c: "Container", as_json: bool) -> None:
     match c.undo_review().execute():
         case Success(Undone() as done):
             _show(UndoView.of(done), as_json, render.undone)
