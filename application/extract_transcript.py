@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass
 
-from abzu.application.remember import Remember
 from abzu.application.ports import Clock, IdGenerator
+from abzu.application.remember import Remember
 from abzu.application.session_ports import ExtractionUnitOfWork, TranscriptReader
 from abzu.domain.extraction import SessionDigest
 

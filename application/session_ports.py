@@ -24,10 +24,12 @@ class TranscriptReader(Protocol):
     content: corrupt, oversized and unknown lines are skipped and counted in the chunk. An offset
     past the end of the file (the file was replaced) reads from the start. An unrecognised
     structure gives `format_recognised=False`, no records and `end_offset == offset`.
+    `max_bytes`, if given, ends the read at the first line boundary past that many bytes
+    (`reached_end` is then False): a huge transcript can be streamed in bounded pieces.
     Raises TranscriptUnreadable when the file cannot be opened at all.
     """
 
-    def read(self, path: str, offset: int) -> TranscriptChunk: ...
+    def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk: ...
 
 
 @dataclass(frozen=True, slots=True)

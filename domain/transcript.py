@@ -64,7 +64,8 @@ class TranscriptChunk:
 
     `end_offset` is the byte offset just after the last complete line consumed: an unfinished
     last line is left for the next read. `format_recognised` is False when the first records do
-    not look like the structure of JSONL_FORMAT_VERSION; the records are then empty.
+    not look like the structure of JSONL_FORMAT_VERSION; the records are then empty and
+    `end_offset` is the offset the read started from.
     """
 
     records: tuple[TranscriptRecord, ...]
@@ -72,6 +73,8 @@ class TranscriptChunk:
     skipped_corrupt: int
     skipped_unknown: int
     format_recognised: bool
-    skipped_oversized: int = 0
-    skipped_shape: int = 0
-    lines_read: int = 0
+    skipped_oversized: int = 0  # lines over the size limit, skipped before JSON parsing
+    skipped_shape: int = 0  # valid JSON of a known type with fields of an unexpected shape
+    lines_read: int = 0  # complete lines consumed, whatever became of them
+    reached_end: bool = True  # False when the read stopped at its byte budget, not at the end
+    format_detail: str = ""  # what the structure check saw, for the extraction log
