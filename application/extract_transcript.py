@@ -1,11 +1,27 @@
-"""Use case: mine a Claude Code transcript for candidates at session end (spec §6 step 1)."""
+"""Use case: mine a Claude Code transcript for candidates (spec §6 "Session-End Extraction", step 1)."""
 
+import logging
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from returns.result import Success
+
 from abzu.application.ports import Clock, IdGenerator
-from abzu.application.remember import Remember
-from abzu.application.session_ports import ExtractionUnitOfWork, TranscriptReader
-from abzu.domain.extraction import SessionDigest
+from abzu.application.remember import Remember, Remembered, RememberRequest
+from abzu.application.session_ports import (
+    Cursor,
+    ExtractionLogEntry,
+    ExtractionUnitOfWork,
+    TranscriptReader,
+    TranscriptUnreadable,
+)
+from abzu.domain.bead import CandidateSource
+from abzu.domain.dedup import DedupOutcome
+from abzu.domain.extraction import CandidateDraft, SessionDigest, digest
+from abzu.domain.transcript import JSONL_FORMAT_VERSION, TranscriptChunk, TranscriptRecord
+
+log = logging.getLogger("abzu.extraction")
+CHUNK_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,19 +33,130 @@ class ExtractionResult:
     format_recognised: bool
     new_offset: int
     status: str = "ok"  # "ok" | "skipped-format" | "failed"
-    skipped_duplicates: int = 0
+    skipped_duplicates: int = 0  # drafts already staged (same message) or equal to a staged text
     detail: str = ""
+    skipped_shape: int = 0
+    skipped_oversized: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class ExtractTranscript:
-    """(interface; implementation follows)"""
+    """- Mines from where the last extraction of this session stopped (a different transcript
+      path starts over); an unfinished last line is left for the next run.
+    - A transcript whose structure is not JSONL_FORMAT_VERSION's yields nothing: a warning, an
+      extraction_log row `skipped-format`, and the cursor stays where it was.
+    - Decisions and real fixes are staged (source session_end, with session, message and files
+      as provenance) through Remember, so the same dedup and redaction apply as to `remember`.
+    - Each draft is staged at most once per (session, message, kind): re-running adds nothing.
+    - An unreadable transcript is logged as `failed` and reported in the result, never raised.
+    """
 
     reader: TranscriptReader
     extraction_uow: ExtractionUnitOfWork
     remember: Remember
     clock: Clock
     ids: IdGenerator
+    chunk_bytes: int = CHUNK_BYTES
 
     def execute(self, *, session_id: str, transcript_path: str, project: str | None) -> ExtractionResult:
-        raise NotImplementedError
+        start = self._start(session_id, transcript_path)
+        stream = _Stream(self.reader, transcript_path, start, self.chunk_bytes)
+        try:
+            found = digest(stream.records())
+        except TranscriptUnreadable as exc:
+            return self._finish(session_id, transcript_path, stream, digest(()), 0, 0, failure=exc.reason)
+        if stream.rejected is not None:
+            log.warning("transcript %s: structure not recognised as %s (%s); nothing extracted",
+                        transcript_path, JSONL_FORMAT_VERSION, stream.rejected)
+        created, duplicates = self._stage(session_id, project, found.candidate_drafts())
+        return self._finish(session_id, transcript_path, stream, found, created, duplicates)
+
+    def _start(self, session_id: str, transcript_path: str) -> int:
+        with self.extraction_uow as uow:
+            cursor = uow.extraction.cursor(session_id)
+        return cursor.byte_offset if cursor and cursor.transcript_path == transcript_path else 0
+
+    def _stage(
+        self, session_id: str, project: str | None, drafts: Sequence[CandidateDraft]
+    ) -> tuple[int, int]:
+        with self.extraction_uow as uow:
+            fresh = [d for d in drafts if not uow.extraction.is_extracted(session_id, d.message_uuid, d.kind)]
+        staged = [(d, self._remember(session_id, project, d)) for d in fresh]
+        with self.extraction_uow as uow:
+            for draft, remembered in staged:
+                uow.extraction.mark_extracted(
+                    session_id, draft.message_uuid, draft.kind,
+                    candidate_id=remembered.id if remembered else None, at=self.clock.now(),
+                )
+            uow.commit()
+        created = sum(1 for _, r in staged if r and r.outcome is not DedupOutcome.SKIPPED_DUPLICATE)
+        return created, len(drafts) - created
+
+    def _remember(self, session_id: str, project: str | None, draft: CandidateDraft) -> Remembered | None:
+        where = f"Claude Code session {session_id}, message {draft.message_uuid}"
+        files = f"; files: {', '.join(draft.files)}" if draft.files else ""
+        request = RememberRequest(
+            content=draft.content, category=draft.category.value, project=project,
+            summary=draft.summary, source=CandidateSource.SESSION_END, session_id=session_id,
+            context=where + files,
+        )
+        match self.remember.execute(request):
+            case Success(Remembered() as remembered):
+                return remembered
+            case _:
+                return None
+
+    def _finish(
+        self, session_id: str, path: str, stream: "_Stream", found: SessionDigest,
+        created: int, duplicates: int, *, failure: str | None = None,
+    ) -> ExtractionResult:
+        status = "failed" if failure else "skipped-format" if stream.rejected is not None else "ok"
+        detail = failure or stream.describe()
+        with self.extraction_uow as uow:
+            if failure is None:
+                uow.extraction.save_cursor(Cursor(session_id, path, stream.offset), at=self.clock.now())
+            uow.extraction.log(
+                ExtractionLogEntry(self.ids.new_id("x"), session_id, path, created, status, detail),
+                at=self.clock.now(),
+            )
+            uow.commit()
+        return ExtractionResult(
+            digest=found, candidates_created=created, skipped_corrupt=stream.counts["corrupt"],
+            skipped_unknown=stream.counts["unknown"], format_recognised=stream.rejected is None,
+            new_offset=stream.offset, status=status, skipped_duplicates=duplicates, detail=detail,
+            skipped_shape=stream.counts["shape"], skipped_oversized=stream.counts["oversized"],
+        )
+
+
+class _Stream:
+    """Reads a transcript in bounded pieces, so that memory does not grow with its size; stops
+    at the first piece whose structure is not recognised."""
+
+    def __init__(self, reader: TranscriptReader, path: str, offset: int, chunk_bytes: int) -> None:
+        self.reader, self.path, self.offset, self.chunk_bytes = reader, path, offset, chunk_bytes
+        self.counts = {"corrupt": 0, "unknown": 0, "shape": 0, "oversized": 0, "lines": 0}
+        self.rejected: str | None = None
+
+    def records(self) -> Iterator[TranscriptRecord]:
+        while True:
+            chunk = self.reader.read(self.path, self.offset, self.chunk_bytes)
+            self._count(chunk)
+            if not chunk.format_recognised:
+                self.rejected = chunk.format_detail
+                return
+            yield from chunk.records
+            self.offset = chunk.end_offset
+            if chunk.reached_end:
+                return
+
+    def _count(self, chunk: TranscriptChunk) -> None:
+        self.counts["corrupt"] += chunk.skipped_corrupt
+        self.counts["unknown"] += chunk.skipped_unknown
+        self.counts["shape"] += chunk.skipped_shape
+        self.counts["oversized"] += chunk.skipped_oversized
+        self.counts["lines"] += chunk.lines_read
+
+    def describe(self) -> str:
+        counts = ", ".join(f"{name}={value}" for name, value in self.counts.items())
+        rejected = f"; not {JSONL_FORMAT_VERSION}: {self.rejected}" if self.rejected else ""
+        return f"{JSONL_FORMAT_VERSION}: {counts}, offset={self.offset}{rejected}"

@@ -8,10 +8,13 @@ from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.ids import UuidIds
+from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
+from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.recall import Recall
 from abzu.application.remember import Remember
@@ -54,6 +57,14 @@ class Container(containers.DeclarativeContainer):
     star = providers.Factory(Star, uow=uow)
     status = providers.Factory(Status, uow=uow, clock=clock, locations=locations)
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
+
+    # --- transcript extraction (issue 4) ---
+    transcript_reader = providers.Singleton(JsonlTranscriptReader)
+    extraction_uow = providers.Factory(SqliteExtractionUnitOfWork, staging=staging_engine)
+    extract_transcript = providers.Factory(
+        ExtractTranscript, reader=transcript_reader, extraction_uow=extraction_uow,
+        remember=remember, clock=clock, ids=ids,
+    )
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
