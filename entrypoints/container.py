@@ -22,6 +22,7 @@ from abzu.application.star import Star
 from abzu.application.status import Status
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
+from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
 
 
@@ -66,6 +67,13 @@ class Container(containers.DeclarativeContainer):
         remember=remember, clock=clock, ids=ids,
     )
 
+    # --- session lifecycle (issue 4) ---
+    sessions = providers.Container(
+        SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
+        workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
+        maintenance=maintenance, extract_transcript=extract_transcript, transcript_reader=transcript_reader,
+    )
+
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
     settings = settings or Settings()
@@ -78,6 +86,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "log_path": settings.log_path,
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
+            "recovery_idle_minutes": settings.recovery_idle_minutes,
             "cwd": cwd or Path.cwd(),
         }
     )

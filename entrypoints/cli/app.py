@@ -2,7 +2,7 @@
 
 import typer
 
-from abzu.entrypoints.cli import memory
+from abzu.entrypoints.cli import memory, session_commands
 from abzu.entrypoints.cli.context import lazy_container
 from abzu.entrypoints.container import Container
 
@@ -16,7 +16,9 @@ fixes are staged (abzu.db) until reviewed. Data lives in ~/.enki unless ABZU_HOM
 def create_app(container: Container | None = None) -> typer.Typer:
     app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False)
-    memory.register(app, lazy_container(container))
+    source = lazy_container(container)
+    memory.register(app, source)
+    session_commands.register(app, source)
     return app
 
 
