@@ -22,6 +22,8 @@ from abzu.domain.transcript import JSONL_FORMAT_VERSION, TranscriptChunk, Transc
 
 log = logging.getLogger("abzu.extraction")
 CHUNK_BYTES = 16 * 1024 * 1024
+# How far behind the end a cursor may stay so that a failure can still meet its later fix.
+LOOKBACK_BYTES = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,18 +33,21 @@ class ExtractionResult:
     skipped_corrupt: int
     skipped_unknown: int
     format_recognised: bool
-    new_offset: int
+    new_offset: int  # the stored cursor: where the next extraction of this session starts
     status: str = "ok"  # "ok" | "skipped-format" | "failed"
     skipped_duplicates: int = 0  # drafts already staged (same message) or equal to a staged text
     detail: str = ""
     skipped_shape: int = 0
     skipped_oversized: int = 0
+    read_to: int = 0  # the end of what this run read (≥ new_offset)
 
 
 @dataclass(frozen=True, slots=True)
 class ExtractTranscript:
     """- Mines from where the last extraction of this session stopped (a different transcript
       path starts over); an unfinished last line is left for the next run.
+    - A failure still waiting for its fix keeps the cursor on its call (at most LOOKBACK_BYTES
+      back), so a fix written after this run is still paired with it by the next one.
     - A transcript whose structure is not JSONL_FORMAT_VERSION's yields nothing: a warning, an
       extraction_log row `skipped-format`, and the cursor stays where it was.
     - Decisions and real fixes are staged (source session_end, with session, message and files
@@ -112,9 +117,10 @@ class ExtractTranscript:
     ) -> ExtractionResult:
         status = "failed" if failure else "skipped-format" if stream.rejected is not None else "ok"
         detail = failure or stream.describe()
+        cursor = _cursor(stream.offset, found.resume_offset)
         with self.extraction_uow as uow:
             if failure is None:
-                uow.extraction.save_cursor(Cursor(session_id, path, stream.offset), at=self.clock.now())
+                uow.extraction.save_cursor(Cursor(session_id, path, cursor), at=self.clock.now())
             uow.extraction.log(
                 ExtractionLogEntry(self.ids.new_id("x"), session_id, path, created, status, detail),
                 at=self.clock.now(),
@@ -123,9 +129,14 @@ class ExtractTranscript:
         return ExtractionResult(
             digest=found, candidates_created=created, skipped_corrupt=stream.counts["corrupt"],
             skipped_unknown=stream.counts["unknown"], format_recognised=stream.rejected is None,
-            new_offset=stream.offset, status=status, skipped_duplicates=duplicates, detail=detail,
+            new_offset=cursor, status=status, skipped_duplicates=duplicates, detail=detail,
             skipped_shape=stream.counts["shape"], skipped_oversized=stream.counts["oversized"],
+            read_to=stream.offset,
         )
+
+
+def _cursor(read_to: int, resume: int | None) -> int:
+    return resume if resume is not None and read_to - resume <= LOOKBACK_BYTES else read_to
 
 
 class _Stream:

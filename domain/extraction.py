@@ -37,7 +37,8 @@ class SessionDigest:
     decisions: tuple[Decision, ...]
     compact_summary: str | None
     last_user_ask: str | None
-    unresolved_errors: tuple[str, ...] = ()  # errors (not tool misuse) no later success fixed
+    unresolved_errors: tuple[str, ...] = ()  # failures no later success fixed or got past
+    resume_offset: int | None = None  # line of the oldest failure still waiting for a fix
 
     def operational_state(self) -> str:
         """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
@@ -63,15 +64,12 @@ def digest(records: Iterable[TranscriptRecord]) -> SessionDigest:
     state = DigestState()
     for record in records:
         state.feed(record)
-    fixed = {f.error for f in state.fixes}
     return SessionDigest(
         files_modified=tuple(state.files), errors=tuple(state.errors), fixes=tuple(state.fixes),
         tasks_completed=tuple(state.tasks), decisions=tuple(state.decisions.values()),
         compact_summary=_compact_summary(state.compact_summary),
         last_user_ask=redact(state.last_user_ask).text if state.last_user_ask else None,
-        unresolved_errors=tuple(
-            line for line, misuse in state.errors.items() if not misuse and line not in fixed
-        ),
+        unresolved_errors=tuple(state.open_errors), resume_offset=state.resume_offset(),
     )
 
 

@@ -6,7 +6,7 @@ it finds worth keeping, not to the size of the file.
 
 import re
 from collections import OrderedDict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from abzu.domain.extraction_decisions import decision_sentences
@@ -40,6 +40,7 @@ class _Failure:
     uuid: str
     step: int
     misuse: bool
+    offset: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +73,10 @@ def _is_change(call: ToolCall) -> bool:
 
 class DigestState:
     def __init__(self) -> None:
-        self.calls: OrderedDict[str, ToolCall] = OrderedDict()
+        self.calls: OrderedDict[str, tuple[ToolCall, int]] = OrderedDict()  # id -> (call, its offset)
         self.files: OrderedDict[str, None] = OrderedDict()
         self.errors: OrderedDict[str, bool] = OrderedDict()  # error line -> tool misuse?
+        self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
         self.pending: OrderedDict[str, _Failure] = OrderedDict()
         self.changes: deque[_Change] = deque(maxlen=200)
         self.fixes: deque[FixPair] = deque(maxlen=CAP)
@@ -84,6 +86,12 @@ class DigestState:
         self.compact_summary: str | None = None
         self.last_user_ask: str | None = None
         self.step = 0
+
+    def resume_offset(self) -> int | None:
+        """Where the oldest failure still waiting for its fix starts in the transcript: a later
+        pass that starts there can still pair it with a success it has not seen yet."""
+        waiting = [f.offset for f in self.pending.values() if not f.misuse and f.offset >= 0]
+        return min(waiting, default=None)
 
     def feed(self, record: TranscriptRecord) -> None:
         self.step += 1
@@ -95,14 +103,15 @@ class DigestState:
             if record.is_human:
                 self.last_user_ask = record.text
             for outcome in record.tool_outcomes:
-                self._outcome(self.calls.pop(outcome.tool_use_id, None), outcome, record.uuid)
+                call, offset = self.calls.pop(outcome.tool_use_id, (None, record.offset))
+                self._outcome(call, outcome, record.uuid, offset)
 
     def _assistant(self, record: TranscriptRecord) -> None:
         for sentence in map(_redacted, decision_sentences(record.text)):
             if sentence.casefold() not in self.decisions:
                 _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid))
         for call in record.tool_calls:
-            _add(self.calls, call.id, call)
+            _add(self.calls, call.id, (call, record.offset))
             if call.name == "TodoWrite":
                 self._todos(call)
 
@@ -116,21 +125,25 @@ class DigestState:
                 _add(self.tasks, content, None)
             _add(self.todos, content, status if isinstance(status, str) else None)
 
-    def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str) -> None:
+    def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
+        """`offset`: where the call was made (a later pass must see the call to know its target)."""
         verdict = classify(call, outcome)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
-            self._failure(call, outcome, uuid, misuse=verdict is Outcome.TOOL_MISUSE)
+            failure = _Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset)
+            self._failure(call, outcome, failure)
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid)
 
-    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, *, misuse: bool) -> None:
+    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: _Failure) -> None:
         target = target_of(call, outcome)
         tool = call.name if call is not None else "tool"
         subject = f"`{shorten(target or '', 120)}`" if command_of(call) else (target or "")
         line = redact(f"{tool} {subject}".strip() + f": {error_excerpt(outcome.text)}").text
-        _add(self.errors, line, misuse)
+        _add(self.errors, line, failure.misuse)
+        if not failure.misuse:
+            _add(self.open_errors, line, None)
         if target is not None:
-            _add(self.pending, target, _Failure(target, line, uuid, self.step, misuse))
+            _add(self.pending, target, replace(failure, target=target, line=line))
 
     def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str) -> None:
         path = file_of(call, outcome)
@@ -143,6 +156,7 @@ class DigestState:
         failure = self.pending.get(target) if target is not None else None
         if failure is not None and (self._pair(failure, uuid, change, call) or command_of(call)):
             del self.pending[failure.target]  # fixed, or a command that passed on a plain re-run
+            self.open_errors.pop(failure.line, None)
         if change is not None:
             self.changes.append(change)
 

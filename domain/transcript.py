@@ -48,6 +48,7 @@ class TranscriptRecord:
     subtype: str | None = None  # system subtype, e.g. "compact_boundary"
     is_api_error: bool = False  # assistant records Claude Code wrote for a failed API call
     interrupted: bool = False  # "[Request interrupted by user]"
+    offset: int = -1  # byte offset of the line the record came from (-1: not from a file)
 
     @property
     def is_human(self) -> bool:

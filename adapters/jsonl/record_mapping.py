@@ -16,7 +16,7 @@ MAX_INPUT_STRING = 2_000
 OUTPUT_HEAD, OUTPUT_TAIL = 1_500, 2_500  # errors tend to be at the end of an output
 
 
-def to_record(line: TranscriptLine) -> TranscriptRecord | None:
+def to_record(line: TranscriptLine, offset: int = -1) -> TranscriptRecord | None:
     if line.isMeta or not line.uuid or line.type not in ("user", "assistant", "system"):
         return None
     blocks = _blocks(line)
@@ -28,7 +28,7 @@ def to_record(line: TranscriptLine) -> TranscriptRecord | None:
         tool_calls=tuple(_call(b) for b in blocks if b.type == "tool_use"),
         tool_outcomes=_outcomes(line, blocks), subtype=line.subtype,
         is_api_error=bool(line.isApiErrorMessage),
-        interrupted=line.type == "user" and is_interruption(raw_text),
+        interrupted=line.type == "user" and is_interruption(raw_text), offset=offset,
     )
 
 

@@ -84,7 +84,7 @@ class _Scan:
         return self.probe.decided and not self.probe.recognised
 
     def consume(self, raw: bytes | None, length: int) -> None:
-        self.offset += length
+        line_start, self.offset = self.offset, self.offset + length
         self.counts["lines"] += 1
         if raw is None:
             self.counts["oversized"] += 1
@@ -94,9 +94,9 @@ class _Scan:
         except ValidationError as exc:
             self._misfit(raw, exc)
             return
-        self._accept(line)
+        self._accept(line, line_start)
 
-    def _accept(self, line: TranscriptLine) -> None:
+    def _accept(self, line: TranscriptLine, line_start: int) -> None:
         if not is_known_type(line.type):
             self._observe(LineShape.UNKNOWN, "unknown")
         elif line.type not in CONVERSATION_TYPES:
@@ -105,7 +105,7 @@ class _Scan:
             self._observe(LineShape.MALFORMED, "shape")
         else:
             self._observe(LineShape.CONVERSATION, None)
-            record = to_record(line)
+            record = to_record(line, line_start)
             if record is not None:
                 self.records.append(record)
 

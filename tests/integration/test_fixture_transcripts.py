@@ -83,7 +83,8 @@ def test_orchestrator_session_errors_sidechains_and_decision() -> None:
     assert len(found.errors) == 3
     assert any(e.startswith("Task: InputValidationError") for e in found.errors)
     assert found.unresolved_errors == (
-        "Bash `tree /path/to/Demo -I 'node_modules|.git' -L 3`: lsd: 3: No such file or directory (os error 2).",
+        "Bash `tree /path/to/Demo -I 'node_modules|.git' -L 3`: "
+        "lsd: 3: No such file or directory (os error 2).",
     )
     assert found.files_modified == (f"{DEMO}/CLAUDE.md",)
     [fix] = found.fixes
@@ -109,9 +110,8 @@ def test_todo_app_session_pairs_the_failing_type_check_with_its_fix() -> None:
 def test_todo_app_session_files_tasks_and_unresolved_build() -> None:
     found = _digest(VIEWER / "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl")
     assert len(found.files_modified) == 26
-    assert {f"{DEMO}/CLAUDE.md", f"{DEMO}/todo-app/src/app/page.tsx", f"{DEMO}/components/TodoItem.tsx"} <= set(
-        found.files_modified
-    )
+    expected = {f"{DEMO}/CLAUDE.md", f"{DEMO}/todo-app/src/app/page.tsx", f"{DEMO}/components/TodoItem.tsx"}
+    assert expected <= set(found.files_modified)
     assert "Bash `npm run build`: > Build error occurred | [TypeError: generate is not a function]" in (
         found.unresolved_errors
     )

@@ -12,7 +12,16 @@ from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.application.session_ports import TranscriptUnreadable
 from abzu.domain.transcript import ABZU_CONTEXT_MARKER
 from tests.transcript_lines import (
-    append, assistant, attachment, call, jsonl, result, text, tool_use, user, write,
+    append,
+    assistant,
+    attachment,
+    call,
+    jsonl,
+    result,
+    text,
+    tool_use,
+    user,
+    write,
 )
 
 sut = JsonlTranscriptReader()
@@ -61,7 +70,7 @@ def test_unknown_types_are_ignored_and_odd_shapes_counted(tmp_path: Path) -> Non
 
 
 def test_an_unrecognised_structure_yields_nothing_and_does_not_move(tmp_path: Path) -> None:
-    future = [{"kind": "turn", "id": f"t{i}", "payload": {"speaker": "human", "body": "hi"}} for i in range(10)]
+    future = [{"kind": "turn", "id": f"t{i}", "payload": {"speaker": "human"}} for i in range(10)]
     path = write(tmp_path / "t.jsonl", *future)
     chunk = sut.read(str(path), 0)
     assert not chunk.format_recognised
@@ -71,7 +80,7 @@ def test_an_unrecognised_structure_yields_nothing_and_does_not_move(tmp_path: Pa
 
 
 def test_records_of_a_known_type_in_another_shape_are_not_mined(tmp_path: Path) -> None:
-    renested = [{"type": "user", "uuid": f"u{i}", "data": {"message": {"content": "rm -rf"}}} for i in range(9)]
+    renested = [{"type": "user", "uuid": f"u{i}", "data": {"message": {"content": "x"}}} for i in range(9)]
     chunk = sut.read(str(write(tmp_path / "t.jsonl", *renested)), 0)
     assert not chunk.format_recognised
     assert chunk.records == ()
@@ -202,4 +211,5 @@ def test_tool_use_blocks_of_one_response_may_come_on_separate_lines(tmp_path: Pa
     path = write(tmp_path / "t.jsonl", assistant(text("Running the tests.")),
                  assistant(tool_use("toolu_9", "Bash", command="pytest -q")))
     records = sut.read(str(path), 0).records
-    assert records[0].text == "Running the tests." and records[1].tool_calls[0].input == {"command": "pytest -q"}
+    assert records[0].text == "Running the tests."
+    assert records[1].tool_calls[0].input == {"command": "pytest -q"}
