@@ -1,13 +1,13 @@
 """Use case: mine a Claude Code transcript for candidates (spec §6 "Session-End Extraction", step 1)."""
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from returns.result import Success
+from returns.result import Result, Success
 
 from abzu.application.ports import Clock, IdGenerator
-from abzu.application.remember import Remember, Remembered, RememberRequest
+from abzu.application.remember import Remember, Remembered, RememberError, RememberRequest
 from abzu.application.session_ports import (
     Cursor,
     ExtractionLogEntry,
@@ -15,15 +15,17 @@ from abzu.application.session_ports import (
     TranscriptReader,
     TranscriptUnreadable,
 )
+from abzu.application.transcript_stream import TranscriptStream
 from abzu.domain.bead import CandidateSource
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.extraction import CandidateDraft, SessionDigest, digest
-from abzu.domain.transcript import JSONL_FORMAT_VERSION, TranscriptChunk, TranscriptRecord
+from abzu.domain.transcript import JSONL_FORMAT_VERSION
 
 log = logging.getLogger("abzu.extraction")
 CHUNK_BYTES = 16 * 1024 * 1024
 # How far behind the end a cursor may stay so that a failure can still meet its later fix.
 LOOKBACK_BYTES = 2 * 1024 * 1024
+BATCH = 50  # candidates per staging transaction: one commit each, and the lock is not held long
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,7 @@ class ExtractTranscript:
 
     def execute(self, *, session_id: str, transcript_path: str, project: str | None) -> ExtractionResult:
         start = self._start(session_id, transcript_path)
-        stream = _Stream(self.reader, transcript_path, start, self.chunk_bytes)
+        stream = TranscriptStream(self.reader, transcript_path, start, self.chunk_bytes)
         try:
             found = digest(stream.records())
         except TranscriptUnreadable as exc:
@@ -86,33 +88,27 @@ class ExtractTranscript:
     ) -> tuple[int, int]:
         with self.extraction_uow as uow:
             fresh = [d for d in drafts if not uow.extraction.is_extracted(session_id, d.message_uuid, d.kind)]
-        staged = [(d, self._remember(session_id, project, d)) for d in fresh]
+        created = 0
+        for first in range(0, len(fresh), BATCH):
+            batch = fresh[first:first + BATCH]
+            outcomes = self.remember.execute_many([_request(session_id, project, d) for d in batch])
+            created += self._mark(session_id, batch, [_remembered(o) for o in outcomes])
+        return created, len(drafts) - created
+
+    def _mark(
+        self, session_id: str, batch: Sequence[CandidateDraft], outcomes: Sequence[Remembered | None]
+    ) -> int:
         with self.extraction_uow as uow:
-            for draft, remembered in staged:
+            for draft, remembered in zip(batch, outcomes, strict=True):
                 uow.extraction.mark_extracted(
                     session_id, draft.message_uuid, draft.kind,
                     candidate_id=remembered.id if remembered else None, at=self.clock.now(),
                 )
             uow.commit()
-        created = sum(1 for _, r in staged if r and r.outcome is not DedupOutcome.SKIPPED_DUPLICATE)
-        return created, len(drafts) - created
-
-    def _remember(self, session_id: str, project: str | None, draft: CandidateDraft) -> Remembered | None:
-        where = f"Claude Code session {session_id}, message {draft.message_uuid}"
-        files = f"; files: {', '.join(draft.files)}" if draft.files else ""
-        request = RememberRequest(
-            content=draft.content, category=draft.category.value, project=project,
-            summary=draft.summary, source=CandidateSource.SESSION_END, session_id=session_id,
-            context=where + files,
-        )
-        match self.remember.execute(request):
-            case Success(Remembered() as remembered):
-                return remembered
-            case _:
-                return None
+        return sum(1 for r in outcomes if r and r.outcome is not DedupOutcome.SKIPPED_DUPLICATE)
 
     def _finish(
-        self, session_id: str, path: str, stream: "_Stream", found: SessionDigest,
+        self, session_id: str, path: str, stream: TranscriptStream, found: SessionDigest,
         created: int, duplicates: int, *, failure: str | None = None,
     ) -> ExtractionResult:
         status = "failed" if failure else "skipped-format" if stream.rejected is not None else "ok"
@@ -135,39 +131,22 @@ class ExtractTranscript:
         )
 
 
+def _request(session_id: str, project: str | None, draft: CandidateDraft) -> RememberRequest:
+    where = f"Claude Code session {session_id}, message {draft.message_uuid}"
+    files = f"; files: {', '.join(draft.files)}" if draft.files else ""
+    return RememberRequest(
+        content=draft.content, category=draft.category.value, project=project, summary=draft.summary,
+        source=CandidateSource.SESSION_END, session_id=session_id, context=where + files,
+    )
+
+
+def _remembered(outcome: Result[Remembered, RememberError]) -> Remembered | None:
+    match outcome:
+        case Success(Remembered() as remembered):
+            return remembered
+        case _:
+            return None
+
+
 def _cursor(read_to: int, resume: int | None) -> int:
     return resume if resume is not None and read_to - resume <= LOOKBACK_BYTES else read_to
-
-
-class _Stream:
-    """Reads a transcript in bounded pieces, so that memory does not grow with its size; stops
-    at the first piece whose structure is not recognised."""
-
-    def __init__(self, reader: TranscriptReader, path: str, offset: int, chunk_bytes: int) -> None:
-        self.reader, self.path, self.offset, self.chunk_bytes = reader, path, offset, chunk_bytes
-        self.counts = {"corrupt": 0, "unknown": 0, "shape": 0, "oversized": 0, "lines": 0}
-        self.rejected: str | None = None
-
-    def records(self) -> Iterator[TranscriptRecord]:
-        while True:
-            chunk = self.reader.read(self.path, self.offset, self.chunk_bytes)
-            self._count(chunk)
-            if not chunk.format_recognised:
-                self.rejected = chunk.format_detail
-                return
-            yield from chunk.records
-            self.offset = chunk.end_offset
-            if chunk.reached_end:
-                return
-
-    def _count(self, chunk: TranscriptChunk) -> None:
-        self.counts["corrupt"] += chunk.skipped_corrupt
-        self.counts["unknown"] += chunk.skipped_unknown
-        self.counts["shape"] += chunk.skipped_shape
-        self.counts["oversized"] += chunk.skipped_oversized
-        self.counts["lines"] += chunk.lines_read
-
-    def describe(self) -> str:
-        counts = ", ".join(f"{name}={value}" for name, value in self.counts.items())
-        rejected = f"; not {JSONL_FORMAT_VERSION}: {self.rejected}" if self.rejected else ""
-        return f"{JSONL_FORMAT_VERSION}: {counts}, offset={self.offset}{rejected}"

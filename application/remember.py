@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 from returns.maybe import Maybe, Some
@@ -77,6 +78,22 @@ class Remember:
     def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
         return self._draft(request).bind(lambda draft: Success(self._store(request, draft)))
 
+    def execute_many(
+        self, requests: Sequence[RememberRequest]
+    ) -> list[Result[Remembered, RememberError]]:
+        """`execute` for each request in turn, in one transaction (bulk ingestion pays one commit
+        instead of one per item); later requests see the earlier ones when deduplicating."""
+        results: list[Result[Remembered, RememberError]] = []
+        with self.uow as uow:
+            for request in requests:
+                match self._draft(request):
+                    case Success(_Draft() as draft):
+                        results.append(Success(self._store_in(request, draft, self.clock.now())))
+                    case Failure(EmptyContent() | ContentTooLong() | UnknownCategory() as error):
+                        results.append(Failure(error))
+            uow.commit()
+        return results
+
     def _draft(self, request: RememberRequest) -> Result[_Draft, RememberError]:
         category = Category.parse(request.category)
         content = clean_content(request.content, limit=self.max_chars)
@@ -97,17 +114,18 @@ class Remember:
         raise AssertionError("unreachable")
 
     def _store(self, request: RememberRequest, draft: _Draft) -> Remembered:
-        now = self.clock.now()
         with self.uow as uow:
-            project = None if request.is_global else resolve_project(
-                uow.projects, self.workspace, request.project, now
-            )
-            stored = self._exact_duplicate(draft, project) or self._store_new(
-                request, draft, project
-            )
-            if project is not None:
-                uow.projects.touch(project, now)
+            stored = self._store_in(request, draft, self.clock.now())
             uow.commit()
+        return stored
+
+    def _store_in(self, request: RememberRequest, draft: _Draft, now: datetime) -> Remembered:
+        project = None if request.is_global else resolve_project(
+            self.uow.projects, self.workspace, request.project, now
+        )
+        stored = self._exact_duplicate(draft, project) or self._store_new(request, draft, project)
+        if project is not None:
+            self.uow.projects.touch(project, now)
         return stored
 
     def _judge(self, draft: _Draft, project: str | None) -> DedupVerdict:
