@@ -33,6 +33,9 @@ _FAILURE_IN_OUTPUT = re.compile(
     r"|^npm ERR!|\berror TS\d{3,5}:|^FAILED |^=+ .*\b\d+ failed\b|^fatal: |panicked at ",
     re.MULTILINE,
 )
+# Substrings one of which every match above contains: a cheap test before the regex.
+_FAILURE_HINTS = ("Traceback", "Exit code", "command not found", "npm ERR!", "error TS", "FAILED",
+                  " failed", "fatal: ", "panicked at ")
 _ERROR_LINE = re.compile(
     r"error|exception|traceback|failed|fatal|not found|no such file|cannot|denied|invalid",
     re.IGNORECASE,
@@ -46,9 +49,13 @@ def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
         if _NOT_ERRORS.search(outcome.text[:500]):
             return Outcome.NOT_AN_ERROR
         return Outcome.TOOL_MISUSE if _TOOL_MISUSE.search(outcome.text) else Outcome.FAILED
-    if call is not None and call.name == "Bash" and _FAILURE_IN_OUTPUT.search(outcome.text):
+    if call is not None and call.name == "Bash" and _shows_failure(outcome.text):
         return Outcome.FAILED
     return Outcome.SUCCESS
+
+
+def _shows_failure(output: str) -> bool:
+    return any(hint in output for hint in _FAILURE_HINTS) and _FAILURE_IN_OUTPUT.search(output) is not None
 
 
 def file_of(call: ToolCall | None, outcome: ToolOutcome | None = None) -> str | None:
