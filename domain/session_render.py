@@ -22,10 +22,11 @@ def render_summary(summary: SessionSummary, title: str) -> str:
     """A title line, then the conversational state (what was being discussed and decided) and
     the operational state (files, tasks, errors), both quoted."""
     parts = [title]
-    if summary.conversational_state:
-        parts += ["Conversation (Claude Code's compact summary):", quote(summary.conversational_state)]
-    if summary.operational_state:
-        parts += ["Work done (Abzu's notes from the transcript):", quote(summary.operational_state)]
+    talk, notes = (summary.conversational_state or "").strip(), (summary.operational_state or "").strip()
+    if talk:
+        parts += ["Conversation (Claude Code's compact summary):", quote(talk)]
+    if notes:
+        parts += ["Work done (Abzu's notes from the transcript):", quote(notes)]
     if len(parts) == 1:
         parts.append("> (no notes recorded)")
     return "\n".join(parts)
@@ -34,7 +35,8 @@ def render_summary(summary: SessionSummary, title: str) -> str:
 def snapshot_title(summary: SessionSummary) -> str:
     if summary.is_final:
         return f"Summary of this session before it was reopened ({stamp(summary.created_at)}):"
-    return f"Snapshot {summary.sequence} of this session, taken before compaction at {stamp(summary.created_at)}:"
+    taken = stamp(summary.created_at)
+    return f"Snapshot {summary.sequence} of this session, taken before compaction at {taken}:"
 
 
 def last_session_title(summary: SessionSummary) -> str:

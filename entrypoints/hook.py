@@ -11,9 +11,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from abzu.application.sessions.inject_post_compact import PostCompactRequest
-from abzu.application.sessions.inject_session_start import SessionStartRequest
-from abzu.application.sessions.record_hook_event import HookCall
 from abzu.domain.session_record import HookEvent
 from abzu.entrypoints.detach import abzu_command, start_detached
 from abzu.entrypoints.hook_payload import HookPayload
@@ -56,6 +53,9 @@ def _event(name: str, payload: HookPayload) -> HookEvent:
 
 
 def _session_start(payload: HookPayload, parts: HookParts) -> Output:
+    from abzu.application.sessions.inject_post_compact import PostCompactRequest
+    from abzu.application.sessions.inject_session_start import SessionStartRequest
+
     if payload.source == "compact":
         request = PostCompactRequest(payload.session_id, payload.transcript_path)
         text = parts.post_compact().execute(request).text
@@ -95,6 +95,8 @@ def _session_end(payload: HookPayload, parts: HookParts) -> Output:
 
 
 def _record(payload: HookPayload, parts: HookParts, event: HookEvent, source: str | None) -> None:
+    from abzu.application.sessions.record_hook_event import HookCall
+
     parts.record().execute(HookCall(payload.session_id, event, payload.transcript_path, source))
 
 

@@ -9,17 +9,19 @@ sqlite3 for reading, the journal for writing and plain files, wired here by hand
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal
-from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.transcript_files import OsTranscriptFiles
 from abzu.adapters.workspace import GitWorkspace
-from abzu.application.sessions.inject_post_compact import InjectPostCompact
-from abzu.application.sessions.inject_session_start import InjectSessionStart
 from abzu.application.sessions.record_hook_event import RecordHookEvent
-from abzu.domain.decay import DecayPolicy
+
+if TYPE_CHECKING:  # each hook imports only the use case it runs
+    from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+    from abzu.application.sessions.inject_post_compact import InjectPostCompact
+    from abzu.application.sessions.inject_session_start import InjectSessionStart
 
 DEFAULT_HOME = "~/.enki"  # mirrors entrypoints.settings.Settings.home (pydantic-settings is slow to import)
 
@@ -46,7 +48,10 @@ class HookParts:
     def _files(self) -> DotEnkiProjectFiles:
         return DotEnkiProjectFiles(self.workspace, self.home)
 
-    def _context(self) -> Sqlite3SessionContext:
+    def _context(self) -> "Sqlite3SessionContext":
+        from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+        from abzu.domain.decay import DecayPolicy
+
         return Sqlite3SessionContext(self.home / "wisdom.db", self.home / "abzu.db", DecayPolicy())
 
     def journal(self) -> FileSessionJournal:
@@ -55,14 +60,17 @@ class HookParts:
     def record(self) -> RecordHookEvent:
         return RecordHookEvent(self.journal(), self.workspace, OsTranscriptFiles(), SystemClock())
 
-    def session_start(self) -> InjectSessionStart:
+    def session_start(self) -> "InjectSessionStart":
+        from abzu.application.sessions.inject_session_start import InjectSessionStart
+
         return InjectSessionStart(
             self._context(), self.journal(), self._files(), FilePersona(self.home / "persona.md"),
             self.workspace, OsTranscriptFiles(), SystemClock(),
         )
 
-    def post_compact(self) -> InjectPostCompact:
-        from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader  # only after /compact
+    def post_compact(self) -> "InjectPostCompact":
+        from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
+        from abzu.application.sessions.inject_post_compact import InjectPostCompact
 
         return InjectPostCompact(
             self._context(), self.journal(), self._files(), FilePersona(self.home / "persona.md"),

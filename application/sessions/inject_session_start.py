@@ -99,7 +99,8 @@ class InjectSessionStart:
             return [], 0
         now = self.clock.now()
         terms = keywords(" ".join(t for t in (goal, project) if t))
-        found = self.context.search(terms, project, limit=4 * (plan.beads + plan.candidates), now=now)
+        wanted = max(30, 4 * (plan.beads + plan.candidates))
+        found = self.context.search(terms, project, limit=wanted, now=now)
         ranked = [r.hit for r in self.ranking.rank(found, focus_project=project, limit=len(found))]
         beads = [h for h in ranked if h.source is Source.BEAD]
         candidates = [h for h in ranked if h.source is Source.CANDIDATE]

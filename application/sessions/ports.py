@@ -8,11 +8,10 @@ pre-compact hook, finalisation and recovery); the read side (`SessionContext`) a
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from returns.maybe import Maybe
 
-from abzu.application.extract_transcript import ExtractionResult
 from abzu.application.ports import UnitOfWork
 from abzu.domain.ranking import SearchHit
 from abzu.domain.session_record import (
@@ -23,6 +22,9 @@ from abzu.domain.session_record import (
     SessionRecord,
 )
 from abzu.domain.session_summary import SessionSummary
+
+if TYPE_CHECKING:  # the extraction use case is heavy to import; hooks that only read skip it
+    from abzu.application.extract_transcript import ExtractionResult
 
 
 class SummaryRepository(Protocol):
@@ -165,4 +167,6 @@ class TranscriptExtractor(Protocol):
     returns the digest of what it read (application.extract_transcript.ExtractTranscript).
     Raises TranscriptUnreadable when the file cannot be opened."""
 
-    def execute(self, *, session_id: str, transcript_path: str, project: str | None) -> ExtractionResult: ...
+    def execute(
+        self, *, session_id: str, transcript_path: str, project: str | None
+    ) -> "ExtractionResult": ...

@@ -1,8 +1,8 @@
 """`abzu remember | recall | star | status`: the four memory operations (spec §15)."""
 
 import sys
-from dataclasses import asdict
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Annotated, TypeVar
 
 import typer
