@@ -43,7 +43,8 @@ class FinalizeSession:
       final summary merged in and replaced.
     - Deletes the session's snapshots, keeps only the newest 5 final summaries of the project.
     - Runs the maintenance pass (decay weights, flagged beads deleted).
-    - Finalising again with nothing new changes nothing. Unknown sessions are SessionNotFound.
+    - A finalised session stays as it is until a hook reopens it (any activity does):
+      finalising it again changes nothing. Unknown sessions are SessionNotFound.
     """
 
     uow: SessionUnitOfWork
@@ -58,10 +59,10 @@ class FinalizeSession:
             record = uow.sessions.get(request.session_id).value_or(None)
         if record is None:
             return Failure(SessionNotFound(request.session_id))
+        if record.is_finalized:  # any hook since the last finalisation would have reopened it
+            return Success(Finalized(record.session_id, None, 0, 0, 0, None))
         extraction = self._extract(record)
         outcome = self._reconcile(record, _Tail.of(extraction), request.by)
-        if outcome is None:
-            return Success(Finalized(record.session_id, None, 0, 0, 0, None))
         return Success(replace(outcome, maintenance=self.maintenance.execute()))
 
     def _extract(self, record: SessionRecord) -> ExtractionResult | None:
@@ -75,12 +76,10 @@ class FinalizeSession:
         except TranscriptUnreadable:
             return None
 
-    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy) -> Finalized | None:
+    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy) -> Finalized:
         with self.uow as uow:
             snapshots = uow.summaries.snapshots(record.session_id)
             previous = uow.summaries.final_of(record.session_id).value_or(None)
-            if record.is_finalized and not snapshots and tail.is_empty:
-                return None  # finalised before, nothing new since
             merged = [previous, *snapshots] if previous else snapshots
             final = self._final(record, merged, tail) if merged or not tail.is_empty else None
             pruned = 0
