@@ -14,6 +14,7 @@ class TranscriptStream:
         self.reader, self.path, self.offset, self.chunk_bytes = reader, path, offset, chunk_bytes
         self.counts = {"corrupt": 0, "unknown": 0, "shape": 0, "oversized": 0, "lines": 0}
         self.rejected: str | None = None
+        self.skipped_at: list[int] = []
 
     def records(self) -> Iterator[TranscriptRecord]:
         while True:
@@ -33,8 +34,10 @@ class TranscriptStream:
         self.counts["shape"] += chunk.skipped_shape
         self.counts["oversized"] += chunk.skipped_oversized
         self.counts["lines"] += chunk.lines_read
+        self.skipped_at = [*self.skipped_at, *chunk.skipped_at][:5]
 
     def describe(self) -> str:
         counts = ", ".join(f"{name}={value}" for name, value in self.counts.items())
         rejected = f"; not {JSONL_FORMAT_VERSION}: {self.rejected}" if self.rejected else ""
-        return f"{JSONL_FORMAT_VERSION}: {counts}, offset={self.offset}{rejected}"
+        where = f"; skipped lines at bytes {', '.join(map(str, self.skipped_at))}" if self.skipped_at else ""
+        return f"{JSONL_FORMAT_VERSION}: {counts}, offset={self.offset}{where}{rejected}"

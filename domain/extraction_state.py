@@ -169,8 +169,8 @@ class DigestState:
             return False
         shown = between[-CHANGES_PER_FIX:]
         self.fixes.append(FixPair(
-            target=failure.target, error=failure.line,
-            change="; ".join(c.description for c in shown), error_uuid=failure.uuid, fix_uuid=uuid,
+            target=_redacted(failure.target), error=failure.line,
+            change=_redacted("; ".join(c.description for c in shown)), error_uuid=failure.uuid, fix_uuid=uuid,
             files=tuple(dict.fromkeys(c.file for c in shown if c.file)), tool_misuse=failure.misuse,
         ))
         return True

@@ -79,3 +79,4 @@ class TranscriptChunk:
     lines_read: int = 0  # complete lines consumed, whatever became of them
     reached_end: bool = True  # False when the read stopped at its byte budget, not at the end
     format_detail: str = ""  # what the structure check saw, for the extraction log
+    skipped_at: tuple[int, ...] = ()  # byte offsets of the first skipped lines, to find them

@@ -14,6 +14,7 @@ from abzu.domain.transcript_format import CONVERSATION_TYPES, FormatProbe, LineS
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_BLOCK = 1024 * 1024
+MAX_SKIPPED_REPORTED = 5
 
 
 class JsonlTranscriptReader(TranscriptReader):
@@ -78,6 +79,8 @@ class _Scan:
         self.probe = probe
         self.records: list[TranscriptRecord] = []
         self.counts = {"corrupt": 0, "unknown": 0, "oversized": 0, "shape": 0, "lines": 0}
+        self.skipped_at: list[int] = []
+        self.line_start = start
 
     @property
     def rejected(self) -> bool:
@@ -85,9 +88,10 @@ class _Scan:
 
     def consume(self, raw: bytes | None, length: int) -> None:
         line_start, self.offset = self.offset, self.offset + length
+        self.line_start = line_start
         self.counts["lines"] += 1
         if raw is None:
-            self.counts["oversized"] += 1
+            self._skip("oversized")
             return
         try:
             line = TranscriptLine.model_validate_json(raw)
@@ -111,12 +115,12 @@ class _Scan:
 
     def _misfit(self, raw: bytes, exc: ValidationError) -> None:
         if any(error["type"] == "json_invalid" for error in exc.errors()):
-            self.counts["corrupt"] += 1
+            self._skip("corrupt")
             return
         try:
             claimed = TypeOnly.model_validate_json(raw).type
         except ValidationError:  # valid JSON, but not an object with a string type
-            self.counts["corrupt"] += 1
+            self._skip("corrupt")
             return
         if is_known_type(claimed):
             self._observe(LineShape.MALFORMED, "shape")
@@ -126,7 +130,12 @@ class _Scan:
     def _observe(self, shape: LineShape, counter: str | None) -> None:
         self.probe = self.probe.observe(shape)
         if counter is not None:
-            self.counts[counter] += 1
+            self._skip(counter)
+
+    def _skip(self, counter: str) -> None:
+        self.counts[counter] += 1
+        if len(self.skipped_at) < MAX_SKIPPED_REPORTED:
+            self.skipped_at.append(self.line_start)
 
     def chunk(self, *, reached_end: bool) -> TranscriptChunk:
         recognised = self.probe.recognised
@@ -137,5 +146,5 @@ class _Scan:
             format_recognised=recognised, skipped_oversized=self.counts["oversized"],
             skipped_shape=self.counts["shape"], lines_read=self.counts["lines"],
             reached_end=reached_end if recognised else False,
-            format_detail=self.probe.describe(),
+            format_detail=self.probe.describe(), skipped_at=tuple(self.skipped_at),
         )

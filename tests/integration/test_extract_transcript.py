@@ -48,6 +48,15 @@ def test_every_fixture_extracts_once_and_a_second_run_adds_nothing(
     ]
 
 
+def test_the_log_says_where_skipped_lines_are(container: Container, abzu_home: Path, tmp_path: Path) -> None:
+    path = write(tmp_path / "s1.jsonl", user("first"))
+    append(path, b"\x00garbage\n" + jsonl(user("second")))
+    extracted = _extract(container, path)
+    assert extracted.skipped_corrupt == 1
+    [(detail,)] = _db(abzu_home, "SELECT detail FROM extraction_log")
+    assert f"skipped lines at bytes {len(jsonl(user('first')))}" in str(detail)
+
+
 def test_a_lost_cursor_still_adds_nothing(container: Container, abzu_home: Path) -> None:
     assert _extract(container, TSC_FIX).candidates_created == 2
     with sqlite3.connect(abzu_home / "abzu.db") as conn:

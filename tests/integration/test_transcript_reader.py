@@ -53,6 +53,8 @@ def test_corrupt_binary_and_empty_lines_are_skipped_and_counted(tmp_path: Path) 
     chunk = sut.read(str(path), 0)
     assert [r.text for r in chunk.records] == ["before", "after"]
     assert chunk.skipped_corrupt == 5
+    first = len(jsonl(user("before")))
+    assert chunk.skipped_at[:2] == (first, path.read_bytes().index(b"\n", first) + 1)
     assert chunk.end_offset == path.stat().st_size
 
 

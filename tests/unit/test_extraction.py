@@ -185,6 +185,7 @@ def test_every_text_that_leaves_the_digest_is_redacted(monkeypatch: pytest.Monke
     ))
     texts = [d.content + d.summary for d in found.candidate_drafts()]
     texts += [found.operational_state(), *found.errors, *(d.text for d in found.decisions)]
+    texts += [f.target + f.change for f in found.fixes]
     assert len(found.candidate_drafts()) == 2
     assert all("hunter2" not in t and "[REDACTED:test:0000]" in t for t in texts)
 
