@@ -7,7 +7,6 @@ it finds worth keeping, not to the size of the file.
 import re
 from collections import OrderedDict, deque
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from abzu.domain.extraction_decisions import decision_sentences
 from abzu.domain.extraction_model import Decision, FixPair
@@ -21,11 +20,12 @@ from abzu.domain.extraction_rules import (
     file_of,
     target_of,
 )
+from abzu.domain.extraction_tasks import CAP, TaskTracker
+from abzu.domain.extraction_tasks import bounded_put as _add
 from abzu.domain.redaction import redact
 from abzu.domain.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.transcript_text import shorten
 
-CAP = 1_000  # per collection
 CHANGES_PER_FIX = 5
 _READ_ONLY = re.compile(
     r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df"
@@ -50,16 +50,6 @@ class _Change:
     file: str | None
 
 
-V = TypeVar("V")
-
-
-def _add(ordered: "OrderedDict[str, V]", key: str, value: V) -> None:
-    ordered[key] = value
-    ordered.move_to_end(key)
-    if len(ordered) > CAP:
-        ordered.popitem(last=False)
-
-
 def _redacted(text: str) -> str:
     return redact(text).text
 
@@ -80,8 +70,7 @@ class DigestState:
         self.pending: OrderedDict[str, _Failure] = OrderedDict()
         self.changes: deque[_Change] = deque(maxlen=200)
         self.fixes: deque[FixPair] = deque(maxlen=CAP)
-        self.todos: OrderedDict[str, str | None] = OrderedDict()
-        self.tasks: OrderedDict[str, None] = OrderedDict()
+        self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.compact_summary: str | None = None
         self.last_user_ask: str | None = None
@@ -112,18 +101,7 @@ class DigestState:
                 _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid))
         for call in record.tool_calls:
             _add(self.calls, call.id, (call, record.offset))
-            if call.name == "TodoWrite":
-                self._todos(call)
-
-    def _todos(self, call: ToolCall) -> None:
-        todos = call.input.get("todos")
-        for todo in todos if isinstance(todos, list) else []:
-            if not isinstance(todo, dict) or not isinstance(todo.get("content"), str):
-                continue
-            content, status = todo["content"], todo.get("status")
-            if status == "completed" and self.todos.get(content) != "completed":
-                _add(self.tasks, content, None)
-            _add(self.todos, content, status if isinstance(status, str) else None)
+            self.tasks.on_call(call)
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
@@ -146,6 +124,7 @@ class DigestState:
             _add(self.pending, target, replace(failure, target=target, line=line))
 
     def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str) -> None:
+        self.tasks.on_success(call, outcome)
         path = file_of(call, outcome)
         if path and (call is None or call.name in FILE_TOOLS):
             _add(self.files, path, None)

@@ -106,6 +106,19 @@ def test_tasks_count_once_when_they_become_completed() -> None:
     assert found.tasks_completed == ("Write parser", "Add tests")
 
 
+def test_tasks_of_the_task_tools_count_when_updated_to_completed() -> None:
+    found = digest([
+        calls("c1", "TaskCreate", subject="Migrate the schema", description="s0003"),
+        returns("c1", "Task #1 created successfully: Migrate the schema"),
+        calls("c2", "TaskCreate", subject="Wire the hook", description="x"),
+        returns("c2", "Task #2 created successfully: Wire the hook"),
+        calls("u1", "TaskUpdate", taskId="2", status="in_progress"),
+        calls("u2", "TaskUpdate", taskId="1", status="completed"),
+        calls("u3", "TaskUpdate", taskId="7", status="completed"),
+    ])
+    assert found.tasks_completed == ("Migrate the schema", "task #7")
+
+
 def test_decisions_are_choices_stated_by_claude() -> None:
     found = digest([
         wrote("I'll help you with that. I'll use SQLAlchemy Core instead of the ORM, since rows map "
