@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.application.session_ports import TranscriptUnreadable
+from abzu.domain.extraction import digest
 from abzu.domain.transcript import ABZU_CONTEXT_MARKER
 from tests.transcript_lines import (
     append,
@@ -215,3 +216,32 @@ def test_tool_use_blocks_of_one_response_may_come_on_separate_lines(tmp_path: Pa
     records = sut.read(str(path), 0).records
     assert records[0].text == "Running the tests."
     assert records[1].tool_calls[0].input == {"command": "pytest -q"}
+
+
+def test_a_recent_claude_code_session_with_auto_compaction_is_understood(tmp_path: Path) -> None:
+    newer = {"promptId": "p1", "entrypoint": "cli", "slug": "quiet-river", "version": "2.1.240"}
+    summary = "This session is being continued from a previous conversation that ran out of context. " \
+              "The conversation is summarized below:\nThe parser was rewritten to stream."
+    path = write(
+        tmp_path / "t.jsonl",
+        attachment(f"{ABZU_CONTEXT_MARKER}\nlast session: parser half done"),
+        user("continue the parser", **newer),
+        {"type": "queue-operation", "operation": "enqueue", "content": "also run the linter"},
+        {"type": "progress", "data": {"type": "bash_progress", "output": "..."}},
+        {"type": "system", "subtype": "microcompact_boundary", "uuid": "mc1", "content": "cleared"},
+        assistant(text("API Error: 529 overloaded; we decided nothing"), isApiErrorMessage=True),
+        {"type": "system", "subtype": "api_error", "uuid": "ae1", "level": "error"},
+        {"type": "system", "subtype": "compact_boundary", "uuid": "cb1", "parentUuid": None,
+         "compactMetadata": {"trigger": "auto", "preTokens": 167000, "postTokens": 9000}},
+        user(summary, isCompactSummary=True, isVisibleInTranscriptOnly=True, **newer),
+        {"type": "custom-title", "customTitle": "parser work"},
+    )
+    chunk = sut.read(str(path), 0)
+    assert chunk.format_recognised and chunk.skipped_unknown == 0
+    assert [(r.kind, r.subtype) for r in chunk.records if r.kind == "system"] == [
+        ("system", "microcompact_boundary"), ("system", "api_error"), ("system", "compact_boundary"),
+    ]
+    found = digest(chunk.records)
+    assert found.compact_summary == "The parser was rewritten to stream."
+    assert found.last_user_ask == "continue the parser"
+    assert found.decisions == ()
