@@ -30,6 +30,12 @@ class FileSessionJournal(SessionJournal):
         self._append("injection", encode(record))
 
     def _append(self, kind: str, line: str) -> None:
+        try:
+            self._write(kind, line)
+        except OSError as exc:
+            log.error("hook journal entry lost (%s): %s", kind, exc)
+
+    def _write(self, kind: str, line: str) -> None:
         self._folder.mkdir(parents=True, exist_ok=True)
         name = f"{time.time_ns():020d}-{os.getpid()}-{kind}"
         temporary = self._folder / f".{name}.tmp"

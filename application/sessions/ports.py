@@ -110,7 +110,9 @@ class SessionContext(Protocol):
 
 class SessionJournal(Protocol):
     """Where hooks leave what happened, cheaply: appending never waits for a database lock.
-    Entries reach abzu.db when the spool is ingested (at finalisation and recovery)."""
+    Entries reach abzu.db when the spool is ingested (at finalisation and recovery). Recording
+    never raises: an entry that cannot be written is logged as lost, so the hook's main job
+    (injecting context, starting finalisation) still happens."""
 
     def record_event(self, event: SessionEvent) -> None: ...
     def record_injection(self, record: InjectionRecord) -> None: ...
