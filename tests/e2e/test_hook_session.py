@@ -80,8 +80,9 @@ def test_a_crashed_session_is_recovered_at_the_next_start(tmp_path: Path) -> Non
     cc.transcript("crashed", REAL)
     cc.hook("stop", {**base, "hook_event_name": "Stop"})  # …and then Claude Code is killed: no SessionEnd
 
-    start = cc.hook("session-start", {"session_id": "next", "hook_event_name": "SessionStart", "source": "startup",
-                                      "transcript_path": str(path.with_name("next.jsonl"))})
+    nxt = {"session_id": "next", "hook_event_name": "SessionStart", "source": "startup",
+           "transcript_path": str(path.with_name("next.jsonl"))}
+    start = cc.hook("session-start", nxt)
     text = context_of(start)
     assert "The previous session crashed ended without a final summary; its last snapshot" in text
     eventually(lambda: finalized(cc, "crashed") == [("recovery",)])
