@@ -19,32 +19,31 @@ OUTPUT_HEAD, OUTPUT_TAIL = 1_500, 2_500  # errors tend to be at the end of an ou
 def to_record(line: TranscriptLine, offset: int = -1) -> TranscriptRecord | None:
     if line.isMeta or not line.uuid or line.type not in ("user", "assistant", "system"):
         return None
-    blocks = _blocks(line)
-    raw_text = "\n".join(b.text for b in blocks if b.type == "text" and b.text)
+    blocks, texts = _content(line)
     return TranscriptRecord(
         uuid=line.uuid, kind=line.type, timestamp=line.timestamp, session_id=line.sessionId,
         is_sidechain=bool(line.isSidechain), is_compact_summary=bool(line.isCompactSummary),
-        text=_text(line, blocks),
+        text=_text(line, texts),
         tool_calls=tuple(_call(b) for b in blocks if b.type == "tool_use"),
         tool_outcomes=_outcomes(line, blocks), subtype=line.subtype,
         is_api_error=bool(line.isApiErrorMessage),
-        interrupted=line.type == "user" and is_interruption(raw_text), offset=offset,
+        interrupted=line.type == "user" and bool(texts) and is_interruption(texts[0]), offset=offset,
     )
 
 
-def _blocks(line: TranscriptLine) -> list[ContentBlock]:
+def _content(line: TranscriptLine) -> tuple[list[ContentBlock], list[str]]:
+    """The blocks of the message, and its text blocks' texts (a string content is one text)."""
     if line.message is None:
-        return []
+        return [], []
     content = line.message.content
     if isinstance(content, str):
-        return [ContentBlock(type="text", text=content)]
-    return content
+        return [], [content] if content else []
+    return content, [b.text for b in content if b.type == "text" and b.text]
 
 
-def _text(line: TranscriptLine, blocks: list[ContentBlock]) -> str:
+def _text(line: TranscriptLine, texts: list[str]) -> str:
     if line.type == "system":
         return ""
-    texts = (b.text for b in blocks if b.type == "text" and b.text)
     if line.isCompactSummary:
         return "\n".join(strip_injected(t) for t in texts)
     return "\n".join(p for p in (prose(t) for t in texts) if p)[:MAX_PROSE_CHARS]
