@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+# Claude Code session ids are UUIDs; anything outside this never reaches a file name or an argv.
+SESSION_ID_PATTERN = r"^[\w.:-]{1,200}$"
+
 
 class HookEvent(StrEnum):
     SESSION_START = "SessionStart"

@@ -6,10 +6,10 @@ cost is affordable there; they are imported only by those hooks.
 
 from pathlib import Path
 
+from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.application.sessions.attach_compact_summary import CompactSummary
 from abzu.application.sessions.capture_pre_compact import PreCompactRequest
 from abzu.entrypoints.container import build_container
-from abzu.entrypoints.hook_payload import HookPayload
 
 
 def capture_pre_compact(payload: HookPayload, cwd: Path) -> None:

@@ -6,7 +6,6 @@ SQLAlchemy ~0.25 s), more than a hook may spend. These hooks need only the stand
 sqlite3 for reading, the journal for writing and plain files, wired here by hand.
 """
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,13 +21,6 @@ if TYPE_CHECKING:  # each hook imports only the use case it runs
     from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
     from abzu.application.sessions.inject_post_compact import InjectPostCompact
     from abzu.application.sessions.inject_session_start import InjectSessionStart
-
-DEFAULT_HOME = "~/.enki"  # mirrors entrypoints.settings.Settings.home (pydantic-settings is slow to import)
-
-
-def data_home() -> Path:
-    return Path(os.environ.get("ABZU_HOME") or DEFAULT_HOME).expanduser()
-
 
 def spool_folder(home: Path) -> Path:
     return home / "spool"
@@ -77,7 +69,3 @@ class HookParts:
             self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), SystemClock(),
         )
 
-
-def session_cwd(payload_cwd: str | None) -> Path:
-    chosen = os.environ.get("CLAUDE_PROJECT_DIR") or payload_cwd or os.getcwd()
-    return Path(chosen)

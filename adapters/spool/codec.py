@@ -32,6 +32,10 @@ def decode(raw: str) -> SessionEvent | InjectionRecord:
             str(body["session_id"]), HookEvent(body["event"]), at, body.get("transcript_path"),
             body.get("root"), body.get("offset"), body.get("source"),
         )
+    if body["kind"] == "hook":
+        from abzu.adapters.spool.hook_entry import decode_hook
+
+        return decode_hook(body)
     if body["kind"] == "injection":
         return InjectionRecord(
             body.get("session_id"), str(body["event"]), str(body["tier"]), int(body["characters"]),

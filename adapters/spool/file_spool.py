@@ -7,16 +7,14 @@ committed to abzu.db; a file that cannot be parsed is renamed `*.bad` and left f
 
 import contextlib
 import logging
-import os
-import time
 from pathlib import Path
 
 from abzu.adapters.spool.codec import decode, encode
+from abzu.adapters.spool.raw_writer import SUFFIX, write_entry
 from abzu.application.sessions.ports import SessionJournal, SpoolEntry, SpoolSource
 from abzu.domain.session_record import InjectionRecord, SessionEvent
 
 log = logging.getLogger("abzu")
-SUFFIX = ".json"
 
 
 class FileSessionJournal(SessionJournal):
@@ -36,14 +34,7 @@ class FileSessionJournal(SessionJournal):
             log.error("hook journal entry lost (%s): %s", kind, exc)
 
     def _write(self, kind: str, line: str) -> None:
-        self._folder.mkdir(parents=True, exist_ok=True)
-        name = f"{time.time_ns():020d}-{os.getpid()}-{kind}"
-        temporary = self._folder / f".{name}.tmp"
-        with temporary.open("w", encoding="utf-8") as handle:
-            handle.write(line)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, self._folder / f"{name}{SUFFIX}")
+        write_entry(self._folder, kind, line)
 
 
 class FileSpoolSource(SpoolSource):

@@ -98,7 +98,15 @@ def test_a_broken_payload_fails_open_with_one_log_line(tmp_path: Path, event: st
     done = cc.hook(event, "{this is not json")
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     [line] = cc.log().splitlines()
-    assert f"hook {event} failed: ValidationError" in line
+    assert f"hook {event} failed: " in line and ("ValidationError" in line or "JSONDecodeError" in line)
+
+
+def test_a_session_id_that_could_escape_is_refused_before_anything_starts(tmp_path: Path) -> None:
+    cc = ClaudeCode.at(tmp_path)
+    done = cc.hook("session-end", {"session_id": "../../etc --all-projects", "hook_event_name": "SessionEnd"})
+    assert (done.returncode, done.stdout) == (0, "")
+    assert "no valid session_id" in cc.log()
+    assert not (cc.home / "spool").exists()
 
 
 def test_an_unusable_data_home_still_exits_zero_silently(tmp_path: Path) -> None:

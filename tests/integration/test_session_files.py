@@ -7,6 +7,8 @@ from returns.result import Success
 
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
+from abzu.adapters.spool.hook_entry import encode_hook
+from abzu.adapters.spool.raw_writer import write_entry
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.workspace import GitWorkspace
 from abzu.application.remember import RememberRequest
@@ -69,6 +71,20 @@ def test_the_journal_round_trips_entries_and_sets_bad_ones_aside(tmp_path: Path)
     for entry in entries:
         source.done(entry.handle)
     assert source.pending() == [] and not list(folder.glob(".*.tmp"))
+
+
+def test_a_journaled_hook_payload_is_validated_when_ingested(tmp_path: Path, repo: Path) -> None:
+    folder = tmp_path / "spool"
+    good = {"session_id": "s1", "transcript_path": str(repo / "t.jsonl"), "cwd": str(repo / "sub"),
+            "reason": "exit", "last_assistant_message": "not kept"}
+    write_entry(folder, "hook", encode_hook("SessionEnd", good, at=T0, project_dir=None))
+    write_entry(folder, "hook", encode_hook("Stop", {"session_id": "s2", "cwd": "x" * 5000}, at=T0,
+                                            project_dir=None))
+    [entry] = FileSpoolSource(folder).pending()
+    assert entry.item == SessionEvent("s1", HookEvent.SESSION_END, T0, str(repo / "t.jsonl"), str(repo), None,
+                                      "exit")
+    assert len(list(folder.glob("*.bad"))) == 1
+    assert "not kept" not in Path(entry.handle).read_text(encoding="utf-8")
 
 
 def test_project_files_are_read_and_the_session_id_written_only_into_enki(repo: Path, tmp_path: Path) -> None:

@@ -3,13 +3,15 @@ unknown fields are ignored and event fields are optional, because they change be
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from abzu.domain.session_record import SESSION_ID_PATTERN
+
 MAX_TEXT = 200_000
 
 
 class HookPayload(BaseModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
-    session_id: str = Field(min_length=1, max_length=200, pattern=r"^[\w.:-]+$")
+    session_id: str = Field(pattern=SESSION_ID_PATTERN)
     transcript_path: str | None = Field(default=None, max_length=4096)
     cwd: str | None = Field(default=None, max_length=4096)
     hook_event_name: str | None = Field(default=None, max_length=64)
