@@ -18,13 +18,14 @@ def run_validated(event: str, raw: str, home: Path) -> Output:
 
 
 def _session_start(payload: HookPayload, parts: HookParts) -> Output:
-    from abzu.application.sessions.inject_post_compact import PostCompactRequest
-    from abzu.application.sessions.inject_session_start import SessionStartRequest
-
     if payload.source == "compact":
+        from abzu.application.sessions.inject_post_compact import PostCompactRequest
+
         request = PostCompactRequest(payload.session_id, payload.transcript_path)
         text = parts.post_compact().execute(request).text
     else:
+        from abzu.application.sessions.inject_session_start import SessionStartRequest
+
         start = SessionStartRequest(payload.session_id, payload.source or "startup", payload.transcript_path)
         text = parts.session_start().execute(start).text
         start_detached(abzu_command("recover", "--exclude", payload.session_id), cwd=str(parts.cwd))

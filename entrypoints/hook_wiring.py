@@ -15,12 +15,12 @@ from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal
 from abzu.adapters.transcript_files import OsTranscriptFiles
 from abzu.adapters.workspace import GitWorkspace
-from abzu.application.sessions.record_hook_event import RecordHookEvent
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
     from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
     from abzu.application.sessions.inject_post_compact import InjectPostCompact
     from abzu.application.sessions.inject_session_start import InjectSessionStart
+    from abzu.application.sessions.record_hook_event import RecordHookEvent
 
 def spool_folder(home: Path) -> Path:
     return home / "spool"
@@ -49,7 +49,9 @@ class HookParts:
     def journal(self) -> FileSessionJournal:
         return FileSessionJournal(spool_folder(self.home))
 
-    def record(self) -> RecordHookEvent:
+    def record(self) -> "RecordHookEvent":
+        from abzu.application.sessions.record_hook_event import RecordHookEvent
+
         return RecordHookEvent(self.journal(), self.workspace, OsTranscriptFiles(), SystemClock())
 
     def session_start(self) -> "InjectSessionStart":
