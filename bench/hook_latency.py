@@ -16,6 +16,7 @@ on other load: the load average is reported with the figures, and so is where im
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -88,27 +89,34 @@ def background_done(repo: Path, timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def run_hook(event: str, payload: dict[str, object], repo: Path, env: dict[str, str]) -> tuple[float, str]:
+def run_hook(
+    event: str, payload: dict[str, object], repo: Path, env: dict[str, str]
+) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the hook process, stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([ABZU, "hook", event], input=json.dumps(payload), capture_output=True, text=True,
                           cwd=repo, env=env, check=False)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert done.returncode == 0 and done.stderr == "", done.stderr
-    return elapsed, done.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, done.stdout
 
 
-def measure(event: str, runs: int, repo: Path, env: dict[str, str]) -> tuple[list[float], int]:
-    times, characters = [], 0
+def measure(event: str, runs: int, repo: Path, env: dict[str, str]) -> tuple[list[float], list[float], int]:
+    times, cpus, characters = [], [], 0
     for i in range(runs):
         payload = {"session_id": f"bench-{event}-{i}", "cwd": str(repo), "hook_event_name":
                    "SessionStart" if event == "session-start" else "SessionEnd",
                    "source": "startup", "reason": "prompt_input_exit"}
-        elapsed, out = run_hook(event, payload, repo, env)
+        elapsed, cpu, out = run_hook(event, payload, repo, env)
         times.append(elapsed)
+        cpus.append(cpu)
         if out:
             characters = len(json.loads(out)["hookSpecificOutput"]["additionalContext"])
         background_done(repo)
-    return times, characters
+    return times, cpus, characters
 
 
 def import_profile(event: str, repo: Path, env: dict[str, str], top: int = 10) -> list[tuple[str, float]]:
@@ -157,15 +165,19 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, "--populate", str(home), str(repo), str(args.beads),
                         str(args.sessions)], check=True, env=env)
         run_hook("session-start", {"session_id": "warm-up", "cwd": str(repo)}, repo, env)
+        run_hook("session-end", {"session_id": "warm-up", "cwd": str(repo)}, repo, env)
         background_done(repo)
-        start, characters = measure("session-start", args.runs, repo, env)
-        end, _ = measure("session-end", args.end_runs, repo, env)
+        load_before = os.getloadavg()[0]
+        start, start_cpu, characters = measure("session-start", args.runs, repo, env)
+        end, end_cpu, _ = measure("session-end", args.end_runs, repo, env)
         report = {
-            "beads": args.beads, "earlier_sessions": args.sessions, "load_1min": os.getloadavg()[0],
+            "beads": args.beads, "earlier_sessions": args.sessions,
+            "load_1min": {"before": load_before, "after": os.getloadavg()[0]},
             "session_start_ms": {"p50": pct(start, .5), "p95": pct(start, .95), "max": max(start) * 1000,
-                                 "runs": len(start), "injected_characters": characters},
+                                 "cpu_p50": pct(start_cpu, .5), "runs": len(start),
+                                 "injected_characters": characters},
             "session_end_ms": {"p50": pct(end, .5), "p99": pct(end, .99), "max": max(end) * 1000,
-                               "runs": len(end)},
+                               "cpu_p50": pct(end_cpu, .5), "cpu_p99": pct(end_cpu, .99), "runs": len(end)},
             "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
         }
         print(json.dumps(report, indent=2))

@@ -23,35 +23,45 @@ def _key(line: str) -> str:
     return " ".join(line.casefold().split())
 
 
+class _Merged:
+    """Operational lines of several snapshots, folded as they come."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, list[str]] = {}
+        self.seen: set[tuple[str, str]] = set()
+        self.files: dict[str, None] = {}
+        self.last_request: str | None = None
+        self.heading = ""
+
+    def feed(self, line: str) -> None:
+        if (found := _FILES.match(line.strip())) is not None:
+            self.files.update(dict.fromkeys(f.strip() for f in found["files"].split(",") if f.strip()))
+        elif line.startswith(_LAST_REQUEST):
+            self.last_request = line.rstrip()
+        elif _HEADING.match(line):
+            self.heading = _COUNTS.sub("", line.rstrip())
+            self.groups.setdefault(self.heading, [])
+        elif (key := (_key(self.heading), _key(line))) not in self.seen:
+            self.seen.add(key)
+            self.groups.setdefault(self.heading, []).append(line.rstrip())
+
+    def text(self) -> str:
+        blocks = [f"Files modified ({len(self.files)}): {', '.join(self.files)}"] if self.files else []
+        blocks += [("\n".join([h, *lines]) if h else "\n".join(lines)) for h, lines in self.groups.items()]
+        blocks += [self.last_request] if self.last_request else []
+        return "\n".join(b for b in blocks if b.strip())
+
+
 def merge_operational(texts: Sequence[str]) -> str:
     """Lines grouped under their headings (first-seen order), each line kept once; the files
     lists become one list and only the latest "Last request" stays."""
-    groups: dict[str, list[str]] = {}
-    seen: set[tuple[str, str]] = set()
-    files: dict[str, None] = {}
-    last_request = None
+    merged = _Merged()
     for text in texts:
-        heading = ""
+        merged.heading = ""
         for line in text.splitlines():
-            if not line.strip():
-                continue
-            if (found := _FILES.match(line.strip())) is not None:
-                files.update(dict.fromkeys(f.strip() for f in found["files"].split(",") if f.strip()))
-                continue
-            if line.startswith(_LAST_REQUEST):
-                last_request = line.rstrip()
-                continue
-            if _HEADING.match(line):
-                heading = _COUNTS.sub("", line.rstrip())
-                groups.setdefault(heading, [])
-                continue
-            if (_key(heading), _key(line)) not in seen:
-                seen.add((_key(heading), _key(line)))
-                groups.setdefault(heading, []).append(line.rstrip())
-    blocks = [f"Files modified ({len(files)}): {', '.join(files)}"] if files else []
-    blocks += [("\n".join([h, *lines]) if h else "\n".join(lines)) for h, lines in groups.items()]
-    blocks += [last_request] if last_request else []
-    return "\n".join(b for b in blocks if b.strip())
+            if line.strip():
+                merged.feed(line)
+    return merged.text()
 
 
 def merge_conversational(earlier: Sequence[SessionSummary], latest: str | None) -> str | None:

@@ -10,6 +10,7 @@ Standard library only at import time. SessionEnd and Stop journal the payload an
 
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -63,6 +64,8 @@ def _run(event: str, raw: str, home: Any) -> dict[str, Any] | None:
 
         journal_and_go(event, raw, home)
         return None
+    # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU).
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from abzu.entrypoints.hook_validated import run_validated
 
     return run_validated(event, raw, home)

@@ -1,10 +1,11 @@
 """Use case: move what hooks journaled into abzu.db (sessions, injection log)."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from abzu.application.ports import Clock
 from abzu.application.projects import project_for_root
-from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
+from abzu.application.sessions.ports import SessionUnitOfWork, SpoolEntry, SpoolSource
 from abzu.domain.session_record import InjectionRecord, SessionEvent
 
 
@@ -41,6 +42,5 @@ class IngestSpool:
         return len(entries)
 
 
-def _when(entry: object) -> str:
-    item = getattr(entry, "item", None)
-    return item.at.isoformat() if item is not None else ""
+def _when(entry: SpoolEntry) -> datetime:
+    return entry.item.at

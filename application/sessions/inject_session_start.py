@@ -24,6 +24,7 @@ from abzu.domain.session_sections import (
     present,
     state_section,
 )
+from abzu.domain.session_summary import SessionSummary
 from abzu.domain.text import keywords
 
 LAST_SESSION_TITLE = "Last session:"
@@ -91,7 +92,7 @@ class InjectSessionStart:
         if found is None:
             return None, False
         room = room_for(top, fixed, LAST_SESSION_TITLE, plan.summary_chars, budget=plan.total_chars)
-        fit = fit_summaries([found], room, lambda s: render_summary(s, last_session_title(s)))
+        fit = fit_summaries([found], room, _render_last)
         return Section(LAST_SESSION_TITLE, plan.summary_chars, fit.text), fit.collapsed
 
     def _memory(self, plan: TierPlan, project: str | None, goal: str | None) -> tuple[list[SearchHit], int]:
@@ -120,3 +121,7 @@ class InjectSessionStart:
         ))
         log_injection(self.journal, injected, session_id=request.session_id, event="session_start", at=now)
         self.files.write_session_id(request.session_id)
+
+
+def _render_last(summary: SessionSummary) -> str:
+    return render_summary(summary, last_session_title(summary))
