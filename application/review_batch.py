@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from abzu.application.ports import UnitOfWork
 from abzu.domain.batching import BatchPolicy
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.injection import looks_like_instructions
+from abzu.domain.poisoning import looks_like_instructions
 from abzu.domain.review import ReviewBatch
 from abzu.domain.text import keywords
 

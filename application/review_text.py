@@ -4,7 +4,7 @@ from returns.result import Result
 
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_content
 from abzu.domain.errors import ContentTooLong, EmptyContent
-from abzu.domain.injection import strip_invisible
+from abzu.domain.poisoning import strip_invisible
 from abzu.domain.redaction import redact
 from abzu.domain.review import Rejection
 

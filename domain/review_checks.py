@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from returns.result import Success
 
 from abzu.domain.category import Category
-from abzu.domain.injection import INSTRUCTION_LIKE, looks_like_instructions
+from abzu.domain.poisoning import INSTRUCTION_LIKE, looks_like_instructions
 from abzu.domain.review import (
     Action,
     Consolidate,

@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from abzu.domain.injection import INSTRUCTION_LIKE
+from abzu.domain.poisoning import INSTRUCTION_LIKE
 from abzu.domain.review import Decision, Discard, Flag, Keep, Proposal, Rejection, ReviewBatch
 from abzu.domain.review_checks import Checks
 

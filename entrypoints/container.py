@@ -9,6 +9,8 @@ from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.ids import UuidIds
+from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
+from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
@@ -16,6 +18,7 @@ from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
 from abzu.application.consolidate_beads import ConsolidateBeads
 from abzu.application.discard_candidate import DiscardCandidate
+from abzu.application.extract_transcript import ExtractTranscript
 from abzu.application.flag_for_deletion import FlagForDeletion
 from abzu.application.get_staged_candidates import GetStagedCandidates
 from abzu.application.maintenance import RunMaintenance
@@ -32,6 +35,7 @@ from abzu.application.unflag import Unflag
 from abzu.domain.batching import BatchPolicy
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
+from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
 
 
@@ -115,6 +119,21 @@ class Container(containers.DeclarativeContainer):
         RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
         max_chars=config.max_content_chars,
     )
+    # --- transcript extraction (issue 4) ---
+    transcript_reader = providers.Singleton(JsonlTranscriptReader)
+    extraction_uow = providers.Factory(SqliteExtractionUnitOfWork, staging=staging_engine)
+    extract_transcript = providers.Factory(
+        ExtractTranscript, reader=transcript_reader, extraction_uow=extraction_uow,
+        remember=remember_many, clock=clock, ids=ids,
+    )
+
+    # --- session lifecycle (issue 4) ---
+    sessions = providers.Container(
+        SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
+        workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
+        maintenance=maintenance, extract_transcript=extract_transcript,
+        transcript_reader=transcript_reader,
+    )
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
@@ -128,6 +147,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "log_path": settings.log_path,
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
+            "recovery_idle_minutes": settings.recovery_idle_minutes,
             "cwd": cwd or Path.cwd(),
             # --- review ---
             "snapshot_dir": settings.snapshot_dir,

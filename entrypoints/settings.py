@@ -15,6 +15,10 @@ class Settings(BaseSettings):
     home: Path = Field(default=Path("~/.enki"), description="Data home: databases, logs, backups.")
     relevance_floor: float = Field(default=DEFAULT_RELEVANCE_FLOOR, ge=0.0, le=1.0)
     max_content_chars: int = Field(default=MAX_CONTENT_CHARS, gt=0)
+    recovery_idle_minutes: float = Field(
+        default=5.0, ge=0.0,
+        description="A session silent this long without a final summary is recovered at the next start.",
+    )
 
     # --- review ---
     google_api_key: SecretStr | None = Field(

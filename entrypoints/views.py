@@ -87,6 +87,13 @@ class StoreView(BaseModel):
     size_bytes: int
 
 
+class SessionsView(BaseModel):
+    captured: int = Field(description="Claude Code sessions finalised at SessionEnd.")
+    recovered: int = Field(description="Sessions finalised by crash recovery at a later start.")
+    pending: int = Field(description="Sessions seen by a hook and not finalised yet.")
+    spooled: int = Field(description="Hook journal entries not yet ingested into abzu.db.")
+
+
 class StatusView(BaseModel):
     beads: int
     beads_by_category: dict[str, int]
@@ -99,6 +106,7 @@ class StatusView(BaseModel):
     weights: dict[str, int] = Field(description="How many live beads carry each decay weight.")
     last_review_at: datetime | None
     stores: list[StoreView]
+    sessions: SessionsView | None = None
 
     @classmethod
     def of(cls, s: MemoryStatus) -> "StatusView":

@@ -13,6 +13,7 @@ pytest_plugins = [
     "tests.bdd.steps.memory_steps",
     "tests.bdd.steps.review_steps",
     "tests.bdd.steps.mcp_steps",
+    "tests.bdd.steps.session_steps",
 ]
 
 

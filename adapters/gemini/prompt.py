@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.injection import strip_invisible
+from abzu.domain.poisoning import strip_invisible
 from abzu.domain.redaction import redact
 from abzu.domain.review import ReviewBatch
 

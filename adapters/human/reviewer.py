@@ -6,7 +6,7 @@ from returns.result import Result, Success
 
 from abzu.application.review_ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.injection import strip_invisible
+from abzu.domain.poisoning import strip_invisible
 from abzu.domain.review import Proposal, ReviewBatch
 
 CHOICES = {"p": "promote", "e": "edit and promote", "d": "discard", "s": "skip", "q": "quit"}

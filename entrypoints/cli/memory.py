@@ -2,6 +2,7 @@
 
 import sys
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Annotated, TypeVar
 
 import typer
@@ -12,7 +13,7 @@ from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
+from abzu.entrypoints.views import BeadView, RecallView, RememberView, SessionsView, StatusView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 V = TypeVar("V", RememberView, RecallView, BeadView, StatusView)
@@ -83,7 +84,10 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     def status(json: JsonFlag = False) -> None:
         """Counts, decay weights, staging, last review and where the databases live."""
         with one_line_errors():
-            _show(StatusView.of(container().status().execute()), json, render.status)
+            view = StatusView.of(container().status().execute())
+            health = container().sessions.session_status().execute()
+            view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
+            _show(view, json, render.status)
 
 
 def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:

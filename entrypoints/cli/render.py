@@ -56,6 +56,10 @@ def status(view: StatusView) -> None:
     table.add_row("flagged for deletion", str(view.flagged_for_deletion))
     table.add_row("weights", _pairs(view.weights))
     table.add_row("last review", view.last_review_at.isoformat() if view.last_review_at else "never")
+    if view.sessions is not None:
+        s = view.sessions
+        table.add_row("sessions", f"captured: {s.captured}, recovered: {s.recovered}, "
+                                  f"pending: {s.pending}, journal entries waiting: {s.spooled}")
     for store in view.stores:
         table.add_row(store.name, f"{escape(store.path)} ({store.size_bytes / 1024:.0f} KiB)")
     console.print(table)

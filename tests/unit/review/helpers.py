@@ -3,7 +3,7 @@
 from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
-from abzu.domain.injection import looks_like_instructions
+from abzu.domain.poisoning import looks_like_instructions
 from abzu.domain.review import Proposal, ReviewBatch
 from tests.fakes import T0, FakeUnitOfWork, bead
 

@@ -12,7 +12,7 @@ Revision ID: s0005
 from alembic import op
 
 revision = "s0005"
-down_revision = "s0001"
+down_revision = "s0003"
 branch_labels = None
 depends_on = None
 

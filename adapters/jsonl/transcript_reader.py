@@ -1,0 +1,150 @@
+"""Streaming reader of Claude Code JSONL transcripts (claude-code.md §8.6, reliability.md J1–J6)."""
+
+import os
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from pydantic import ValidationError
+
+from abzu.adapters.jsonl.line_models import TranscriptLine, TypeOnly
+from abzu.adapters.jsonl.record_mapping import to_record
+from abzu.application.session_ports import TranscriptReader, TranscriptUnreadable
+from abzu.domain.transcript import TranscriptChunk, TranscriptRecord
+from abzu.domain.transcript_format import CONVERSATION_TYPES, FormatProbe, LineShape, is_known_type
+
+MAX_LINE_BYTES = 8 * 1024 * 1024
+_SKIP_BLOCK = 1024 * 1024
+MAX_SKIPPED_REPORTED = 5
+
+
+class JsonlTranscriptReader(TranscriptReader):
+    """Reads complete lines from a byte offset in binary mode; see the port for the contract.
+
+    `max_bytes` (default: no limit) ends the read at the first line boundary past that many
+    bytes, so a caller can stream a huge transcript in bounded pieces.
+    """
+
+    def __init__(self, *, max_line_bytes: int = MAX_LINE_BYTES, probe_window: int = 8) -> None:
+        self._max_line = max_line_bytes
+        self._window = probe_window
+
+    def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk:
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 (closed below; open errors are translated)
+        except OSError as exc:
+            raise TranscriptUnreadable(path, exc.strerror or type(exc).__name__) from exc
+        with handle:
+            size = os.fstat(handle.fileno()).st_size
+            start = offset if 0 <= offset <= size else 0
+            handle.seek(start)
+            scan = _Scan(start, FormatProbe(window=self._window))
+            for raw, length in _complete_lines(handle, self._max_line):
+                scan.consume(raw, length)
+                if scan.rejected:
+                    break
+                if max_bytes is not None and scan.offset - start >= max_bytes:
+                    return scan.chunk(reached_end=False)
+            return scan.chunk(reached_end=True)
+
+
+def _complete_lines(handle: BinaryIO, limit: int) -> Iterator[tuple[bytes | None, int]]:
+    """(line, bytes consumed) per `\\n`-terminated line, None for a line over `limit` bytes
+    (skipped in blocks, never held whole); an unterminated tail is left unread."""
+    while raw := handle.readline(limit + 1):
+        if raw.endswith(b"\n"):
+            yield raw, len(raw)
+            continue
+        if len(raw) <= limit:
+            return
+        rest = _skip_line(handle)
+        if rest is None:
+            return
+        yield None, len(raw) + rest
+
+
+def _skip_line(handle: BinaryIO) -> int | None:
+    skipped = 0
+    while piece := handle.readline(_SKIP_BLOCK):
+        skipped += len(piece)
+        if piece.endswith(b"\n"):
+            return skipped
+    return None
+
+
+class _Scan:
+    """Accumulates one read; its records are returned only if the format probe recognised them."""
+
+    def __init__(self, start: int, probe: FormatProbe) -> None:
+        self.start = self.offset = start
+        self.probe = probe
+        self.records: list[TranscriptRecord] = []
+        self.counts = {"corrupt": 0, "unknown": 0, "oversized": 0, "shape": 0, "lines": 0}
+        self.skipped_at: list[int] = []
+        self.line_start = start
+
+    @property
+    def rejected(self) -> bool:
+        return self.probe.decided and not self.probe.recognised
+
+    def consume(self, raw: bytes | None, length: int) -> None:
+        line_start, self.offset = self.offset, self.offset + length
+        self.line_start = line_start
+        self.counts["lines"] += 1
+        if raw is None:
+            self._skip("oversized")
+            return
+        try:
+            line = TranscriptLine.model_validate_json(raw)
+        except ValidationError as exc:
+            self._misfit(raw, exc)
+            return
+        self._accept(line, line_start)
+
+    def _accept(self, line: TranscriptLine, line_start: int) -> None:
+        if not is_known_type(line.type):
+            self._observe(LineShape.UNKNOWN, "unknown")
+        elif line.type not in CONVERSATION_TYPES:
+            self._observe(LineShape.OTHER_KNOWN, None)
+        elif not line.well_formed:
+            self._observe(LineShape.MALFORMED, "shape")
+        else:
+            self._observe(LineShape.CONVERSATION, None)
+            record = to_record(line, line_start)
+            if record is not None:
+                self.records.append(record)
+
+    def _misfit(self, raw: bytes, exc: ValidationError) -> None:
+        if any(error["type"] == "json_invalid" for error in exc.errors()):
+            self._skip("corrupt")
+            return
+        try:
+            claimed = TypeOnly.model_validate_json(raw).type
+        except ValidationError:  # valid JSON, but not an object with a string type
+            self._skip("corrupt")
+            return
+        if is_known_type(claimed):
+            self._observe(LineShape.MALFORMED, "shape")
+        else:
+            self._observe(LineShape.UNKNOWN, "unknown")
+
+    def _observe(self, shape: LineShape, counter: str | None) -> None:
+        self.probe = self.probe.observe(shape)
+        if counter is not None:
+            self._skip(counter)
+
+    def _skip(self, counter: str) -> None:
+        self.counts[counter] += 1
+        if len(self.skipped_at) < MAX_SKIPPED_REPORTED:
+            self.skipped_at.append(self.line_start)
+
+    def chunk(self, *, reached_end: bool) -> TranscriptChunk:
+        recognised = self.probe.recognised
+        return TranscriptChunk(
+            records=tuple(self.records) if recognised else (),
+            end_offset=self.offset if recognised else self.start,
+            skipped_corrupt=self.counts["corrupt"], skipped_unknown=self.counts["unknown"],
+            format_recognised=recognised, skipped_oversized=self.counts["oversized"],
+            skipped_shape=self.counts["shape"], lines_read=self.counts["lines"],
+            reached_end=reached_end if recognised else False,
+            format_detail=self.probe.describe(), skipped_at=tuple(self.skipped_at),
+        )

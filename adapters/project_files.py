@@ -1,0 +1,67 @@
+"""The project's `.enki/` folder (goal, phase, tier, gates.md, SESSION_ID) and the persona file."""
+
+import os
+from pathlib import Path
+
+from abzu.application.ports import Workspace
+from abzu.application.sessions.ports import PersonaSource, ProjectFiles, ProjectState
+
+MAX_FILE_BYTES = 64 * 1024  # these are notes, not data: a huge file is read in part
+
+
+def _read(path: Path) -> str | None:
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES)
+    except OSError:
+        return None
+    text = raw.decode("utf-8", errors="replace").replace("\x00", "").strip()
+    return text or None
+
+
+class DotEnkiProjectFiles(ProjectFiles):
+    """`.enki/` at the project root. The data home (`~/.enki` by default) is never mistaken
+    for it, even when the project root is the home folder."""
+
+    def __init__(self, workspace: Workspace, data_home: Path | str) -> None:
+        self._workspace, self._home = workspace, Path(data_home)
+
+    def _folder(self) -> Path | None:
+        root = self._workspace.root()
+        folder = Path(root) / ".enki" if root else None
+        if folder is None or not folder.is_dir() or _same(folder, self._home):
+            return None
+        return folder
+
+    def read(self) -> ProjectState:
+        folder = self._folder()
+        if folder is None:
+            return ProjectState()
+        return ProjectState(
+            goal=_read(folder / "goal"), phase=_read(folder / "phase"),
+            tier=_read(folder / "tier"), gates=_read(folder / "gates.md"),
+        )
+
+    def write_session_id(self, session_id: str) -> bool:
+        folder = self._folder()
+        if folder is None:
+            return False
+        temporary = folder / f".SESSION_ID.{os.getpid()}.tmp"
+        temporary.write_text(session_id + "\n", encoding="utf-8")
+        os.replace(temporary, folder / "SESSION_ID")
+        return True
+
+
+class FilePersona(PersonaSource):
+    def __init__(self, path: Path) -> None:
+        self._path = path
+
+    def read(self) -> str | None:
+        return _read(self._path)
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.expanduser().resolve()
+    except OSError:
+        return False

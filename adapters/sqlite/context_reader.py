@@ -1,0 +1,125 @@
+"""The read side of injections on the standard library's sqlite3 (no SQLAlchemy import).
+
+Hooks run under Claude Code's clock: importing SQLAlchemy alone costs ~0.25 s, so the
+session-start path reads the stores with plain sqlite3 connections in autocommit mode. Every
+SELECT is its own WAL snapshot: no write lock is taken and a writer never blocks it. A store
+that is missing or not migrated yet reads as empty.
+"""
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from returns.maybe import Maybe, Nothing, Some
+
+from abzu.adapters.sqlite.context_sql import (
+    BEAD_SEARCH,
+    CANDIDATE_SEARCH,
+    LAST_FINAL,
+    LAST_PENDING_SNAPSHOT,
+    NOTABLE,
+    SESSION_SUMMARIES,
+)
+from abzu.adapters.sqlite.fts import match_any
+from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
+from abzu.adapters.sqlite.summary_rows import row_to_summary
+from abzu.adapters.sqlite.timestamps import from_db, from_db_required
+from abzu.application.sessions.ports import SessionContext
+from abzu.domain.category import Category
+from abzu.domain.decay import DecayPolicy
+from abzu.domain.ranking import SearchHit, Source
+from abzu.domain.scope import Scope, ScopeKind
+from abzu.domain.session_summary import SessionSummary
+
+log = logging.getLogger("abzu")
+
+
+class Sqlite3SessionContext(SessionContext):
+    def __init__(self, wisdom: Path, staging: Path, decay: DecayPolicy, *, busy_ms: int = 500) -> None:
+        self._paths = {"wisdom": wisdom, "staging": staging}
+        self._decay, self._busy_ms = decay, busy_ms
+        self._conns: dict[str, sqlite3.Connection | None] = {}
+
+    def project_for_root(self, root: str) -> str | None:
+        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :root", {"root": root})
+        return str(rows[0]["name"]) if rows else None
+
+    def last_session(self, project: str, *, excluding: str) -> Maybe[SessionSummary]:
+        params = {"project": project, "excluding": excluding}
+        found = [row_to_summary(r) for q in (LAST_FINAL, LAST_PENDING_SNAPSHOT)
+                 for r in self._rows("staging", q, params)]
+        return Some(max(found, key=_created)) if found else Nothing
+
+    def session_summaries(self, session_id: str) -> list[SessionSummary]:
+        rows = self._rows("staging", SESSION_SUMMARIES, {"session_id": session_id})
+        return [row_to_summary(r) for r in rows]
+
+    def transcript_offset(self, session_id: str) -> int:
+        rows = self._rows("staging", "SELECT byte_offset FROM transcript_cursors "
+                                     "WHERE session_id = :session_id", {"session_id": session_id})
+        return int(rows[0]["byte_offset"] or 0) if rows else 0
+
+    def search(
+        self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
+    ) -> list[SearchHit]:
+        match = match_any(terms)
+        if match is None:
+            return []
+        scope = Scope(ScopeKind.PROJECT, project)
+        where, scope_params = scope_filter("b", scope)
+        weight, weight_params = live_weight("b", self._decay, now)
+        params = {"match": match, "limit": limit, **scope_params, **weight_params}
+        beads = self._rows("wisdom", BEAD_SEARCH.format(weight=weight, scope=where), params)
+        where_c, _ = scope_filter("c", scope)
+        candidates = self._rows("staging", CANDIDATE_SEARCH.format(scope=where_c), params)
+        return [_hit(r, Source.BEAD) for r in beads] + [_hit(r, Source.CANDIDATE) for r in candidates]
+
+    def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
+        weight, params = live_weight("b", self._decay, now)
+        rows = self._rows("wisdom", NOTABLE.format(weight=weight),
+                          {"project": project, "limit": limit, **params})
+        return [_hit(r, Source.BEAD) for r in rows]
+
+    def close(self) -> None:
+        for conn in self._conns.values():
+            if conn is not None:
+                conn.close()
+        self._conns = {}
+
+    def _rows(self, store: str, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
+        conn = self._connect(store)
+        if conn is None:
+            return []
+        try:
+            return conn.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:  # not migrated yet, locked beyond the timeout, damaged
+            log.warning("session context: %s read skipped: %s", store, exc)
+            return []
+
+    def _connect(self, store: str) -> sqlite3.Connection | None:
+        if store not in self._conns:
+            path = self._paths[store]
+            conn = None
+            if path.is_file():  # connecting would create an empty database
+                conn = sqlite3.connect(path, timeout=self._busy_ms / 1000, isolation_level=None)
+                conn.row_factory = sqlite3.Row
+                conn.execute("PRAGMA query_only = 1")
+            self._conns[store] = conn
+        return self._conns[store]
+
+
+def _created(summary: SessionSummary) -> datetime:
+    return summary.created_at
+
+
+def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
+    keys = row.keys()
+    return SearchHit(
+        row["id"], source, Category(row["category"]), row["project"], row["content"],
+        row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
+        float(row["live_weight"]) if "live_weight" in keys else 1.0,
+        from_db(row["last_accessed"]) if "last_accessed" in keys else None,
+    )

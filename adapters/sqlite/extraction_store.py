@@ -1,0 +1,96 @@
+"""Extraction bookkeeping in abzu.db: cursors, extracted messages, the extraction log."""
+
+from datetime import datetime
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy import Connection, Engine, select
+from sqlalchemy.dialects.sqlite import insert
+
+from abzu.adapters.sqlite.extraction_schema import extracted_messages, extraction_log, transcript_cursors
+from abzu.adapters.sqlite.timestamps import to_db
+from abzu.application.session_ports import (
+    Cursor,
+    ExtractionLogEntry,
+    ExtractionStore,
+    ExtractionUnitOfWork,
+)
+
+
+class SqliteExtractionStore(ExtractionStore):
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def cursor(self, session_id: str) -> Cursor | None:
+        row = self._conn.execute(
+            select(transcript_cursors).where(transcript_cursors.c.session_id == session_id)
+        ).first()
+        if row is None:
+            return None
+        return Cursor(row.session_id, row.transcript_path, int(row.byte_offset))
+
+    def save_cursor(self, cursor: Cursor, *, at: datetime) -> None:
+        values = {"transcript_path": cursor.transcript_path, "byte_offset": cursor.byte_offset,
+                  "updated_at": to_db(at)}
+        statement = insert(transcript_cursors).values(session_id=cursor.session_id, **values)
+        self._conn.execute(statement.on_conflict_do_update(index_elements=["session_id"], set_=values))
+
+    def is_extracted(self, session_id: str, message_uuid: str, kind: str) -> bool:
+        table = extracted_messages
+        found = self._conn.execute(
+            select(table.c.kind).where(
+                table.c.session_id == session_id, table.c.message_uuid == message_uuid,
+                table.c.kind == kind,
+            )
+        ).first()
+        return found is not None
+
+    def mark_extracted(
+        self, session_id: str, message_uuid: str, kind: str, *, candidate_id: str | None, at: datetime
+    ) -> None:
+        statement = insert(extracted_messages).values(
+            session_id=session_id, message_uuid=message_uuid, kind=kind, candidate_id=candidate_id,
+            created_at=to_db(at),
+        )
+        self._conn.execute(statement.on_conflict_do_nothing())
+
+    def log(self, entry: ExtractionLogEntry, *, at: datetime) -> None:
+        self._conn.execute(
+            insert(extraction_log).values(
+                id=entry.id, session_id=entry.session_id, jsonl_path=entry.jsonl_path,
+                extracted_at=to_db(at), candidates_created=entry.candidates_created,
+                method=entry.method, status=entry.status, detail=entry.detail,
+            )
+        )
+
+
+class SqliteExtractionUnitOfWork(ExtractionUnitOfWork):
+    """One BEGIN IMMEDIATE transaction on abzu.db per `with` block."""
+
+    def __init__(self, staging: Engine) -> None:
+        self._engine = staging
+        self._conn: Connection | None = None
+
+    @property
+    def extraction(self) -> ExtractionStore:
+        if self._conn is None:
+            self._conn = self._engine.connect()
+            self._conn.begin()
+        return SqliteExtractionStore(self._conn)
+
+    def __enter__(self) -> Self:
+        self._conn = None
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._conn is not None:
+            if self._conn.in_transaction():
+                self._conn.rollback()
+            self._conn.close()
+        self._conn = None
+
+    def commit(self) -> None:
+        if self._conn is not None:
+            self._conn.commit()

@@ -1,0 +1,127 @@
+"""Use case: reconcile a session into its final summary and tidy up (spec §4, §7, §9)."""
+
+from dataclasses import dataclass, field, replace
+
+from returns.result import Failure, Result, Success
+
+from abzu.application.extract_transcript import ExtractionResult
+from abzu.application.maintenance import MaintenanceReport, RunMaintenance
+from abzu.application.ports import Clock, IdGenerator
+from abzu.application.session_ports import TranscriptUnreadable
+from abzu.application.sessions.capture_pre_compact import operational_notes
+from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor
+from abzu.application.sessions.stored import stored_text
+from abzu.domain.session_errors import SessionNotFound
+from abzu.domain.session_reconcile import reconcile
+from abzu.domain.session_record import FinalizedBy, SessionRecord
+from abzu.domain.session_summary import SessionSummary
+
+KEEP_FINALS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class FinalizeRequest:
+    session_id: str
+    by: FinalizedBy = FinalizedBy.SESSION_END
+
+
+@dataclass(frozen=True, slots=True)
+class Finalized:
+    session_id: str
+    summary: SessionSummary | None  # None: finalised before and nothing new since
+    snapshots_merged: int
+    candidates_created: int
+    finals_pruned: int
+    maintenance: MaintenanceReport | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalizeSession:
+    """- Mines the transcript since the last snapshot (candidates staged idempotently).
+    - Reconciles all snapshots and that tail into one final summary (`is_final`), duplicates
+      across snapshots removed; a session reopened after an earlier finalisation has its old
+      final summary merged in and replaced.
+    - Deletes the session's snapshots, keeps only the newest 5 final summaries of the project.
+    - Runs the maintenance pass (decay weights, flagged beads deleted).
+    - A finalised session stays as it is until a hook reopens it (any activity does):
+      finalising it again changes nothing. Unknown sessions are SessionNotFound.
+    """
+
+    uow: SessionUnitOfWork
+    extractor: TranscriptExtractor
+    maintenance: RunMaintenance
+    clock: Clock
+    ids: IdGenerator
+    keep_finals: int = field(default=KEEP_FINALS)
+
+    def execute(self, request: FinalizeRequest) -> Result[Finalized, SessionNotFound]:
+        with self.uow as uow:
+            record = uow.sessions.get(request.session_id).value_or(None)
+        if record is None:
+            return Failure(SessionNotFound(request.session_id))
+        if record.is_finalized:  # any hook since the last finalisation would have reopened it
+            return Success(Finalized(record.session_id, None, 0, 0, 0, None))
+        extraction = self._extract(record)
+        outcome = self._reconcile(record, _Tail.of(extraction), request.by)
+        return Success(replace(outcome, maintenance=self.maintenance.execute()))
+
+    def _extract(self, record: SessionRecord) -> ExtractionResult | None:
+        if not record.transcript_path:
+            return None
+        try:
+            return self.extractor.execute(
+                session_id=record.session_id, transcript_path=record.transcript_path,
+                project=record.project,
+            )
+        except TranscriptUnreadable:
+            return None
+
+    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy) -> Finalized:
+        with self.uow as uow:
+            snapshots = uow.summaries.snapshots(record.session_id)
+            previous = uow.summaries.final_of(record.session_id).value_or(None)
+            merged = [previous, *snapshots] if previous else snapshots
+            final = self._final(record, merged, tail) if merged or not tail.is_empty else None
+            pruned = 0
+            if final is not None:
+                uow.summaries.replace_final(final)
+                uow.summaries.delete_snapshots(record.session_id)
+                pruned = uow.summaries.prune_finals(record.project, self.keep_finals)
+            uow.sessions.mark_finalized(record.session_id, at=self.clock.now(), by=by)
+            uow.commit()
+        return Finalized(record.session_id, final, len(snapshots), tail.candidates, pruned, None)
+
+    def _final(self, record: SessionRecord, merged: list[SessionSummary], tail: "_Tail") -> SessionSummary:
+        operational, conversational = reconcile(
+            merged, tail_operational=tail.notes, tail_conversational=tail.compact
+        )
+        latest = merged[-1] if merged else None
+        return SessionSummary(
+            id=self.ids.new_id("s"), session_id=record.session_id, project=record.project,
+            sequence=max((s.sequence for s in merged), default=0), created_at=self.clock.now(),
+            goal=latest.goal if latest else None, phase=latest.phase if latest else None,
+            operational_state=stored_text(operational), conversational_state=stored_text(conversational),
+            is_final=True,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Tail:
+    """What the transcript added since the last snapshot."""
+
+    notes: str | None = None
+    compact: str | None = None
+    candidates: int = 0
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.notes or self.compact)
+
+    @classmethod
+    def of(cls, extraction: ExtractionResult | None) -> "_Tail":
+        if extraction is None:
+            return cls()
+        return cls(
+            operational_notes(extraction), extraction.digest.compact_summary or None,
+            extraction.candidates_created,
+        )

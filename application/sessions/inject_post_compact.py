@@ -1,0 +1,102 @@
+"""Use case: the context re-injected right after a compaction (spec §4, §7, §12)."""
+
+from dataclasses import dataclass, replace
+
+from abzu.application.ports import Clock, Workspace
+from abzu.application.session_ports import TranscriptReader, TranscriptUnreadable
+from abzu.application.sessions.injected import Injected, log_injection
+from abzu.application.sessions.ports import (
+    PersonaSource,
+    ProjectFiles,
+    SessionContext,
+    SessionJournal,
+    TranscriptFiles,
+)
+from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
+from abzu.domain.redaction import redact
+from abzu.domain.session_fit import fit_summaries
+from abzu.domain.session_record import HookEvent, SessionEvent
+from abzu.domain.session_render import render_summary, snapshot_title, stamp
+from abzu.domain.session_sections import gates_section, header, persona_section, present, state_section
+from abzu.domain.session_summary import SessionSummary
+
+THREAD_TITLE = "This session before compaction:"
+MAX_TAIL_BYTES = 8 * 1024 * 1024  # beyond this the compact summary is left to PostCompact
+
+
+@dataclass(frozen=True, slots=True)
+class PostCompactRequest:
+    session_id: str
+    transcript_path: str | None = None
+    tier: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InjectPostCompact:
+    """- Loads persona, phase / tier / goal, this session's accumulated summaries and the gates;
+      never beads (§7: the conversational state carries what was relevant).
+    - Minimal tier: the last summary only; Standard and Full: all of them, collapsed when over
+      budget (most recent in full, earlier ones condensed, then key decisions only).
+    - When the newest snapshot has no conversational state yet, Claude Code's compact summary
+      is read from the transcript (written after the pre-compact cursor) and shown.
+    - Records the injection (characters, collapsed or not) in the journal.
+    """
+
+    context: SessionContext
+    journal: SessionJournal
+    files: ProjectFiles
+    persona: PersonaSource
+    workspace: Workspace
+    reader: TranscriptReader
+    transcripts: TranscriptFiles
+    clock: Clock
+
+    def execute(self, request: PostCompactRequest) -> Injected:
+        now, root, state = self.clock.now(), self.workspace.root(), self.files.read()
+        tier = Tier.parse(request.tier or state.tier)
+        plan = PLANS[tier]
+        project = self.context.project_for_root(root) if root else None
+        summaries = self._summaries(request)
+        if not plan.all_snapshots:
+            summaries = summaries[-1:]
+        top = header(project, f"after a compaction ({stamp(now)})")
+        fixed = present(
+            state_section(plan, tier, project=project, phase=state.phase, goal=state.goal),
+            gates_section(plan, state.gates),
+            persona_section(plan, self.persona.read()),
+        )
+        room = room_for(top, fixed, THREAD_TITLE, plan.summary_chars, budget=plan.total_chars)
+        fit = fit_summaries(summaries, room, _render)
+        thread = [Section(THREAD_TITLE, plan.summary_chars, fit.text)] if fit.text else []
+        assembled = assemble(top, [*fixed, *thread], budget=plan.total_chars)
+        injected = Injected(assembled.text, tier, project, fit.collapsed, assembled.omitted_items)
+        self.journal.record_event(
+            SessionEvent(request.session_id, HookEvent.SESSION_START, now, request.transcript_path,
+                         root, None, "compact")
+        )
+        log_injection(self.journal, injected, session_id=request.session_id, event="post_compact", at=now)
+        return injected
+
+    def _summaries(self, request: PostCompactRequest) -> list[SessionSummary]:
+        summaries = self.context.session_summaries(request.session_id)
+        if not summaries or summaries[-1].conversational_state or not request.transcript_path:
+            return summaries
+        compact = self._compact_summary(request.session_id, request.transcript_path)
+        if compact is None:
+            return summaries
+        return [*summaries[:-1], replace(summaries[-1], conversational_state=compact)]
+
+    def _compact_summary(self, session_id: str, path: str) -> str | None:
+        offset, size = self.context.transcript_offset(session_id), self.transcripts.size(path)
+        if size is None or size - offset > MAX_TAIL_BYTES:
+            return None
+        try:
+            chunk = self.reader.read(path, offset)
+        except TranscriptUnreadable:
+            return None
+        found = [r.text for r in chunk.records if r.is_compact_summary and r.text.strip()]
+        return redact(found[-1]).text if found else None
+
+
+def _render(summary: SessionSummary) -> str:
+    return render_summary(summary, snapshot_title(summary))

@@ -1,0 +1,127 @@
+"""Use case: the context injected when a Claude Code session starts (spec §4, §7, §12)."""
+
+from dataclasses import dataclass, field
+
+from abzu.application.ports import Clock, Workspace
+from abzu.application.sessions.injected import Injected, log_injection
+from abzu.application.sessions.ports import (
+    PersonaSource,
+    ProjectFiles,
+    SessionContext,
+    SessionJournal,
+    TranscriptFiles,
+)
+from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
+from abzu.domain.ranking import RankingPolicy, SearchHit, Source
+from abzu.domain.session_fit import fit_summaries
+from abzu.domain.session_record import HookEvent, SessionEvent
+from abzu.domain.session_render import last_session_title, render_summary, stamp
+from abzu.domain.session_sections import (
+    gates_section,
+    header,
+    memory_section,
+    persona_section,
+    present,
+    state_section,
+)
+from abzu.domain.session_summary import SessionSummary
+from abzu.domain.text import keywords
+
+LAST_SESSION_TITLE = "Last session:"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionStartRequest:
+    """`project`, `goal` and `tier` override what the workspace and `.enki/` files say."""
+
+    session_id: str
+    source: str = "startup"
+    transcript_path: str | None = None
+    project: str | None = None
+    goal: str | None = None
+    tier: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InjectSessionStart:
+    """- Loads, by tier (§12): persona (Minimal: first 3 lines), phase / tier / goal from
+      `.enki/` (tier defaults to Standard), the last session's final summary (Standard, Full),
+      relevant beads by full-text search on goal and project (Standard 3; Full 5 beads + 3
+      candidates), enforcement gates (Minimal: one line).
+    - A crashed previous session (no final summary yet) is represented by its last snapshot.
+    - The block stays within the tier budget and 9,500 characters; items that do not fit are
+      counted in "N more items via recall". Stored text is quoted with its provenance.
+    - Records the session start and the injection in the journal; writes `.enki/SESSION_ID`
+      only where `.enki/` exists. Reads never wait for the write lock.
+    """
+
+    context: SessionContext
+    journal: SessionJournal
+    files: ProjectFiles
+    persona: PersonaSource
+    workspace: Workspace
+    transcripts: TranscriptFiles
+    clock: Clock
+    ranking: RankingPolicy = field(default_factory=RankingPolicy)
+
+    def execute(self, request: SessionStartRequest) -> Injected:
+        now, root, state = self.clock.now(), self.workspace.root(), self.files.read()
+        tier = Tier.parse(request.tier or state.tier)
+        plan = PLANS[tier]
+        project = request.project or (self.context.project_for_root(root) if root else None)
+        top = header(project, f"session start ({stamp(now)})")
+        fixed = present(
+            state_section(plan, tier, project=project, phase=state.phase, goal=request.goal or state.goal),
+            gates_section(plan, state.gates),
+            persona_section(plan, self.persona.read()),
+        )
+        last, collapsed = self._last_session(top, fixed, plan, project, request.session_id)
+        hits, more = self._memory(plan, project, request.goal or state.goal)
+        sections = [*fixed, *present(last, memory_section(hits, plan.total_chars))]
+        assembled = assemble(top, sections, budget=plan.total_chars, more=more)
+        injected = Injected(assembled.text, tier, project, collapsed, assembled.omitted_items)
+        self._record(request, root, injected)
+        return injected
+
+    def _last_session(
+        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, session_id: str
+    ) -> tuple[Section | None, bool]:
+        if not plan.last_session or project is None:
+            return None, False
+        found = self.context.last_session(project, excluding=session_id).value_or(None)
+        if found is None:
+            return None, False
+        room = room_for(top, fixed, LAST_SESSION_TITLE, plan.summary_chars, budget=plan.total_chars)
+        fit = fit_summaries([found], room, _render_last)
+        return Section(LAST_SESSION_TITLE, plan.summary_chars, fit.text), fit.collapsed
+
+    def _memory(self, plan: TierPlan, project: str | None, goal: str | None) -> tuple[list[SearchHit], int]:
+        if plan.beads + plan.candidates == 0:
+            return [], 0
+        now = self.clock.now()
+        terms = keywords(" ".join(t for t in (goal, project) if t))
+        wanted = max(30, 4 * (plan.beads + plan.candidates))
+        found = self.context.search(terms, project, limit=wanted, now=now)
+        ranked = [r.hit for r in self.ranking.rank(found, focus_project=project, limit=len(found))]
+        beads = [h for h in ranked if h.source is Source.BEAD]
+        candidates = [h for h in ranked if h.source is Source.CANDIDATE]
+        chosen = beads[: plan.beads]
+        if len(chosen) < plan.beads and project is not None:
+            known = {h.item_id for h in chosen}
+            extra = self.context.notable(project, limit=plan.beads, now=now)
+            chosen += [h for h in extra if h.item_id not in known][: plan.beads - len(chosen)]
+        more = max(0, len(beads) - plan.beads) + max(0, len(candidates) - plan.candidates)
+        return chosen + candidates[: plan.candidates], more
+
+    def _record(self, request: SessionStartRequest, root: str | None, injected: Injected) -> None:
+        now, path = self.clock.now(), request.transcript_path
+        self.journal.record_event(SessionEvent(
+            request.session_id, HookEvent.SESSION_START, now, path, root,
+            self.transcripts.size(path) if path else None, request.source,
+        ))
+        log_injection(self.journal, injected, session_id=request.session_id, event="session_start", at=now)
+        self.files.write_session_id(request.session_id)
+
+
+def _render_last(summary: SessionSummary) -> str:
+    return render_summary(summary, last_session_title(summary))

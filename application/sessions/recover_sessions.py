@@ -1,0 +1,70 @@
+"""Use case: finalise the sessions that never got a final summary (spec §7 Crash Recovery)."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from returns.result import Success
+
+from abzu.application.ports import Clock, Workspace
+from abzu.application.projects import resolve_project
+from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest, FinalizeSession
+from abzu.application.sessions.ingest_spool import IngestSpool
+from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
+from abzu.domain.session_record import FinalizedBy, SessionRecord
+
+DEFAULT_IDLE = timedelta(minutes=5)
+
+
+@dataclass(frozen=True, slots=True)
+class RecoverRequest:
+    """`all_projects` widens the search beyond the workspace's project; `excluding` is the
+    session that is starting now."""
+
+    excluding: str | None = None
+    all_projects: bool = False
+    idle: timedelta = DEFAULT_IDLE
+
+
+@dataclass(frozen=True, slots=True)
+class RecoverSessions:
+    """- First ingests the hook journal, so sessions known only to it are seen.
+    - A session needs recovery when it has no final summary and either SessionEnd ran (its
+      finalisation never finished) or nothing — no hook, no transcript write — happened for
+      `idle`. The starting session itself is never recovered.
+    - Each is finalised from its snapshots, or failing that from its transcript, and marked
+      as recovered. Returns what was finalised.
+    """
+
+    uow: SessionUnitOfWork
+    ingest: IngestSpool
+    finalize: FinalizeSession
+    workspace: Workspace
+    transcripts: TranscriptFiles
+    clock: Clock
+
+    def execute(self, request: RecoverRequest) -> list[Finalized]:
+        self.ingest.execute()
+        recovered = []
+        for record in self._due(request):
+            match self.finalize.execute(FinalizeRequest(record.session_id, FinalizedBy.RECOVERY)):
+                case Success(Finalized() as done):
+                    recovered.append(done)
+                case _:
+                    continue
+        return recovered
+
+    def _due(self, request: RecoverRequest) -> list[SessionRecord]:
+        now = self.clock.now()
+        with self.uow as uow:
+            project = None if request.all_projects else resolve_project(
+                uow.projects, self.workspace, None, now
+            )
+            pending = uow.sessions.unfinalized(project)
+            uow.commit()
+        return [
+            r for r in pending
+            if r.session_id != request.excluding and r.needs_recovery(
+                now=now, idle=request.idle,
+                last_write=self.transcripts.modified_at(r.transcript_path) if r.transcript_path else None,
+            )
+        ]

@@ -1,0 +1,89 @@
+"""Claude Code sessions as Abzu tracks them (spec §7): hook events, lifecycle, injections.
+
+Every hook leaves a `SessionEvent`; the `SessionRecord` folds them together, so a session
+that never reached SessionEnd is still known and can be finalised later (crash recovery).
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+# Claude Code session ids are UUIDs; anything outside this never reaches a file name or an argv.
+SESSION_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,200}$"  # ASCII: a Unicode \w costs pydantic-core ~75 ms to compile
+
+
+class HookEvent(StrEnum):
+    SESSION_START = "SessionStart"
+    PRE_COMPACT = "PreCompact"
+    POST_COMPACT = "PostCompact"
+    STOP = "Stop"
+    SESSION_END = "SessionEnd"
+
+
+class FinalizedBy(StrEnum):
+    SESSION_END = "session_end"
+    RECOVERY = "recovery"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEvent:
+    """One hook call. `root` is the project folder the session works in; `offset` the size of
+    the transcript when the hook ran (how far the session is known to have got)."""
+
+    session_id: str
+    event: HookEvent
+    at: datetime
+    transcript_path: str | None = None
+    root: str | None = None
+    offset: int | None = None
+    source: str | None = None  # SessionStart source, SessionEnd reason, compaction trigger
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    session_id: str
+    project: str | None
+    transcript_path: str | None
+    root: str | None
+    started_at: datetime | None
+    last_event: str | None
+    last_event_at: datetime | None
+    ended_at: datetime | None = None
+    finalized_at: datetime | None = None
+    finalized_by: FinalizedBy | None = None
+    last_offset: int | None = None
+
+    @property
+    def is_finalized(self) -> bool:
+        return self.finalized_at is not None
+
+    def needs_recovery(self, *, now: datetime, idle: timedelta, last_write: datetime | None) -> bool:
+        """Unfinalised and either ended (SessionEnd ran, finalisation did not) or silent for
+        `idle`: no hook and no transcript write since. A live session recovered by mistake is
+        harmless: its next hook reopens it and its next finalisation replaces the summary."""
+        if self.is_finalized:
+            return False
+        if self.ended_at is not None:
+            return True
+        signs = [t for t in (self.last_event_at, self.started_at, last_write) if t is not None]
+        return not signs or now - max(signs) >= idle
+
+
+@dataclass(frozen=True, slots=True)
+class InjectionRecord:
+    """What one injection put into Claude Code's context (spec §7: log every collapse)."""
+
+    session_id: str | None
+    event: str  # "session_start" | "post_compact"
+    tier: str
+    characters: int
+    collapsed: bool
+    at: datetime
+    key: str  # idempotency key: replaying a spooled record twice stores it once
+
+
+@dataclass(frozen=True, slots=True)
+class SessionCounts:
+    captured: int  # finalised at SessionEnd
+    recovered: int  # finalised by crash recovery
+    pending: int  # seen by a hook, not finalised yet

@@ -1,0 +1,63 @@
+"""`abzu hook | finalize | recover` (the session lifecycle) and, via install_commands,
+`abzu install | uninstall`."""
+
+from datetime import timedelta
+from typing import Annotated
+
+import typer
+from returns.result import Failure, Success
+
+from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest
+from abzu.application.sessions.recover_sessions import RecoverRequest
+from abzu.entrypoints.cli import install_commands
+from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+
+EVENT_HELP = "session-start, pre-compact, post-compact, stop or session-end."
+
+
+def register(app: typer.Typer, container: ContainerSource) -> None:
+    @app.command()
+    def hook(event: Annotated[str, typer.Argument(help=EVENT_HELP)]) -> None:
+        """Run a Claude Code hook: reads the hook's JSON on stdin, prints context where Claude Code
+        accepts it, always exits 0 (failures go to Abzu's log). Installed by `abzu install`."""
+        from abzu.entrypoints.hook import main as hook_main
+
+        raise typer.Exit(hook_main([event]))
+
+    @app.command()
+    def finalize(session_id: Annotated[str, typer.Argument(help="Claude Code session id.")]) -> None:
+        """Reconcile a session into its final summary, stage its candidates, run maintenance.
+        The SessionEnd hook starts this in the background."""
+        with one_line_errors():
+            c = container()
+            c.sessions.ingest_spool().execute()
+            match c.sessions.finalize_session().execute(FinalizeRequest(session_id)):
+                case Success(Finalized() as done):
+                    typer.echo(_finalized(done))
+                case Failure(err):
+                    fail(err.message)
+
+    @app.command()
+    def recover(
+        exclude: Annotated[str | None, typer.Option(help="Session id to leave alone (starting now).")] = None,
+        all_projects: Annotated[bool, typer.Option("--all-projects", help="Not just this project.")] = False,
+    ) -> None:
+        """Finalise sessions that never got a final summary (crashed, or SessionEnd cut short).
+        Every session start runs this in the background."""
+        with one_line_errors():
+            c = container()
+            idle = timedelta(minutes=c.config.recovery_idle_minutes())
+            done = c.sessions.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle))
+            typer.echo(f"recovered {len(done)} session(s)")
+            for item in done:
+                typer.echo(f"  {_finalized(item)}")
+
+    install_commands.register(app)
+
+
+def _finalized(done: Finalized) -> str:
+    if done.summary is None:
+        return f"{done.session_id}: nothing new to finalise"
+    return (f"{done.session_id}: final summary {done.summary.id} from {done.snapshots_merged} "
+            f"snapshot(s), {done.candidates_created} candidate(s) staged, "
+            f"{done.finals_pruned} old summary(ies) pruned")

@@ -1,0 +1,270 @@
+"""In-memory doubles of the session-lifecycle ports (application/sessions/ports.py)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from returns.maybe import Maybe, Nothing, Some
+
+from abzu.application.extract_transcript import ExtractionResult
+from abzu.application.session_ports import TranscriptUnreadable
+from abzu.application.sessions.ports import ProjectState, SpoolEntry
+from abzu.domain.extraction import Decision, SessionDigest
+from abzu.domain.ranking import SearchHit
+from abzu.domain.session_record import (
+    FinalizedBy,
+    HookEvent,
+    InjectionRecord,
+    SessionCounts,
+    SessionEvent,
+    SessionRecord,
+)
+from abzu.domain.session_summary import SessionSummary
+from abzu.domain.transcript import TranscriptChunk, TranscriptRecord
+from tests.fakes import FakeUnitOfWork
+
+
+class InMemorySummaries:
+    def __init__(self) -> None:
+        self.rows: dict[str, SessionSummary] = {}
+
+    def next_sequence(self, session_id: str) -> int:
+        return max((s.sequence for s in self.rows.values() if s.session_id == session_id), default=0) + 1
+
+    def add(self, summary: SessionSummary) -> None:
+        assert summary.id not in self.rows
+        self.rows[summary.id] = summary
+
+    def snapshots(self, session_id: str) -> list[SessionSummary]:
+        found = [s for s in self.rows.values() if s.session_id == session_id and s.is_snapshot]
+        return sorted(found, key=lambda s: s.sequence)
+
+    def final_of(self, session_id: str) -> Maybe[SessionSummary]:
+        finals = [s for s in self.rows.values() if s.session_id == session_id and s.is_final]
+        return Some(finals[-1]) if finals else Nothing
+
+    def attach_conversational(self, summary_id: str, text: str) -> bool:
+        row = self.rows[summary_id]
+        if row.conversational_state:
+            return False
+        self.rows[summary_id] = replace(row, conversational_state=text)
+        return True
+
+    def replace_final(self, summary: SessionSummary) -> None:
+        self.rows = {k: s for k, s in self.rows.items()
+                     if not (s.session_id == summary.session_id and s.is_final)}
+        self.add(summary)
+
+    def delete_snapshots(self, session_id: str) -> int:
+        doomed = [k for k, s in self.rows.items() if s.session_id == session_id and not s.is_final]
+        for key in doomed:
+            del self.rows[key]
+        return len(doomed)
+
+    def prune_finals(self, project: str | None, keep: int) -> int:
+        finals = sorted((s for s in self.rows.values() if s.is_final and s.project == project),
+                        key=lambda s: (s.created_at, s.id), reverse=True)
+        for doomed in finals[keep:]:
+            del self.rows[doomed.id]
+        return max(0, len(finals) - keep)
+
+    def finals(self) -> list[SessionSummary]:
+        return [s for s in self.rows.values() if s.is_final]
+
+
+class InMemorySessions:
+    def __init__(self) -> None:
+        self.rows: dict[str, SessionRecord] = {}
+
+    def record(self, event: SessionEvent, project: str | None) -> None:
+        old = self.rows.get(event.session_id)
+        ended = event.at if event.event is HookEvent.SESSION_END else (old.ended_at if old else None)
+        reopen = (old is not None and old.finalized_at is not None
+                  and event.event is not HookEvent.SESSION_END and event.at > old.finalized_at)
+        self.rows[event.session_id] = SessionRecord(
+            session_id=event.session_id, project=project or (old.project if old else None),
+            transcript_path=event.transcript_path or (old.transcript_path if old else None),
+            root=event.root or (old.root if old else None),
+            started_at=old.started_at if old and old.started_at else event.at,
+            last_event=event.event.value, last_event_at=event.at, ended_at=ended,
+            finalized_at=None if reopen or old is None else old.finalized_at,
+            finalized_by=None if reopen or old is None else old.finalized_by,
+            last_offset=max(event.offset or 0, (old.last_offset or 0) if old else 0),
+        )
+
+    def get(self, session_id: str) -> Maybe[SessionRecord]:
+        return Some(self.rows[session_id]) if session_id in self.rows else Nothing
+
+    def unfinalized(self, project: str | None) -> list[SessionRecord]:
+        return [r for r in self.rows.values()
+                if r.finalized_at is None and (project is None or r.project == project)]
+
+    def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
+        self.rows[session_id] = replace(self.rows[session_id], finalized_at=at, finalized_by=by)
+
+    def counts(self) -> SessionCounts:
+        rows = list(self.rows.values())
+        return SessionCounts(
+            sum(r.finalized_by is FinalizedBy.SESSION_END for r in rows),
+            sum(r.finalized_by is FinalizedBy.RECOVERY for r in rows),
+            sum(r.finalized_at is None for r in rows),
+        )
+
+
+class InMemoryInjections:
+    def __init__(self) -> None:
+        self.rows: dict[str, InjectionRecord] = {}
+
+    def record(self, entry: InjectionRecord) -> None:
+        self.rows.setdefault(entry.key, entry)
+
+
+class FakeSessionUnitOfWork(FakeUnitOfWork):
+    """The core fake plus session tables; rollback restores them too."""
+
+    def __init__(self) -> None:
+        self.summaries = InMemorySummaries()
+        self.sessions = InMemorySessions()
+        self.injections = InMemoryInjections()
+        super().__init__()
+
+    def _snapshot(self) -> Any:
+        return (super()._snapshot(), dict(self.summaries.rows), dict(self.sessions.rows),
+                dict(self.injections.rows))
+
+    def rollback(self) -> None:
+        core, summaries, sessions, injections = self._saved
+        self._saved = core
+        super().rollback()
+        self._saved = (core, summaries, sessions, injections)
+        self.summaries.rows, self.sessions.rows = dict(summaries), dict(sessions)
+        self.injections.rows = dict(injections)
+
+
+class RecordingJournal:
+    def __init__(self) -> None:
+        self.events: list[SessionEvent] = []
+        self.injections: list[InjectionRecord] = []
+
+    def record_event(self, event: SessionEvent) -> None:
+        self.events.append(event)
+
+    def record_injection(self, record: InjectionRecord) -> None:
+        self.injections.append(record)
+
+
+class ListSpool:
+    def __init__(self, items: Sequence[SessionEvent | InjectionRecord] = ()) -> None:
+        self.items = {str(i): item for i, item in enumerate(items)}
+
+    def pending(self) -> list[SpoolEntry]:
+        return [SpoolEntry(k, v) for k, v in self.items.items()]
+
+    def done(self, handle: str) -> None:
+        self.items.pop(handle, None)
+
+
+@dataclass
+class FakeProjectFiles:
+    state: ProjectState = field(default_factory=ProjectState)
+    has_enki: bool = True
+    written: str | None = None
+
+    def read(self) -> ProjectState:
+        return self.state
+
+    def write_session_id(self, session_id: str) -> bool:
+        if self.has_enki:
+            self.written = session_id
+        return self.has_enki
+
+
+@dataclass
+class FakePersona:
+    text: str | None = None
+
+    def read(self) -> str | None:
+        return self.text
+
+
+class FakeTranscripts:
+    def __init__(
+        self, sizes: dict[str, int] | None = None, mtimes: dict[str, datetime] | None = None
+    ) -> None:
+        self.sizes, self.mtimes = sizes or {}, mtimes or {}
+
+    def size(self, path: str) -> int | None:
+        return self.sizes.get(path)
+
+    def modified_at(self, path: str) -> datetime | None:
+        return self.mtimes.get(path)
+
+
+def make_digest(**fields: Any) -> SessionDigest:
+    values: dict[str, Any] = {
+        "files_modified": (), "errors": (), "fixes": (), "tasks_completed": (), "decisions": (),
+        "compact_summary": None, "last_user_ask": None,
+    }
+    values.update(fields)
+    if values["decisions"] and isinstance(values["decisions"][0], str):
+        values["decisions"] = tuple(Decision(d, f"u-{i}") for i, d in enumerate(values["decisions"]))
+    return SessionDigest(**values)
+
+
+class ScriptedExtractor:
+    """Returns the scripted digests in turn (then empty ones); records each call."""
+
+    def __init__(self, *digests: SessionDigest, candidates: int = 0, unreadable: bool = False) -> None:
+        self.digests, self.candidates, self.unreadable = list(digests), candidates, unreadable
+        self.calls: list[tuple[str, str, str | None]] = []
+
+    def execute(self, *, session_id: str, transcript_path: str, project: str | None) -> ExtractionResult:
+        self.calls.append((session_id, transcript_path, project))
+        if self.unreadable:
+            raise TranscriptUnreadable(transcript_path, "No such file or directory")
+        found = self.digests.pop(0) if self.digests else make_digest()
+        return ExtractionResult(found, self.candidates if not found.is_empty else 0, 0, 0, True, 100)
+
+
+class FakeContext:
+    """A SessionContext over fake stores: summaries and hits handed in by the test."""
+
+    def __init__(self, *, project: str | None = "api", hits: Sequence[SearchHit] = (),
+                 summaries: Sequence[SessionSummary] = (), last: SessionSummary | None = None,
+                 offset: int = 0, notable: Sequence[SearchHit] = ()) -> None:
+        self.project, self.hits, self.summaries = project, list(hits), list(summaries)
+        self.last, self.offset, self.notable_hits = last, offset, list(notable)
+        self.searched: list[tuple[str, ...]] = []
+
+    def project_for_root(self, root: str) -> str | None:
+        return self.project
+
+    def last_session(self, project: str, *, excluding: str) -> Maybe[SessionSummary]:
+        ok = self.last is not None and self.last.session_id != excluding
+        return Some(self.last) if ok and self.last else Nothing
+
+    def session_summaries(self, session_id: str) -> list[SessionSummary]:
+        return [s for s in self.summaries if s.session_id == session_id]
+
+    def transcript_offset(self, session_id: str) -> int:
+        return self.offset
+
+    def search(
+        self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
+    ) -> list[SearchHit]:
+        self.searched.append(tuple(terms))
+        return self.hits[:limit]
+
+    def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
+        return self.notable_hits[:limit]
+
+
+class FakeReader:
+    def __init__(self, *records: TranscriptRecord) -> None:
+        self.records = records
+        self.reads: list[tuple[str, int]] = []
+
+    def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk:
+        self.reads.append((path, offset))
+        return TranscriptChunk(self.records, offset + 10, 0, 0, True)
