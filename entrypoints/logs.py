@@ -5,6 +5,9 @@ from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 LOGGER_NAME = "abzu"
+# Until a log file is configured, records go nowhere rather than to logging's last-resort
+# handler, which would print tracebacks on stderr (into Claude Code, or the user's terminal).
+logging.getLogger(LOGGER_NAME).addHandler(logging.NullHandler())
 
 
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
