@@ -72,11 +72,16 @@ class CandidateRepository(Protocol):
 
 
 class ProjectRegistry(Protocol):
-    """The `projects` table: one row per project name; `path` is the repository root, if known."""
+    """The `projects` table: one row per project name; `path` is the repository root, if known.
+
+    A path belongs to at most one name. `claim` gives a root to a project registered without
+    one and answers whether `name` now has that root; `touch` on an unknown name does nothing.
+    """
 
     def name_for_path(self, path: str) -> Maybe[str]: ...
     def exists(self, name: str) -> bool: ...
     def register(self, name: str, path: str | None, at: datetime) -> None: ...
+    def claim(self, name: str, path: str) -> bool: ...
     def touch(self, name: str, at: datetime) -> None: ...
 
 

@@ -11,7 +11,7 @@ from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
 from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
-from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, content_hash
+from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict
 from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
 from abzu.domain.redaction import redact
@@ -75,19 +75,25 @@ class Remember:
     max_chars: int = MAX_CONTENT_CHARS
 
     def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
-        return self._draft(request).bind(lambda draft: Success(self._store(request, draft)))
+        match self._draft(request):
+            case Success(_Draft() as draft):
+                return Success(self._store(request, draft))
+            case Failure(EmptyContent() | ContentTooLong() | UnknownCategory() as err):
+                return Failure(err)
+        raise AssertionError("unreachable")
 
     def _draft(self, request: RememberRequest) -> Result[_Draft, RememberError]:
         category = Category.parse(request.category)
         content = clean_content(request.content, limit=self.max_chars)
         match category, content:
             case Success(Category() as cat), Success(str() as text):
-                body, summary = redact(text), redact(request.summary or "")
-                tags = tuple(t.strip() for t in request.tags if t.strip())
+                body, summary = redact(text), redact(clean_line(request.summary or ""))
+                tags = [redact(clean_line(t)) for t in request.tags]
+                found = len(body.findings) + len(summary.findings) + sum(len(t.findings) for t in tags)
                 return Success(
                     _Draft(
-                        body.text, summary.text.strip() or None, cat, content_hash(body.text),
-                        len(body.findings) + len(summary.findings), tags,
+                        body.text, summary.text or None, cat, content_hash(body.text), found,
+                        tuple(t.text for t in tags if t.text),
                     )
                 )
             case Failure(UnknownCategory() as err), _:

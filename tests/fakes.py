@@ -162,11 +162,18 @@ class InMemoryProjects:
         return name in self.paths
 
     def register(self, name: str, path: str | None, at: datetime) -> None:
-        assert name not in self.paths
+        if name in self.paths or (path is not None and path in self.paths.values()):
+            raise ValueError(f"project {name!r} or path {path!r} already registered")
         self.paths[name] = path
 
+    def claim(self, name: str, path: str) -> bool:
+        if name in self.paths and self.paths[name] is None and path not in self.paths.values():
+            self.paths[name] = path
+        return self.paths.get(name) == path
+
     def touch(self, name: str, at: datetime) -> None:
-        self.last_active[name] = at
+        if name in self.paths:
+            self.last_active[name] = at
 
 
 class InMemoryStats:
@@ -202,6 +209,9 @@ def _count(keys: Iterable[K]) -> dict[K, int]:
     return counts
 
 
+_Snapshot = tuple[dict[str, Bead], dict[str, Candidate], dict[str, str | None], dict[str, datetime]]
+
+
 class FakeUnitOfWork:
     """Commits snapshot the repositories; leaving without commit restores the last snapshot."""
 
@@ -213,8 +223,9 @@ class FakeUnitOfWork:
         self.commits = 0
         self._saved = self._snapshot()
 
-    def _snapshot(self) -> tuple[dict[str, Bead], dict[str, Candidate], dict[str, str | None]]:
-        return dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths)
+    def _snapshot(self) -> "_Snapshot":
+        return (dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths),
+                dict(self.projects.last_active))
 
     def __enter__(self) -> Self:
         self._saved = self._snapshot()
@@ -233,9 +244,9 @@ class FakeUnitOfWork:
         self._saved = self._snapshot()
 
     def rollback(self) -> None:
-        beads, candidates, paths = self._saved
+        beads, candidates, paths, active = self._saved
         self.beads.rows, self.candidates.rows = dict(beads), dict(candidates)
-        self.projects.paths = dict(paths)
+        self.projects.paths, self.projects.last_active = dict(paths), dict(active)
 
 
 class FakeLocations:

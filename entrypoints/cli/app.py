@@ -8,8 +8,10 @@ from abzu.entrypoints.container import Container
 
 HELP = """Abzu: memory for AI coding agents.
 
-Preferences go straight to permanent memory (wisdom.db); decisions, learnings, patterns and
-fixes are staged (abzu.db) until reviewed. Data lives in ~/.enki unless ABZU_HOME says otherwise.
+Preferences go straight to permanent memory (wisdom.db); decisions, learnings, patterns and fixes are \
+staged (abzu.db) until reviewed.
+
+Data lives in ~/.enki unless ABZU_HOME says otherwise.
 """
 
 
