@@ -101,9 +101,27 @@ def _flagged(item: Bead | Candidate) -> bool:
 
 
 class InMemoryBeads(_Store[Bead]):
-    def __init__(self, decay: DecayPolicy | None = None) -> None:
+    """Enforces wisdom.db's foreign keys: a bead's project is registered, `superseded_by` exists."""
+
+    def __init__(self, decay: DecayPolicy | None = None, projects: "InMemoryProjects | None" = None) -> None:
         super().__init__()
         self.decay = decay or DecayPolicy()
+        self.projects = projects
+
+    def add(self, item: Bead) -> None:
+        self._check_keys(item)
+        super().add(item)
+
+    def update(self, item: Bead) -> None:
+        self._check_keys(item)
+        super().update(item)
+
+    def _check_keys(self, item: Bead) -> None:
+        unknown_project = self.projects is not None and item.project is not None and (
+            item.project not in self.projects.paths
+        )
+        if unknown_project or (item.superseded_by and item.superseded_by not in self.rows):
+            raise ValueError("FOREIGN KEY constraint failed")
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
@@ -216,9 +234,9 @@ class FakeUnitOfWork:
     """Commits snapshot the repositories; leaving without commit restores the last snapshot."""
 
     def __init__(self) -> None:
-        self.beads = InMemoryBeads()
-        self.candidates = InMemoryCandidates()
         self.projects = InMemoryProjects()
+        self.beads = InMemoryBeads(projects=self.projects)
+        self.candidates = InMemoryCandidates()
         self.stats = InMemoryStats(self)
         self.commits = 0
         self._saved = self._snapshot()

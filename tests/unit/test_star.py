@@ -10,6 +10,7 @@ from tests.fakes import T0, FakeUnitOfWork, bead
 
 @pytest.fixture
 def sut(uow: FakeUnitOfWork) -> Star:
+    uow.projects.paths["api"] = "/src/api"
     return Star(uow=uow)
 
 
