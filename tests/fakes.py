@@ -283,3 +283,18 @@ def bead(bead_id: str = "b-1", content: str = "Use WAL mode for SQLite", **kw: o
     fields.update(kw)
     return Bead(**fields)  # type: ignore[arg-type]
 
+
+
+def candidate(
+    candidate_id: str = "c-1", content: str = "Use WAL for SQLite", project: str | None = "api", **kw: object
+) -> Candidate:
+    from abzu.domain.bead import CandidateSource
+    from abzu.domain.category import Category
+    from abzu.domain.content import content_hash
+
+    fields: dict[str, object] = {
+        "id": candidate_id, "content": content, "category": Category.LEARNING, "project": project,
+        "content_hash": content_hash(content), "source": CandidateSource.MANUAL, "created_at": T0,
+    }
+    fields.update(kw)
+    return Candidate(**fields)  # type: ignore[arg-type]

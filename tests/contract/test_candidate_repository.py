@@ -12,23 +12,13 @@ from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.domain.scope import Scope, ScopeKind
 from tests.contract.stores import KINDS, unit_of_work
-from tests.fakes import T0
+from tests.fakes import T0, candidate
 
 
 @pytest.fixture(params=KINDS)
 def uow(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[UnitOfWork]:
     with unit_of_work(request.param, tmp_path) as sut:
         yield sut
-
-
-def candidate(
-    cid: str, content: str = "Use WAL for SQLite", project: str | None = "api", **kw: object
-) -> Candidate:
-    fields: dict[str, object] = {
-        "id": cid, "content": content, "category": Category.LEARNING, "project": project,
-        "content_hash": content_hash(content), "source": CandidateSource.MANUAL, "created_at": T0,
-    }
-    return Candidate(**(fields | kw))  # type: ignore[arg-type]
 
 
 def store(uow: UnitOfWork, *candidates: Candidate) -> None:

@@ -4,23 +4,15 @@ import pytest
 from returns.result import Failure
 
 from abzu.application.recall import Recall, Recalled, RecallRequest
-from abzu.domain.bead import Candidate, CandidateSource
-from abzu.domain.category import Category
-from abzu.domain.content import content_hash
 from abzu.domain.errors import InvalidLimit, InvalidScope
 from abzu.domain.ranking import Source
-from tests.fakes import T0, FakeUnitOfWork, FixedClock, FixedWorkspace, bead
+from tests.fakes import T0, FakeUnitOfWork, FixedClock, FixedWorkspace, bead, candidate
 
 
 @pytest.fixture
 def sut(uow: FakeUnitOfWork, clock: FixedClock, workspace: FixedWorkspace) -> Recall:
     uow.projects.paths.update({"api": "/src/api", "web": None})
     return Recall(uow=uow, clock=clock, workspace=workspace)
-
-
-def candidate(cid: str, content: str, project: str | None = "api") -> Candidate:
-    return Candidate(cid, content, Category.LEARNING, project, content_hash(content),
-                     CandidateSource.MANUAL, T0)
 
 
 def recall(sut: Recall, query: str, **kw: object) -> Recalled:
