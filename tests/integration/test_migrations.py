@@ -82,7 +82,8 @@ def test_check_constraints_refuse_values_outside_the_spec(
     tmp_path: Path, store: str, statement: str
 ) -> None:
     opened(tmp_path, store).dispose()
-    with sqlite3.connect(tmp_path / FILES[store]) as conn, pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+    refused = pytest.raises(sqlite3.IntegrityError, match="CHECK")
+    with sqlite3.connect(tmp_path / FILES[store]) as conn, refused:
         conn.execute(statement)
 
 
