@@ -9,5 +9,7 @@ def match_any(terms: Sequence[str]) -> str | None:
     Quoting makes every token a literal phrase, so `AND`, `C++`, `a:b`, `foo-bar` or a stray
     `"` are searched for, not parsed as syntax.
     """
-    quoted = ['"' + t.replace('"', '""') + '"' for t in terms if any(ch.isalnum() for ch in t)]
+    # SQLite reads the expression as a C string: a NUL would end it inside a quote.
+    cleaned = (t.replace("\x00", "") for t in terms)
+    quoted = ['"' + t.replace('"', '""') + '"' for t in cleaned if any(ch.isalnum() for ch in t)]
     return " OR ".join(quoted) or None
