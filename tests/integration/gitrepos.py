@@ -5,7 +5,8 @@ from pathlib import Path
 
 
 def git(cwd: Path, *args: str) -> None:
-    identity = ["-c", "user.name=abzu", "-c", "user.email=abzu@example.invalid", "-c", "init.defaultBranch=main"]
+    identity = ["-c", "user.name=abzu", "-c", "user.email=abzu@example.invalid",
+                "-c", "init.defaultBranch=main"]
     subprocess.run(["git", *identity, *args], cwd=cwd, check=True, capture_output=True)
 
 
