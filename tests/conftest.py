@@ -9,7 +9,7 @@ from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 
-pytest_plugins = ["tests.bdd.steps.memory_steps"]
+pytest_plugins = ["tests.bdd.steps.memory_steps", "tests.bdd.steps.memory_checks"]
 
 
 @pytest.fixture

@@ -11,12 +11,24 @@ sut = RankingPolicy()
 
 
 def hit(
-    item_id: str, strength: float, *, project: str | None = "api", source: Source = Source.BEAD,
-    weight: float = 1.0, age_days: int = 0,
+    item_id: str,
+    strength: float,
+    *,
+    project: str | None = "api",
+    source: Source = Source.BEAD,
+    weight: float = 1.0,
+    age_days: int = 0,
 ) -> SearchHit:
     return SearchHit(
-        item_id, source, Category.LEARNING, project, f"text of {item_id}", None,
-        T0 - timedelta(days=age_days), strength, weight,
+        item_id,
+        source,
+        Category.LEARNING,
+        project,
+        f"text of {item_id}",
+        None,
+        T0 - timedelta(days=age_days),
+        strength,
+        weight,
     )
 
 
@@ -53,11 +65,10 @@ def test_a_weak_current_project_match_cannot_outrank_a_strong_global_one() -> No
 def test_project_boosts_are_current_1_5_global_1_2_other_1_0() -> None:
     ranked = sut.rank(
         [hit("other", 5.0, project="web"), hit("global", 5.0, project=None), hit("current", 5.0)],
-        focus_project="api", limit=10,
+        focus_project="api",
+        limit=10,
     )
-    assert [(r.hit.item_id, r.score) for r in ranked] == [
-        ("current", 1.5), ("global", 1.2), ("other", 1.0)
-    ]
+    assert [(r.hit.item_id, r.score) for r in ranked] == [("current", 1.5), ("global", 1.2), ("other", 1.0)]
 
 
 def test_without_a_current_project_every_project_counts_as_other() -> None:
@@ -67,7 +78,8 @@ def test_without_a_current_project_every_project_counts_as_other() -> None:
 
 def test_a_staged_candidate_ranks_below_an_equally_relevant_bead() -> None:
     ranked = sut.rank(
-        [hit("candidate", 5.0, source=Source.CANDIDATE), hit("bead", 5.0)], focus_project="api",
+        [hit("candidate", 5.0, source=Source.CANDIDATE), hit("bead", 5.0)],
+        focus_project="api",
         limit=10,
     )
     assert [(r.hit.item_id, r.score) for r in ranked] == [("bead", 1.5), ("candidate", pytest.approx(1.2))]
@@ -80,7 +92,9 @@ def test_decay_weight_scales_the_score() -> None:
 
 def test_ties_break_by_newest_first_then_by_id() -> None:
     hits = [
-        hit("b-old", 5.0, age_days=10), hit("b-new-2", 5.0), hit("b-new-1", 5.0),
+        hit("b-old", 5.0, age_days=10),
+        hit("b-new-2", 5.0),
+        hit("b-new-1", 5.0),
         hit("b-best", 6.0, age_days=99),
     ]
     expected = ["b-best", "b-new-1", "b-new-2", "b-old"]
@@ -101,6 +115,22 @@ def test_nothing_relevant_ranks_nothing(strengths: list[float]) -> None:
 def test_the_floor_can_be_overridden_per_recall() -> None:
     hits = [hit("best", 10.0), hit("weak", 1.0)]
     assert [r.hit.item_id for r in sut.with_floor(0.0).rank(hits, focus_project="api", limit=10)] == [
-        "best", "weak"
+        "best",
+        "weak",
     ]
     assert sut.with_floor(None) is sut
+
+
+def test_candidates_are_normalised_among_candidates_since_bm25_of_two_indexes_is_not_comparable() -> None:
+    # A term found in every row of a small staging table gets FTS5's floor IDF (1e-6).
+    ranked = sut.rank(
+        [hit("bead", 7.5), hit("lone-candidate", 1e-6, source=Source.CANDIDATE)],
+        focus_project="api",
+        limit=10,
+    )
+    assert [(r.hit.item_id, r.relevance) for r in ranked] == [("bead", 1.0), ("lone-candidate", 1.0)]
+
+
+def test_the_floor_applies_among_candidates_too() -> None:
+    hits = [hit("strong", 4.0, source=Source.CANDIDATE), hit("weak", 1.0, source=Source.CANDIDATE)]
+    assert ranked_ids(hits) == ["strong"]
