@@ -36,9 +36,11 @@ class Workspace(Protocol):
 class BeadRepository(Protocol):
     """Beads in wisdom.db. Never commits; `get` returns Nothing for unknown ids.
 
-    `search` matches any of `terms` (case-folded words), ignores superseded beads and reports
-    each hit's decay weight as of `now`; `neighbours` returns the closest live beads in exactly
-    `project` (None = global) for duplicate detection.
+    `search` matches any of `terms` (case-folded words), ignores superseded and flagged beads
+    and reports each hit's decay weight as of `now`; `neighbours` returns the closest live beads
+    in exactly `project` (None = global) for duplicate detection. Both return the strongest
+    matches first; an implementation may bound its work for words found in very many beads
+    (rank the newest of them) as long as rarer words are ranked exactly.
     """
 
     def get(self, bead_id: str) -> Maybe[Bead]: ...
