@@ -11,6 +11,7 @@ from sqlalchemy import Connection, text
 # say little anyway: the newest RECENT_WINDOW matches are taken, those with every term first.
 RANK_BUDGET = 500
 RECENT_WINDOW = 300
+MAX_TERMS = 64  # keeps statements small whatever a caller passes; keywords() stops at 32
 
 
 def quoted_terms(terms: Sequence[str]) -> list[str]:
@@ -21,7 +22,7 @@ def quoted_terms(terms: Sequence[str]) -> list[str]:
     """
     cleaned = (t.replace("\x00", "") for t in terms)
     quoted = ['"' + t.replace('"', '""') + '"' for t in cleaned if any(ch.isalnum() for ch in t)]
-    return list(dict.fromkeys(quoted))
+    return list(dict.fromkeys(quoted))[:MAX_TERMS]
 
 
 def match_any(terms: Sequence[str]) -> str | None:
@@ -43,7 +44,8 @@ def plan_search(conn: Connection, fts_table: str, terms: Sequence[str]) -> Searc
 
     None when no term matches anything, so the caller can skip the search altogether.
     """
-    counted = sorted((_capped_count(conn, fts_table, p, RANK_BUDGET + 1), p) for p in quoted_terms(terms))
+    phrases = quoted_terms(terms)
+    counted = sorted(zip(_capped_counts(conn, fts_table, phrases, RANK_BUDGET + 1), phrases, strict=True))
     present = [(count, phrase) for count, phrase in counted if count]
     if not present:
         return None
@@ -65,9 +67,14 @@ def _rarest_within(counted: list[tuple[int, str]], budget: int) -> list[str]:
     return chosen
 
 
-def _capped_count(conn: Connection, fts_table: str, phrase: str, cap: int) -> int:
-    sql = f"SELECT count(*) FROM (SELECT 1 FROM {fts_table} WHERE {fts_table} MATCH :m LIMIT :cap)"
-    return int(conn.execute(text(sql), {"m": phrase, "cap": cap}).scalar_one())
+def _capped_counts(conn: Connection, fts_table: str, phrases: list[str], cap: int) -> list[int]:
+    """How many rows match each phrase, counting no further than `cap` (one round trip)."""
+    if not phrases:
+        return []
+    one = f"(SELECT count(*) FROM (SELECT 1 FROM {fts_table} WHERE {fts_table} MATCH :m{{}} LIMIT :cap))"
+    sql = "SELECT " + ", ".join(one.format(i) for i in range(len(phrases)))
+    row = conn.execute(text(sql), {"cap": cap, **{f"m{i}": p for i, p in enumerate(phrases)}}).one()
+    return [int(n) for n in row]
 
 
 def ranked_matches(fts_table: str, plan: SearchPlan) -> str:
