@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, event
 
-from abzu.adapters.sqlite.engine import open_engine
+from abzu.adapters.sqlite.engine import StorageError, open_engine, probe_fts5
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
@@ -90,3 +90,18 @@ def test_migrations_also_run_inside_begin_immediate(tmp_path: Path, store: str, 
 def test_the_checker_does_notice_a_deferred_begin() -> None:
     log: Trace = [(1, "BEGIN"), (1, "INSERT INTO beads VALUES (1)"), (2, "UPDATE beads SET x = 1")]
     assert writes_outside_immediate_transactions(log) == ["BEGIN", "UPDATE beads SET x = 1"]
+
+
+def test_a_sqlite_without_fts5_is_refused_in_words(tmp_path: Path) -> None:
+    engine = open_engine(tmp_path / "wisdom.db")
+
+    def without_virtual_tables(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        def authorise(action: int, *_: object) -> int:
+            return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_CREATE_VTABLE else sqlite3.SQLITE_OK
+
+        dbapi_conn.set_authorizer(authorise)
+
+    event.listen(engine, "connect", without_virtual_tables)
+    with pytest.raises(StorageError, match=r"this SQLite \(3\.\d+\.\d+\) has no FTS5; Abzu needs it"):
+        probe_fts5(engine)
+    engine.dispose()
