@@ -15,7 +15,7 @@ class MaintenanceReport:
 class RunMaintenance:
     """- Stores every bead's decay weight as of now (decay lowers ranking, never deletes).
     - Deletes the beads a reviewer flagged for deletion — the only way a bead leaves wisdom.db.
-      Until this pass runs, a flag can be lifted (`abzu unflag`).
+      Until this pass runs, a flagged bead is hidden from recall and the flag can still be lifted.
     """
 
     uow: UnitOfWork

@@ -19,7 +19,7 @@ from abzu.application.remember_messages import (
 )
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
-from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, content_hash
+from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict
 from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
 from abzu.domain.redaction import redact
@@ -44,12 +44,13 @@ def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> 
     content = clean_content(request.content, limit=max_chars)
     match category, content:
         case Success(Category() as cat), Success(str() as text):
-            body, summary = redact(text), redact(request.summary or "")
-            tags = tuple(t.strip() for t in request.tags if t.strip())
+            body, summary = redact(text), redact(clean_line(request.summary or ""))
+            tags = [redact(clean_line(t)) for t in request.tags]
+            found = len(body.findings) + len(summary.findings) + sum(len(t.findings) for t in tags)
             return Success(
                 Draft(
-                    request, body.text, summary.text.strip() or None, cat, content_hash(body.text),
-                    len(body.findings) + len(summary.findings), tags,
+                    request, body.text, summary.text or None, cat, content_hash(body.text), found,
+                    tuple(t.text for t in tags if t.text),
                 )
             )
         case Failure(UnknownCategory() as err), _:

@@ -36,10 +36,12 @@ class Workspace(Protocol):
 class BeadRepository(Protocol):
     """Beads in wisdom.db. Never commits; `get` returns Nothing for unknown ids.
 
-    `search` matches any of `terms` (case-folded words), ignores superseded beads and reports
-    each hit's decay weight as of `now`; `neighbours` returns the closest live beads in exactly
-    `project` (None = global) for duplicate detection, among those holding at least `must_share`
-    of `terms` (a few holding fewer may come too).
+    `search` matches any of `terms` (case-folded words), ignores superseded and flagged beads
+    and reports each hit's decay weight as of `now`; `neighbours` returns the closest live beads
+    in exactly `project` (None = global) for duplicate detection, among those holding at least
+    `must_share` of `terms` (a few holding fewer may come too). Both return the strongest
+    matches first; an implementation may bound its work for words found in very many beads
+    (rank the newest of them) as long as rarer words are ranked exactly.
     """
 
     def get(self, bead_id: str) -> Maybe[Bead]: ...
@@ -93,11 +95,16 @@ class CandidateRepository(Protocol):
 
 
 class ProjectRegistry(Protocol):
-    """The `projects` table: one row per project name; `path` is the repository root, if known."""
+    """The `projects` table: one row per project name; `path` is the repository root, if known.
+
+    A path belongs to at most one name. `claim` gives a root to a project registered without
+    one and answers whether `name` now has that root; `touch` on an unknown name does nothing.
+    """
 
     def name_for_path(self, path: str) -> Maybe[str]: ...
     def exists(self, name: str) -> bool: ...
     def register(self, name: str, path: str | None, at: datetime) -> None: ...
+    def claim(self, name: str, path: str) -> bool: ...
     def touch(self, name: str, at: datetime) -> None: ...
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, UnitOfWork, Workspace
-from abzu.application.projects import resolve_project
+from abzu.application.projects import project_in_view
 from abzu.domain.errors import InvalidLimit, InvalidScope
 from abzu.domain.ranking import RankedHit, RankingPolicy, Source
 from abzu.domain.scope import Scope
@@ -37,7 +37,9 @@ class Recall:
     """- Searches reviewed beads and staged candidates together; candidates score 0.8x.
     - Default scope: the current (or named) project plus global beads; `all` adds every project.
     - Weak matches (below the relevance floor) are dropped before boosts.
-    - Every returned bead counts as recalled: its decay clock restarts.
+    - Every returned bead counts as recalled: its decay clock restarts; candidates have no clock.
+    - The project searched is marked active; recalling a project by a name nobody used yet
+      finds only global memories and creates nothing.
     """
 
     uow: UnitOfWork
@@ -51,7 +53,7 @@ class Recall:
             return Failure(InvalidLimit(request.limit))
         now = self.clock.now()
         with self.uow as uow:
-            project = resolve_project(uow.projects, self.workspace, request.project, now)
+            project = project_in_view(uow.projects, self.workspace, request.project, now)
             match Scope.parse(request.scope, project):
                 case Success(Scope() as scope):
                     hits = self._search(request, scope)

@@ -12,6 +12,7 @@ MAX_CONTENT_CHARS = 8192
 _TRAILING_SPACE = re.compile(r"[ \t]+\n")
 _BLANK_RUNS = re.compile(r"\n{3,}")
 _ANY_WHITESPACE = re.compile(r"\s+")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def clean_content(
@@ -19,15 +20,23 @@ def clean_content(
 ) -> Result[str, EmptyContent | ContentTooLong]:
     """Strip NUL bytes and tidy whitespace; refuse empty or oversized text rather than truncate.
 
-    Line breaks and indentation survive: memories often hold code or commands.
+    Line breaks and indentation survive: memories often hold code or commands. Bytes that were
+    not valid UTF-8 (lone surrogates after decoding) become U+FFFD: they cannot be stored as text.
     """
-    text = raw.replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
+    text = _LONE_SURROGATE.sub("\ufffd", raw.replace("\x00", ""))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _BLANK_RUNS.sub("\n\n", _TRAILING_SPACE.sub("\n", text)).strip()
     if not text:
         return Failure(EmptyContent())
     if len(text) > limit:
         return Failure(ContentTooLong(len(text), limit))
     return Success(text)
+
+
+def clean_line(raw: str) -> str:
+    """A one-line field (summary, tag): same character rules as content, all whitespace collapsed."""
+    text = _LONE_SURROGATE.sub("\ufffd", raw.replace("\x00", ""))
+    return _ANY_WHITESPACE.sub(" ", text).strip()
 
 
 def content_hash(text: str) -> str:

@@ -43,7 +43,9 @@ class RankedHit:
 
 @dataclass(frozen=True, slots=True)
 class RankingPolicy:
-    """- Relevance is BM25 normalised per query to 0..1 (the best match of the query is 1.0).
+    """- Relevance is BM25 normalised per query to 0..1: the best match of the query in each
+      source (beads, candidates) is 1.0. BM25 from two FTS tables is not comparable: its IDF
+      depends on each table's size, and FTS5 scores a term found in most rows of a table ~0.
     - Matches below the relevance floor are dropped before any boost, so a weak match from the
       current project cannot outrank a strong global one.
     - Order is deterministic: score desc, then newest first, then id.
@@ -57,13 +59,13 @@ class RankingPolicy:
     def rank(
         self, hits: list[SearchHit], *, focus_project: str | None, limit: int
     ) -> list[RankedHit]:
-        best = max((h.strength for h in hits), default=0.0)
-        if best <= 0:
-            return []
+        best: dict[Source, float] = {}
+        for h in hits:
+            best[h.source] = max(best.get(h.source, 0.0), h.strength)
         ranked = [
             RankedHit(h, rel, rel * self._boosts(h, focus_project))
             for h in hits
-            if (rel := h.strength / best) >= self.relevance_floor
+            if h.strength > 0 and (rel := h.strength / best[h.source]) >= self.relevance_floor
         ]
         ranked.sort(key=lambda r: r.hit.item_id)
         ranked.sort(key=lambda r: (r.score, r.hit.created_at), reverse=True)

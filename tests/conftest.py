@@ -11,6 +11,7 @@ from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialId
 
 pytest_plugins = [
     "tests.bdd.steps.memory_steps",
+    "tests.bdd.steps.memory_checks",
     "tests.bdd.steps.review_steps",
     "tests.bdd.steps.mcp_steps",
     "tests.bdd.steps.session_steps",

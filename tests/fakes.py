@@ -1,10 +1,9 @@
 """Hand-written in-memory doubles of the ports, and a fixed clock."""
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from types import TracebackType
-from typing import Generic, Self, TypeVar
+from typing import Self, TypeVar
 
 from returns.maybe import Maybe, Nothing, Some
 from returns.result import Failure, Result, Success
@@ -19,14 +18,9 @@ from abzu.application.review_ports import (
 )
 from abzu.application.review_report import ReviewReport
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.decay import DecayPolicy
-from abzu.domain.dedup import Existing, token_set
-from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.review import Proposal, ReviewBatch
-from abzu.domain.scope import Scope
-from abzu.domain.text import words
-
-T0 = datetime(2026, 1, 15, 12, 0, tzinfo=UTC)
+from tests.builders import T0, bead, candidate
+from tests.fake_stores import InMemoryBeads, InMemoryCandidates
 
 
 class FixedClock:
@@ -57,128 +51,7 @@ class FixedWorkspace:
         return self._root
 
 
-def _strength(terms: Sequence[str], text: str) -> float:
-    """A stand-in for BM25: how many query terms (stem-free) occur, weighted by frequency."""
-    tokens = words(text)
-    return float(sum(tokens.count(t) for t in terms)) / (1 + len(tokens) / 20)
-
-
-T = TypeVar("T", Bead, Candidate)
 K = TypeVar("K")
-
-
-class _Store(Generic[T]):
-    def __init__(self) -> None:
-        self.rows: dict[str, T] = {}
-
-    def get(self, item_id: str) -> Maybe[T]:
-        return Some(self.rows[item_id]) if item_id in self.rows else Nothing
-
-    def add(self, item: T) -> None:
-        assert item.id not in self.rows, "duplicate id"
-        self.rows[item.id] = item
-
-    def update(self, item: T) -> None:
-        assert item.id in self.rows
-        self.rows[item.id] = item
-
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
-        for item in self.rows.values():
-            if item.content_hash == content_hash and item.project == project:
-                return Some(item)
-        return Nothing
-
-    def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
-    ) -> list[Existing]:
-        live = [i for i in self.rows.values() if i.is_live and i.project == project]
-        scored = [(len(token_set(i.content) & set(terms)), i) for i in live]
-        scored = [s for s in scored if s[0] >= max(1, must_share)]
-        scored.sort(key=lambda s: -s[0])
-        return [Existing(i.id, i.content) for _, i in scored[:limit]]
-
-    def _hits(self, terms: Sequence[str], scope: Scope) -> list[tuple[float, T]]:
-        found = []
-        for item in self.rows.values():
-            if not item.is_live or not scope.admits(item.project) or _flagged(item):
-                continue
-            strength = _strength(terms, f"{item.content} {item.summary or ''}")
-            if strength > 0:
-                found.append((strength, item))
-        return sorted(found, key=lambda f: -f[0])
-
-
-def _flagged(item: Bead | Candidate) -> bool:
-    return isinstance(item, Bead) and item.gemini_flagged
-
-
-class InMemoryBeads(_Store[Bead]):
-    def __init__(self, decay: DecayPolicy | None = None) -> None:
-        super().__init__()
-        self.decay = decay or DecayPolicy()
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
-    ) -> list[SearchHit]:
-        return [
-            SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
-                      b.created_at, s, self.decay.weight(b, now=now), b.last_accessed)
-            for s, b in self._hits(terms, scope)[:limit]
-        ]
-
-    def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
-        for bead_id in bead_ids:
-            self.rows[bead_id] = self.rows[bead_id].recalled(at=at)
-
-    def apply_decay(self, now: datetime) -> int:
-        changed = 0
-        for b in list(self.rows.values()):
-            weight = self.decay.weight(b, now=now)
-            if weight != b.weight:
-                self.rows[b.id], changed = b.with_weight(weight), changed + 1
-        return changed
-
-    def created_since(self, moment: datetime) -> list[Bead]:
-        return sorted((b for b in self.rows.values() if b.created_at > moment),
-                      key=lambda b: b.created_at)
-
-    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
-        found = [
-            (_strength(terms, f"{b.content} {b.summary or ''}"), b) for b in self.rows.values()
-            if b.is_live and not b.gemini_flagged and (project is None or b.project == project)
-        ]
-        return [b for s, b in sorted(found, key=lambda f: -f[0]) if s > 0][:limit]
-
-    def delete_flagged(self) -> list[str]:
-        doomed = [b.id for b in self.rows.values() if b.gemini_flagged]
-        for b in list(self.rows.values()):
-            if b.superseded_by in doomed:
-                self.rows[b.id] = replace(b, superseded_by=None)
-        for bead_id in doomed:
-            del self.rows[bead_id]
-        return doomed
-
-
-class InMemoryCandidates(_Store[Candidate]):
-    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
-        live = [c for c in self.rows.values()
-                if c.is_live and (project is None or c.project == project)]
-        return sorted(live, key=lambda c: (c.created_at, c.id))[:limit]
-
-    def superseded_by(self, candidate_id: str) -> list[Candidate]:
-        return [c for c in self.rows.values() if c.superseded_by == candidate_id]
-
-    def delete(self, candidate_id: str) -> None:
-        del self.rows[candidate_id]
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
-    ) -> list[SearchHit]:
-        return [
-            SearchHit(c.id, Source.CANDIDATE, c.category, c.project, c.content, c.summary,
-                      c.created_at, s)
-            for s, c in self._hits(terms, scope)[:limit]
-        ]
 
 
 class InMemoryProjects:
@@ -196,11 +69,18 @@ class InMemoryProjects:
         return name in self.paths
 
     def register(self, name: str, path: str | None, at: datetime) -> None:
-        assert name not in self.paths
+        if name in self.paths or (path is not None and path in self.paths.values()):
+            raise ValueError(f"project {name!r} or path {path!r} already registered")
         self.paths[name] = path
 
+    def claim(self, name: str, path: str) -> bool:
+        if name in self.paths and self.paths[name] is None and path not in self.paths.values():
+            self.paths[name] = path
+        return self.paths.get(name) == path
+
     def touch(self, name: str, at: datetime) -> None:
-        self.last_active[name] = at
+        if name in self.paths:
+            self.last_active[name] = at
 
 
 class InMemoryStats:
@@ -268,9 +148,11 @@ class InMemoryArchive:
         return [c for (rid, _), c in self.rows.items() if rid == review_id]
 
 
+
+
 _Saved = tuple[
-    dict[str, Bead], dict[str, Candidate], dict[str, str | None], dict[str, ReviewReport],
-    dict[str, datetime], dict[tuple[str, str], Candidate],
+    dict[str, Bead], dict[str, Candidate], dict[str, str | None], dict[str, datetime],
+    dict[str, ReviewReport], dict[str, datetime], dict[tuple[str, str], Candidate],
 ]
 
 
@@ -279,9 +161,9 @@ class FakeUnitOfWork:
     `active` is True inside `with uow:` (a transaction would be open)."""
 
     def __init__(self) -> None:
-        self.beads = InMemoryBeads()
-        self.candidates = InMemoryCandidates()
         self.projects = InMemoryProjects()
+        self.beads = InMemoryBeads(projects=self.projects)
+        self.candidates = InMemoryCandidates()
         self.stats = InMemoryStats(self)
         self.reviews = InMemoryReviewLog()
         self.archive = InMemoryArchive()
@@ -291,7 +173,8 @@ class FakeUnitOfWork:
 
     def _snapshot(self) -> _Saved:
         return (dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths),
-                dict(self.reviews.rows), dict(self.reviews.undone), dict(self.archive.rows))
+                dict(self.projects.last_active), dict(self.reviews.rows),
+                dict(self.reviews.undone), dict(self.archive.rows))
 
     def __enter__(self) -> Self:
         self._saved = self._snapshot()
@@ -312,9 +195,9 @@ class FakeUnitOfWork:
         self._saved = self._snapshot()
 
     def rollback(self) -> None:
-        beads, candidates, paths, reviews, undone, archive = self._saved
+        beads, candidates, paths, active, reviews, undone, archive = self._saved
         self.beads.rows, self.candidates.rows = dict(beads), dict(candidates)
-        self.projects.paths = dict(paths)
+        self.projects.paths, self.projects.last_active = dict(paths), dict(active)
         self.reviews.rows, self.reviews.undone = dict(reviews), dict(undone)
         self.archive.rows = dict(archive)
 
@@ -377,19 +260,14 @@ class ScriptedReviewer:
         return Success(ReviewAnswer(tuple(answer), tokens_in=100, tokens_out=20))
 
 
+
+
 class FakeLocations:
     def describe(self) -> tuple[StoreFile, ...]:
         return (StoreFile("wisdom", "/tmp/wisdom.db", 0), StoreFile("staging", "/tmp/abzu.db", 0))
 
-
-def bead(bead_id: str = "b-1", content: str = "Use WAL mode for SQLite", **kw: object) -> Bead:
-    from abzu.domain.category import Category
-    from abzu.domain.content import content_hash
-
-    fields: dict[str, object] = {
-        "id": bead_id, "content": content, "category": Category.LEARNING, "project": "api",
-        "content_hash": content_hash(content), "created_at": T0,
-    }
-    fields.update(kw)
-    return Bead(**fields)  # type: ignore[arg-type]
-
+__all__ = [
+    "T0", "FakeLocations", "FakeUnitOfWork", "FixedClock", "FixedWorkspace", "InMemoryBeads",
+    "InMemoryCandidates", "InMemoryProjects", "InMemoryStats", "ScriptedReviewer", "SequentialIds",
+    "bead", "candidate",
+]

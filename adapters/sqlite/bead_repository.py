@@ -2,9 +2,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, delete, insert, select, text, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 
-from abzu.adapters.sqlite.fts import match_any, match_at_least
+from abzu.adapters.sqlite.fts import neighbour_plan, plan_params, plan_search, ranked_matches
+from abzu.adapters.sqlite.fts_query import match_any
 from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
 from abzu.adapters.sqlite.schema import beads
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
@@ -19,17 +20,21 @@ from abzu.domain.scope import Scope
 
 _SEARCH = """
 SELECT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.last_accessed,
-       -bm25(beads_fts) AS strength, {weight} AS live_weight
-FROM beads_fts JOIN beads b ON b.rowid = beads_fts.rowid
-WHERE beads_fts MATCH :match AND b.superseded_by IS NULL AND b.gemini_flagged = 0{scope}
-ORDER BY bm25(beads_fts) LIMIT :limit
+       f.strength, {weight} AS live_weight
+FROM {matches} f CROSS JOIN beads b ON b.rowid = f.rid
+WHERE b.superseded_by IS NULL AND b.gemini_flagged = 0{scope}
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
 _NEIGHBOURS = """
-SELECT b.id, b.content FROM beads_fts JOIN beads b ON b.rowid = beads_fts.rowid
-WHERE beads_fts MATCH :match AND b.superseded_by IS NULL AND b.project IS :project
-ORDER BY bm25(beads_fts) LIMIT :limit
+SELECT b.id, b.content FROM {matches} f CROSS JOIN beads b ON b.rowid = f.rid
+WHERE b.superseded_by IS NULL AND b.project IS :project
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
+
+# Statements built once, values bound per call: SQLAlchemy compiles them once and caches them.
+_INSERT = insert(beads)
+_UPDATE = update(beads).where(beads.c.id == bindparam("key"))
 
 
 _RELATED = """
@@ -48,12 +53,12 @@ class SqliteBeadRepository(BeadRepository):
         return Some(row_to_bead(row)) if row else Nothing
 
     def add(self, bead: Bead) -> None:
-        self._conn.execute(insert(beads).values(bead_to_row(bead)))
+        self._conn.execute(_INSERT, bead_to_row(bead))
 
     def update(self, bead: Bead) -> None:
         row = bead_to_row(bead)
-        row.pop("id")
-        self._conn.execute(update(beads).where(beads.c.id == bead.id).values(row))
+        row["key"] = row.pop("id")  # the id is matched, never rewritten
+        self._conn.execute(_UPDATE, row)
 
     def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Bead]:
         query = select(beads).where(
@@ -65,26 +70,23 @@ class SqliteBeadRepository(BeadRepository):
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:
-        match = match_at_least(terms, must_share)
-        if match is None:
+        plan = neighbour_plan(self._conn, "beads_fts", terms, must_share)
+        if plan is None:
             return []
-        rows = self._conn.execute(
-            text(_NEIGHBOURS), {"match": match, "project": project, "limit": limit}
-        )
+        sql = text(_NEIGHBOURS.format(matches=ranked_matches("beads_fts", plan)))
+        rows = self._conn.execute(sql, {**plan_params(plan), "project": project, "limit": limit})
         return [Existing(r.id, r.content) for r in rows]
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
     ) -> list[SearchHit]:
-        match = match_any(terms)
-        if match is None:
+        plan = plan_search(self._conn, "beads_fts", terms)
+        if plan is None:
             return []
         where, params = scope_filter("b", scope)
         weight, weight_params = live_weight("b", self._decay, now)
-        sql = text(_SEARCH.format(weight=weight, scope=where))
-        rows = self._conn.execute(
-            sql, {"match": match, "limit": limit, **params, **weight_params}
-        )
+        sql = text(_SEARCH.format(weight=weight, scope=where, matches=ranked_matches("beads_fts", plan)))
+        rows = self._conn.execute(sql, {**plan_params(plan), "limit": limit, **params, **weight_params})
         return [
             SearchHit(
                 r.id, Source.BEAD, Category(r.category), r.project, r.content, r.summary,

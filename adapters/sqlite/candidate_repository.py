@@ -2,9 +2,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, delete, insert, select, text, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 
-from abzu.adapters.sqlite.fts import match_any, match_at_least
+from abzu.adapters.sqlite.fts import neighbour_plan, plan_params, plan_search, ranked_matches
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
 from abzu.adapters.sqlite.schema import bead_candidates
 from abzu.adapters.sqlite.search_sql import scope_filter
@@ -17,21 +17,21 @@ from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
 
 _SEARCH = """
-SELECT c.id, c.category, c.project, c.content, c.summary, c.created_at,
-       -bm25(candidates_fts) AS strength
-FROM candidates_fts JOIN bead_candidates c ON c.rowid = candidates_fts.rowid
-WHERE candidates_fts MATCH :match AND c.superseded_by IS NULL{scope}
-ORDER BY bm25(candidates_fts) LIMIT :limit
+SELECT c.id, c.category, c.project, c.content, c.summary, c.created_at, f.strength
+FROM {matches} f CROSS JOIN bead_candidates c ON c.rowid = f.rid
+WHERE c.superseded_by IS NULL{scope}
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
 _NEIGHBOURS = """
-SELECT c.id, c.content FROM candidates_fts
-JOIN bead_candidates c ON c.rowid = candidates_fts.rowid
-WHERE candidates_fts MATCH :match AND c.superseded_by IS NULL AND c.project IS :project
-ORDER BY bm25(candidates_fts) LIMIT :limit
+SELECT c.id, c.content FROM {matches} f CROSS JOIN bead_candidates c ON c.rowid = f.rid
+WHERE c.superseded_by IS NULL AND c.project IS :project
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
 _table = bead_candidates
+_INSERT = insert(_table)
+_UPDATE = update(_table).where(_table.c.id == bindparam("key"))
 
 
 class SqliteCandidateRepository(CandidateRepository):
@@ -44,12 +44,12 @@ class SqliteCandidateRepository(CandidateRepository):
         return Some(row_to_candidate(found)) if found else Nothing
 
     def add(self, candidate: Candidate) -> None:
-        self._conn.execute(insert(_table).values(candidate_to_row(candidate)))
+        self._conn.execute(_INSERT, candidate_to_row(candidate))
 
     def update(self, candidate: Candidate) -> None:
         row = candidate_to_row(candidate)
-        row.pop("id")
-        self._conn.execute(update(_table).where(_table.c.id == candidate.id).values(row))
+        row["key"] = row.pop("id")  # the id is matched, never rewritten
+        self._conn.execute(_UPDATE, row)
 
     def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Candidate]:
         query = select(_table).where(
@@ -62,24 +62,22 @@ class SqliteCandidateRepository(CandidateRepository):
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:
-        match = match_at_least(terms, must_share)
-        if match is None:
+        plan = neighbour_plan(self._conn, "candidates_fts", terms, must_share)
+        if plan is None:
             return []
-        rows = self._conn.execute(
-            text(_NEIGHBOURS), {"match": match, "project": project, "limit": limit}
-        )
+        sql = text(_NEIGHBOURS.format(matches=ranked_matches("candidates_fts", plan)))
+        rows = self._conn.execute(sql, {**plan_params(plan), "project": project, "limit": limit})
         return [Existing(r.id, r.content) for r in rows]
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
     ) -> list[SearchHit]:
-        match = match_any(terms)
-        if match is None:
+        plan = plan_search(self._conn, "candidates_fts", terms)
+        if plan is None:
             return []
         where, params = scope_filter("c", scope)
-        rows = self._conn.execute(
-            text(_SEARCH.format(scope=where)), {"match": match, "limit": limit, **params}
-        )
+        sql = text(_SEARCH.format(scope=where, matches=ranked_matches("candidates_fts", plan)))
+        rows = self._conn.execute(sql, {**plan_params(plan), "limit": limit, **params})
         return [
             SearchHit(
                 r.id, Source.CANDIDATE, Category(r.category), r.project, r.content, r.summary,

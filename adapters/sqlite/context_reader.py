@@ -23,7 +23,7 @@ from abzu.adapters.sqlite.context_sql import (
     NOTABLE,
     SESSION_SUMMARIES,
 )
-from abzu.adapters.sqlite.fts import match_any
+from abzu.adapters.sqlite.fts_query import match_any
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required

@@ -57,7 +57,7 @@ def probe_fts5(engine: Engine) -> None:
         try:
             raw.execute("CREATE VIRTUAL TABLE temp.abzu_fts5_probe USING fts5(x)")
             raw.execute("DROP TABLE temp.abzu_fts5_probe")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.DatabaseError as exc:  # "no such module: fts5", or a build that forbids it
             raise StorageError(
                 f"this SQLite ({sqlite3.sqlite_version}) has no FTS5; Abzu needs it: {exc}"
             ) from exc

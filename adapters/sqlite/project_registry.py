@@ -27,6 +27,18 @@ class SqliteProjectRegistry(ProjectRegistry):
             insert(projects).values(name=name, path=path, created_at=to_db(at), last_active=None)
         )
 
+    def claim(self, name: str, path: str) -> bool:
+        match self.name_for_path(path):
+            case Some(str() as owner):
+                return owner == name
+            case _:
+                self._conn.execute(
+                    update(projects)
+                    .where(projects.c.name == name, projects.c.path.is_(None))
+                    .values(path=path)
+                )
+        return self.name_for_path(path) == Some(name)
+
     def touch(self, name: str, at: datetime) -> None:
         self._conn.execute(
             update(projects).where(projects.c.name == name).values(last_active=to_db(at))

@@ -86,6 +86,8 @@ extraction_log = Table(
     Column("extracted_at", Text),
     Column("candidates_created", Integer),
     Column("method", Text, nullable=False),
+    Column("status", Text),  # s0002
+    Column("detail", Text),
 )
 
 # --- review ---

@@ -1,4 +1,5 @@
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import OperationalError
@@ -19,29 +20,29 @@ class SqliteMemoryStats(MemoryStats):
 
     def bead_stats(self, now: datetime) -> BeadStats:
         weight, params = live_weight("b", self._decay, now)
-        q = self._wisdom.execute
+        count = self._wisdom.execute
         return BeadStats(
-            by_category=dict(q(text(f"SELECT category, count(*) FROM beads WHERE {_LIVE} "
-                                    "GROUP BY category")).tuples().all()),
-            by_project=dict(q(text(f"SELECT project, count(*) FROM beads WHERE {_LIVE} "
-                                   "GROUP BY project")).tuples().all()),
-            starred=q(text(f"SELECT count(*) FROM beads WHERE starred = 1 AND {_LIVE}")).scalar_one(),
-            flagged=q(text("SELECT count(*) FROM beads WHERE gemini_flagged = 1")).scalar_one(),
-            superseded=q(text("SELECT count(*) FROM beads WHERE superseded_by IS NOT NULL"))
+            by_category=_counts(self._wisdom, f"SELECT category, count(*) FROM beads WHERE {_LIVE} "
+                                              "GROUP BY category"),
+            by_project=_counts(self._wisdom, f"SELECT project, count(*) FROM beads WHERE {_LIVE} "
+                                             "GROUP BY project"),
+            starred=count(text(f"SELECT count(*) FROM beads WHERE starred = 1 AND {_LIVE}")).scalar_one(),
+            flagged=count(text("SELECT count(*) FROM beads WHERE gemini_flagged = 1")).scalar_one(),
+            superseded=count(text("SELECT count(*) FROM beads WHERE superseded_by IS NOT NULL"))
             .scalar_one(),
             weights={
-                float(w): n for w, n in q(
-                    text(f"SELECT {weight} AS w, count(*) FROM beads b "
-                         f"WHERE b.{_LIVE} GROUP BY w"), params
-                ).tuples()
+                float(w): n for w, n in _counts(
+                    self._wisdom,
+                    f"SELECT {weight} AS w, count(*) FROM beads b WHERE b.{_LIVE} GROUP BY w", params,
+                ).items()
             },
         )
 
     def staged_by_project(self) -> dict[str | None, int]:
-        rows = self._staging.execute(
-            text(f"SELECT project, count(*) FROM bead_candidates WHERE {_LIVE} GROUP BY project")
+        return _counts(
+            self._staging,
+            f"SELECT project, count(*) FROM bead_candidates WHERE {_LIVE} GROUP BY project",
         )
-        return dict(rows.tuples().all())
 
     def last_review_at(self) -> datetime | None:
         try:
@@ -49,3 +50,7 @@ class SqliteMemoryStats(MemoryStats):
         except OperationalError:
             return None  # no review has ever been set up on this store
         return from_db(value)
+
+
+def _counts(conn: Connection, sql: str, params: dict[str, Any] | None = None) -> dict[Any, int]:
+    return {row[0]: int(row[1]) for row in conn.execute(text(sql), params or {})}

@@ -12,8 +12,10 @@ if TYPE_CHECKING:
 
 HELP = """Abzu: memory for AI coding agents.
 
-Preferences go straight to permanent memory (wisdom.db); decisions, learnings, patterns and
-fixes are staged (abzu.db) until reviewed. Data lives in ~/.enki unless ABZU_HOME says otherwise.
+Preferences go straight to permanent memory (wisdom.db); decisions, learnings, patterns and fixes are \
+staged (abzu.db) until reviewed.
+
+Data lives in ~/.enki unless ABZU_HOME says otherwise.
 """
 
 

@@ -38,9 +38,9 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""
-        text = sys.stdin.read() if content == "-" else content
-        request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global)
         with one_line_errors():
+            text = _read_stdin() if content == "-" else content
+            request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global)
             match container().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)
@@ -88,6 +88,11 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
             health = container().sessions.session_status().execute()
             view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
             _show(view, json, render.status)
+
+
+def _read_stdin() -> str:
+    """Undecodable bytes are kept as replacement characters rather than failing the whole note."""
+    return sys.stdin.buffer.read().decode("utf-8", errors="replace")
 
 
 def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:

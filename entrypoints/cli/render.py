@@ -1,5 +1,6 @@
 """Human-readable output (rich). Stored text is printed as data: markup in it is escaped."""
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -29,13 +30,18 @@ def recalled(view: RecallView) -> None:
         console.print(f"No memories match {escape(view.query)!r} (scope: {view.scope}).")
         return
     table = Table(title=f"Recall: {escape(view.query)}  (scope {view.scope}, "
-                        f"project {escape(view.project or '-')})")
-    for column in ("id", "score", "category", "project", "source", "text"):
-        table.add_column(column, overflow="fold")
+                        f"project {escape(view.project or '-')})",
+                  caption="staged = not reviewed yet, ranked below reviewed beads",
+                  box=box.SIMPLE_HEAD)
+    table.add_column("id", no_wrap=True)
+    table.add_column("score", no_wrap=True, justify="right")
+    table.add_column("kind", no_wrap=True)
+    table.add_column("project", max_width=16, overflow="fold")
+    table.add_column("text", ratio=1, min_width=20, overflow="fold")
     for item in view.results:
-        source = "bead" if item.reviewed else "candidate (unreviewed)"
-        table.add_row(item.id, f"{item.score:.3f}", item.category,
-                      escape(item.project or "(global)"), source, escape(item.text))
+        kind = item.category if item.reviewed else f"{item.category}\n[yellow]staged[/]"
+        table.add_row(item.id, f"{item.score:.3f}", kind, escape(item.project or "(global)"),
+                      escape(item.text))
     console.print(table)
 
 

@@ -1,0 +1,37 @@
+"""FTS5 MATCH expressions that never raise, whatever the user typed (no SQLAlchemy: the hooks
+import this on their latency budget)."""
+
+from collections.abc import Sequence
+
+from abzu.domain.dedup import probe_groups
+
+MAX_TERMS = 64  # keeps statements small whatever a caller passes; keywords() stops at 32
+
+
+def quoted_terms(terms: Sequence[str]) -> list[str]:
+    """Each term as a literal FTS5 phrase; terms without a letter or digit are dropped.
+
+    Quoting means `AND`, `C++`, `a:b`, `foo-bar` or a stray `"` are searched for, not parsed as
+    syntax. SQLite reads the expression as a C string, so a NUL would end it inside a quote.
+    """
+    cleaned = (t.replace("\x00", "") for t in terms)
+    quoted = ['"' + t.replace('"', '""') + '"' for t in cleaned if any(ch.isalnum() for ch in t)]
+    return list(dict.fromkeys(quoted))[:MAX_TERMS]
+
+
+def match_any(terms: Sequence[str]) -> str | None:
+    """OR of quoted terms; None when nothing searchable is left (an empty MATCH is an error)."""
+    return " OR ".join(quoted_terms(terms)) or None
+
+
+def match_at_least(terms: Sequence[str], must_share: int) -> str | None:
+    """Matches every row holding at least `must_share` of `terms` (and possibly a few more):
+    an OR of AND-groups (see `probe_groups`). Far fewer rows than `match_any` to rank."""
+    searchable = [t.replace("\x00", "") for t in terms if any(ch.isalnum() for ch in t)]
+    # A row may hold an unsearchable term we cannot ask for: expect that many fewer.
+    needed = must_share - (len(terms) - len(searchable))
+    groups = [
+        "(" + " AND ".join('"' + t.replace('"', '""') + '"' for t in group) + ")"
+        for group in probe_groups(searchable, needed)
+    ]
+    return " OR ".join(groups) or None

@@ -1,0 +1,44 @@
+"""The installed `abzu` command, run as a user would, with its data home in a temporary folder."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ABZU = Path(sys.executable).with_name("abzu")
+
+
+def abzu(*args: str, home: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ABZU_HOME": str(home), "COLUMNS": "160"}
+    return subprocess.run([str(ABZU), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.slow
+def test_the_installed_command_remembers_recalls_stars_and_reports(tmp_path: Path) -> None:
+    home, repo = tmp_path / "home", tmp_path / "src" / "api"
+    (repo / ".git").mkdir(parents=True)
+
+    staged = abzu("remember", "Use WAL for SQLite", "--category", "learning", home=home, cwd=repo)
+    kept = abzu("remember", "Prefer SQLite WAL mode", "--category", "preference", home=home, cwd=repo)
+    assert (staged.returncode, kept.returncode) == (0, 0), staged.stderr + kept.stderr
+    assert "staging" in staged.stdout and "permanent memory" in kept.stdout
+
+    recalled = abzu("recall", "sqlite", home=home, cwd=repo)
+    assert recalled.returncode == 0 and "Prefer SQLite WAL mode" in recalled.stdout
+    assert recalled.stdout.index("Prefer SQLite WAL mode") < recalled.stdout.index("Use WAL for SQLite")
+
+    bead_id = json.loads(abzu("recall", "sqlite", "--json", home=home, cwd=repo).stdout)["results"][0]["id"]
+    assert abzu("star", bead_id, home=home, cwd=repo).returncode == 0
+    status = json.loads(abzu("status", "--json", home=home, cwd=repo).stdout)
+    assert (status["beads"], status["staged"], status["starred"]) == (1, 1, 1)
+    assert sorted(p.name for p in home.iterdir() if p.suffix == ".db") == ["abzu.db", "wisdom.db"]
+
+    failed = abzu("star", "b-missing", home=home, cwd=repo)
+    assert (failed.returncode, failed.stderr, failed.stdout) == (
+        1,
+        "error: no bead with id 'b-missing'\n",
+        "",
+    )

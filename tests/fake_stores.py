@@ -1,0 +1,159 @@
+"""In-memory doubles of the bead and candidate repositories (search, neighbours, decay)."""
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from returns.maybe import Maybe, Nothing, Some
+
+from abzu.domain.bead import Bead, Candidate
+from abzu.domain.decay import DecayPolicy
+from abzu.domain.dedup import Existing, token_set
+from abzu.domain.ranking import SearchHit, Source
+from abzu.domain.scope import Scope
+from abzu.domain.text import words
+
+if TYPE_CHECKING:
+    from tests.fakes import InMemoryProjects
+
+
+def _strength(terms: Sequence[str], text: str) -> float:
+    """A stand-in for BM25: how many query terms (stem-free) occur, weighted by frequency."""
+    tokens = words(text)
+    return float(sum(tokens.count(t) for t in terms)) / (1 + len(tokens) / 20)
+
+
+T = TypeVar("T", Bead, Candidate)
+
+
+class _Store(Generic[T]):
+    def __init__(self) -> None:
+        self.rows: dict[str, T] = {}
+
+    def get(self, item_id: str) -> Maybe[T]:
+        return Some(self.rows[item_id]) if item_id in self.rows else Nothing
+
+    def add(self, item: T) -> None:
+        assert item.id not in self.rows, "duplicate id"
+        self.rows[item.id] = item
+
+    def update(self, item: T) -> None:
+        assert item.id in self.rows
+        self.rows[item.id] = item
+
+    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
+        for item in self.rows.values():
+            if item.content_hash == content_hash and item.project == project:
+                return Some(item)
+        return Nothing
+
+    def neighbours(
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
+    ) -> list[Existing]:
+        live = [i for i in self.rows.values() if i.is_live and i.project == project]
+        scored = [(len(token_set(i.content) & set(terms)), i) for i in live]
+        scored = [s for s in scored if s[0] >= max(1, must_share)]
+        scored.sort(key=lambda s: -s[0])
+        return [Existing(i.id, i.content) for _, i in scored[:limit]]
+
+    def _hits(self, terms: Sequence[str], scope: Scope) -> list[tuple[float, T]]:
+        found = []
+        for item in self.rows.values():
+            if not item.is_live or not scope.admits(item.project) or _flagged(item):
+                continue
+            strength = _strength(terms, f"{item.content} {item.summary or ''}")
+            if strength > 0:
+                found.append((strength, item))
+        return sorted(found, key=lambda f: -f[0])
+
+
+def _flagged(item: Bead | Candidate) -> bool:
+    return isinstance(item, Bead) and item.gemini_flagged
+
+
+class InMemoryBeads(_Store[Bead]):
+    """Enforces wisdom.db's foreign keys: a bead's project is registered, `superseded_by` exists."""
+
+    def __init__(self, decay: DecayPolicy | None = None, projects: "InMemoryProjects | None" = None) -> None:
+        super().__init__()
+        self.decay = decay or DecayPolicy()
+        self.projects = projects
+
+    def add(self, item: Bead) -> None:
+        self._check_keys(item)
+        super().add(item)
+
+    def update(self, item: Bead) -> None:
+        self._check_keys(item)
+        super().update(item)
+
+    def _check_keys(self, item: Bead) -> None:
+        unknown_project = self.projects is not None and item.project is not None and (
+            item.project not in self.projects.paths
+        )
+        if unknown_project or (item.superseded_by and item.superseded_by not in self.rows):
+            raise ValueError("FOREIGN KEY constraint failed")
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+    ) -> list[SearchHit]:
+        return [
+            SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
+                      b.created_at, s, self.decay.weight(b, now=now), b.last_accessed)
+            for s, b in self._hits(terms, scope)[:limit]
+        ]
+
+    def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
+        for bead_id in bead_ids:
+            self.rows[bead_id] = self.rows[bead_id].recalled(at=at)
+
+    def apply_decay(self, now: datetime) -> int:
+        changed = 0
+        for b in list(self.rows.values()):
+            weight = self.decay.weight(b, now=now)
+            if weight != b.weight:
+                self.rows[b.id], changed = b.with_weight(weight), changed + 1
+        return changed
+
+    def created_since(self, moment: datetime) -> list[Bead]:
+        return sorted((b for b in self.rows.values() if b.created_at > moment),
+                      key=lambda b: b.created_at)
+
+    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
+        found = [
+            (_strength(terms, f"{b.content} {b.summary or ''}"), b) for b in self.rows.values()
+            if b.is_live and not b.gemini_flagged and (project is None or b.project == project)
+        ]
+        return [b for s, b in sorted(found, key=lambda f: -f[0]) if s > 0][:limit]
+
+    def delete_flagged(self) -> list[str]:
+        doomed = [b.id for b in self.rows.values() if b.gemini_flagged]
+        for b in list(self.rows.values()):
+            if b.superseded_by in doomed:
+                self.rows[b.id] = replace(b, superseded_by=None)
+        for bead_id in doomed:
+            del self.rows[bead_id]
+        return doomed
+
+
+class InMemoryCandidates(_Store[Candidate]):
+    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
+        live = [c for c in self.rows.values()
+                if c.is_live and (project is None or c.project == project)]
+        return sorted(live, key=lambda c: (c.created_at, c.id))[:limit]
+
+    def superseded_by(self, candidate_id: str) -> list[Candidate]:
+        return [c for c in self.rows.values() if c.superseded_by == candidate_id]
+
+    def delete(self, candidate_id: str) -> None:
+        del self.rows[candidate_id]
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+    ) -> list[SearchHit]:
+        return [
+            SearchHit(c.id, Source.CANDIDATE, c.category, c.project, c.content, c.summary,
+                      c.created_at, s)
+            for s, c in self._hits(terms, scope)[:limit]
+        ]

@@ -1,0 +1,120 @@
+"""Migrating fresh stores yields exactly the spec §16 schema (plus the documented extensions)."""
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, Table, text
+
+from abzu.adapters.sqlite import schema
+from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.migrations.runner import HEADS, assert_fts_objects, script_head
+from abzu.adapters.sqlite.stores import open_store
+
+EXPECTED = {
+    "wisdom": {
+        "table": {"alembic_version", "projects", "beads", "user_profile", "beads_fts"},
+        "index": {
+            "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
+            "idx_beads_hash", "idx_beads_flagged",
+        },
+        "trigger": {"beads_ai", "beads_ad", "beads_au"},
+    },
+    "staging": {
+        "table": {
+            "alembic_version", "session_summaries", "bead_candidates", "candidates_fts", "extraction_log",
+            # issue 4 (s0002, s0003) and issue 5 (s0005)
+            "sessions", "transcript_cursors", "extracted_messages", "injection_log", "review_log",
+            "review_archive",
+        },
+        "index": {
+            "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",
+            "idx_candidates_hash", "idx_extraction_session",
+            "idx_sessions_project", "idx_injection_log_key", "idx_summaries_recent",
+            "idx_review_log_started",
+        },
+        "trigger": {"candidates_ai", "candidates_ad", "candidates_au"},
+    },
+}
+FILES = {"wisdom": "wisdom.db", "staging": "abzu.db"}
+TABLES: dict[str, list[Table]] = {
+    "wisdom": [schema.projects, schema.beads, schema.user_profile],
+    "staging": [schema.session_summaries, schema.bead_candidates, schema.extraction_log],
+}
+
+
+def opened(tmp_path: Path, store: str) -> Engine:
+    return open_store(tmp_path / FILES[store], store)
+
+
+def master(path: Path) -> dict[str, set[str]]:
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
+    found: dict[str, set[str]] = {"table": set(), "index": set(), "trigger": set()}
+    for kind, name in rows:
+        if not name.endswith(("_fts_data", "_fts_idx", "_fts_docsize", "_fts_config", "_fts_content")):
+            found[kind].add(name)
+    return found
+
+
+@pytest.mark.parametrize("store", ["wisdom", "staging"])
+def test_a_fresh_store_has_exactly_the_spec_tables_indexes_and_triggers(tmp_path: Path, store: str) -> None:
+    opened(tmp_path, store).dispose()
+    assert master(tmp_path / FILES[store]) == EXPECTED[store]
+
+
+@pytest.mark.parametrize("store", ["wisdom", "staging"])
+def test_the_code_view_of_each_table_matches_the_migrated_columns(tmp_path: Path, store: str) -> None:
+    opened(tmp_path, store).dispose()
+    with sqlite3.connect(tmp_path / FILES[store]) as conn:
+        for table in TABLES[store]:
+            migrated = [row[1] for row in conn.execute(f"PRAGMA table_info({table.name})")]
+            assert migrated == [c.name for c in table.columns], table.name
+
+
+@pytest.mark.parametrize(
+    ("store", "statement"),
+    [
+        ("wisdom", "INSERT INTO beads(id, content, category, content_hash) VALUES ('b', 'x', 'idea', 'h')"),
+        ("wisdom", "INSERT INTO user_profile(key, value, source) VALUES ('k', 'v', 'guessed')"),
+        ("staging", "INSERT INTO bead_candidates(id, content, category, content_hash, source) "
+                    "VALUES ('c', 'x', 'preference', 'h', 'manual')"),
+        ("staging", "INSERT INTO bead_candidates(id, content, category, content_hash, source) "
+                    "VALUES ('c', 'x', 'fix', 'h', 'somewhere')"),
+    ],
+)
+def test_check_constraints_refuse_values_outside_the_spec(
+    tmp_path: Path, store: str, statement: str
+) -> None:
+    opened(tmp_path, store).dispose()
+    refused = pytest.raises(sqlite3.IntegrityError, match="CHECK")
+    with sqlite3.connect(tmp_path / FILES[store]) as conn, refused:
+        conn.execute(statement)
+
+
+@pytest.mark.parametrize("store", ["wisdom", "staging"])
+def test_reopening_a_current_store_keeps_it_at_head(tmp_path: Path, store: str) -> None:
+    opened(tmp_path, store).dispose()
+    engine = opened(tmp_path, store)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEADS[store]
+    engine.dispose()
+    assert HEADS[store] == script_head(store)
+
+
+@pytest.mark.parametrize("store", ["wisdom", "staging"])
+def test_a_store_from_a_newer_abzu_is_refused_with_a_clear_error(tmp_path: Path, store: str) -> None:
+    opened(tmp_path, store).dispose()
+    with sqlite3.connect(tmp_path / FILES[store]) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'x9999'")
+    with pytest.raises(StorageError, match=r"newer Abzu \(schema x9999\): upgrade abzu"):
+        opened(tmp_path, store)
+
+
+def test_a_store_missing_a_sync_trigger_is_reported_by_name(tmp_path: Path) -> None:
+    engine = opened(tmp_path, "wisdom")
+    with sqlite3.connect(tmp_path / "wisdom.db") as conn:
+        conn.execute("DROP TRIGGER beads_au")
+    with pytest.raises(StorageError, match="lacks beads_au"):
+        assert_fts_objects(engine, "wisdom")
+    engine.dispose()

@@ -1,0 +1,152 @@
+import pytest
+from returns.result import Failure, Success
+
+from abzu.application.recall import Recall, RecallRequest
+from abzu.application.remember import Destination, Remember, Remembered, RememberRequest
+from abzu.domain.bead import CandidateSource
+from abzu.domain.category import Category
+from abzu.domain.dedup import DedupOutcome
+from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
+from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds, bead
+
+WAL = "Use WAL mode so SQLite readers never block the single writer process"
+WAL_RICHER = "Use WAL mode so SQLite readers never block the single writer process, ever"
+
+
+@pytest.fixture
+def sut(uow: FakeUnitOfWork, clock: FixedClock, ids: SequentialIds, workspace: FixedWorkspace) -> Remember:
+    return Remember(uow=uow, clock=clock, ids=ids, workspace=workspace)
+
+
+def remember(sut: Remember, content: str, category: str = "learning", **kw: object) -> Remembered:
+    result = sut.execute(RememberRequest(content, category, **kw))  # type: ignore[arg-type]
+    assert isinstance(result, Success), result
+    return result.unwrap()
+
+
+def test_a_preference_goes_straight_to_permanent_memory(sut: Remember, uow: FakeUnitOfWork) -> None:
+    done = remember(sut, "Prefer ruff over flake8", "preference")
+    assert done.destination is Destination.WISDOM
+    stored = uow.beads.rows[done.id]
+    assert (stored.category, stored.weight, stored.project) == (Category.PREFERENCE, 1.0, "api")
+    assert uow.candidates.rows == {}
+
+
+@pytest.mark.parametrize("category", ["decision", "learning", "pattern", "fix"])
+def test_other_categories_are_staged_for_review_as_manual(
+    sut: Remember, uow: FakeUnitOfWork, category: str
+) -> None:
+    done = remember(sut, WAL, category)
+    assert done.destination is Destination.STAGING
+    staged = uow.candidates.rows[done.id]
+    assert (staged.category.value, staged.source, staged.project) == (category, CandidateSource.MANUAL, "api")
+    assert uow.beads.rows == {}
+
+
+def test_the_project_comes_from_the_workspace_and_is_registered(sut: Remember, uow: FakeUnitOfWork) -> None:
+    remember(sut, WAL)
+    assert uow.projects.paths == {"api": "/src/api"}
+
+
+def test_a_named_project_wins_over_the_workspace(sut: Remember, uow: FakeUnitOfWork) -> None:
+    assert remember(sut, WAL, project=" web ").project == "web"
+    assert uow.projects.paths["web"] is None
+
+
+def test_a_global_memory_has_no_project(sut: Remember, uow: FakeUnitOfWork) -> None:
+    done = remember(sut, WAL, is_global=True, project="web")
+    assert done.project is None and uow.candidates.rows[done.id].project is None
+
+
+def test_outside_any_workspace_memories_are_global(
+    uow: FakeUnitOfWork, clock: FixedClock, ids: SequentialIds
+) -> None:
+    sut = Remember(uow=uow, clock=clock, ids=ids, workspace=FixedWorkspace(None))
+    assert remember(sut, WAL).project is None
+
+
+def test_writing_marks_the_project_active(sut: Remember, uow: FakeUnitOfWork, clock: FixedClock) -> None:
+    remember(sut, WAL)
+    assert uow.projects.last_active == {"api": clock.now()}
+    assert uow.commits == 1
+
+
+def test_an_exact_duplicate_is_skipped_and_returns_the_existing_id(
+    sut: Remember, uow: FakeUnitOfWork
+) -> None:
+    first = remember(sut, WAL)
+    again = remember(sut, "  " + WAL.upper().replace(" ", "   "))
+    assert (again.outcome, again.id, again.destination) == (
+        DedupOutcome.SKIPPED_DUPLICATE, first.id, Destination.STAGING
+    )
+    assert list(uow.candidates.rows) == [first.id]
+
+
+def test_a_staged_text_already_known_as_a_bead_is_skipped(sut: Remember, uow: FakeUnitOfWork) -> None:
+    uow.beads.rows["b-1"] = bead("b-1", WAL)
+    again = remember(sut, WAL)
+    assert (again.outcome, again.id, again.destination) == (
+        DedupOutcome.SKIPPED_DUPLICATE, "b-1", Destination.WISDOM
+    )
+    assert uow.candidates.rows == {}
+
+
+def test_the_same_text_in_another_project_is_stored_separately(sut: Remember, uow: FakeUnitOfWork) -> None:
+    first, other = remember(sut, WAL), remember(sut, WAL, project="web")
+    assert other.outcome is DedupOutcome.STORED and other.id != first.id
+
+
+def test_a_near_duplicate_supersedes_the_old_one_which_is_never_recalled(
+    sut: Remember, uow: FakeUnitOfWork, clock: FixedClock, workspace: FixedWorkspace
+) -> None:
+    old = remember(sut, WAL)
+    new = remember(sut, WAL_RICHER)
+    assert (new.outcome, new.superseded_id) == (DedupOutcome.SUPERSEDED, old.id)
+    assert uow.candidates.rows[old.id].superseded_by == new.id
+    recalled = Recall(uow=uow, clock=clock, workspace=workspace).execute(RecallRequest("sqlite writer"))
+    assert [h.hit.item_id for h in recalled.unwrap().hits] == [new.id]
+
+
+def test_a_near_duplicate_preference_supersedes_the_old_one(sut: Remember, uow: FakeUnitOfWork) -> None:
+    old = remember(sut, WAL, "preference")
+    new = remember(sut, WAL_RICHER, "preference")
+    assert uow.beads.rows[old.id].superseded_by == new.id
+
+
+def test_a_staged_near_duplicate_never_alters_a_reviewed_bead(sut: Remember, uow: FakeUnitOfWork) -> None:
+    uow.beads.rows["b-1"] = bead("b-1", WAL)
+    new = remember(sut, WAL_RICHER)
+    assert new.outcome is DedupOutcome.STORED
+    assert uow.beads.rows["b-1"] == bead("b-1", WAL)
+
+
+def test_near_duplicates_in_different_projects_both_stay_live(sut: Remember, uow: FakeUnitOfWork) -> None:
+    remember(sut, WAL)
+    assert remember(sut, WAL_RICHER, project="web").outcome is DedupOutcome.STORED
+    assert all(c.is_live for c in uow.candidates.rows.values())
+
+
+def test_summary_and_tags_are_cleaned(sut: Remember, uow: FakeUnitOfWork) -> None:
+    done = remember(sut, WAL, summary="  WAL\n for  readers\x00 ", tags=[" sqlite ", "", "\t"])
+    staged = uow.candidates.rows[done.id]
+    assert (staged.summary, staged.tags) == ("WAL for readers", ("sqlite",))
+
+
+@pytest.mark.parametrize(
+    ("content", "category", "error"),
+    [
+        ("Use WAL", "lesson", UnknownCategory("lesson", tuple(c.value for c in Category))),
+        (" \x00\n ", "learning", EmptyContent()),
+        ("x" * 8193, "preference", ContentTooLong(8193, 8192)),
+    ],
+)
+def test_invalid_input_is_refused_and_nothing_is_stored(
+    sut: Remember, uow: FakeUnitOfWork, content: str, category: str, error: object
+) -> None:
+    assert sut.execute(RememberRequest(content, category)) == Failure(error)
+    assert (uow.beads.rows, uow.candidates.rows, uow.projects.paths, uow.commits) == ({}, {}, {}, 0)
+
+
+def test_nul_bytes_never_reach_the_store(sut: Remember, uow: FakeUnitOfWork) -> None:
+    done = remember(sut, "Use\x00 WAL")
+    assert uow.candidates.rows[done.id].content == "Use WAL"
