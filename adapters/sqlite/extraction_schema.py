@@ -2,11 +2,14 @@
 
 `transcript_cursors.byte_offset` means "mined up to here" and is written only by extraction: a
 hook that merely notes where a transcript stood must keep that elsewhere (the `sessions` table).
-Kept in their own MetaData so that `extraction_log` (with s0002's `status` and `detail`) does not
-clash with the core schema's view of it.
+`extraction_log` itself (with s0002's `status` and `detail`) is the core schema's table.
 """
 
 from sqlalchemy import Column, Integer, MetaData, Table, Text
+
+from abzu.adapters.sqlite.schema import extraction_log
+
+__all__ = ["extracted_messages", "extraction_log", "extraction_metadata", "transcript_cursors"]
 
 extraction_metadata = MetaData()
 
@@ -25,16 +28,4 @@ extracted_messages = Table(
     Column("kind", Text, primary_key=True),
     Column("candidate_id", Text),
     Column("created_at", Text),
-)
-
-extraction_log = Table(
-    "extraction_log", extraction_metadata,
-    Column("id", Text, primary_key=True),
-    Column("session_id", Text, nullable=False),
-    Column("jsonl_path", Text),
-    Column("extracted_at", Text),
-    Column("candidates_created", Integer),
-    Column("method", Text, nullable=False),
-    Column("status", Text),
-    Column("detail", Text),
 )
