@@ -24,8 +24,19 @@ ProjectOpt = Annotated[
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    @app.command()
+    commands = MemoryCommands(container)
+    for command in (commands.remember, commands.recall, commands.star, commands.status):
+        app.command()(command)
+
+
+class MemoryCommands:
+    """The four commands, bound to a lazily built container (typer reads their signatures)."""
+
+    def __init__(self, container: ContainerSource) -> None:
+        self._container = container
+
     def remember(
+        self,
         content: Annotated[str, typer.Argument(help="What to remember; '-' reads stdin.")],
         category: Annotated[str, typer.Option(
             "--category", "-c",
@@ -41,14 +52,15 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         with one_line_errors():
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global)
-            match container().remember().execute(request):
+            match self._container().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)
                 case Failure(err):
                     fail(err.message)
 
-    @app.command()
+
     def recall(
+        self,
         query: Annotated[str, typer.Argument(help="Words to search for.")],
         scope: Annotated[str, typer.Option(help="'project' (this project + global) or 'all'.")] = "project",
         project: ProjectOpt = None,
@@ -61,31 +73,32 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         """Search permanent memory and staged candidates, best first."""
         request = RecallRequest(query, scope, project, limit, floor)
         with one_line_errors():
-            match container().recall().execute(request):
+            match self._container().recall().execute(request):
                 case Success(Recalled() as found):
                     _show(RecallView.of(found), json, render.recalled)
                 case Failure(err):
                     fail(err.message)
 
-    @app.command()
+
     def star(
+        self,
         bead_id: Annotated[str, typer.Argument(help="Id of a reviewed bead (b-…).")],
         json: JsonFlag = False,
     ) -> None:
         """Pin a bead: it keeps full weight and never decays."""
         with one_line_errors():
-            match container().star().execute(bead_id):
+            match self._container().star().execute(bead_id):
                 case Success(Bead() as bead):
                     _show(BeadView.of(bead), json, render.starred)
                 case Failure(err):
                     fail(err.message)
 
-    @app.command()
-    def status(json: JsonFlag = False) -> None:
+
+    def status(self, json: JsonFlag = False) -> None:
         """Counts, decay weights, staging, last review and where the databases live."""
         with one_line_errors():
-            view = StatusView.of(container().status().execute())
-            health = container().sessions.session_status().execute()
+            view = StatusView.of(self._container().status().execute())
+            health = self._container().sessions.session_status().execute()
             view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
             _show(view, json, render.status)
 

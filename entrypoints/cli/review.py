@@ -32,8 +32,19 @@ NOT_CONFIGURED = (
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    @app.command()
+    commands = ReviewCommands(container)
+    for command in (commands.review, commands.candidates, commands.unflag):
+        app.command()(command)
+
+
+class ReviewCommands:
+    """`abzu review | candidates | unflag`, bound to a lazily built container."""
+
+    def __init__(self, container: ContainerSource) -> None:
+        self._container = container
+
     def review(
+        self,
         project: Annotated[str | None, typer.Option(
             "--project", "-p", help="Mini-review: only this project's candidates and beads.")] = None,
         interactive: Annotated[bool, typer.Option(
@@ -58,27 +69,28 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
             if undo:
                 if interactive or dry_run or project:
                     fail("--undo takes no other option")
-                return _undo(container(), json)
-            c = container()
+                return _undo(self._container(), json)
+            c = self._container()
             request = ReviewRequest(project, max_candidates, dry_run, allow_mass_discard)
             _review(c, request, interactive=interactive, as_json=json)
 
-    @app.command()
-    def candidates(project: ProjectOpt = None, json: JsonFlag = False) -> None:
+
+    def candidates(self, project: ProjectOpt = None, json: JsonFlag = False) -> None:
         """List the candidates staged for review (oldest first)."""
         with one_line_errors():
-            found = container().get_staged_candidates().execute(project)
+            found = self._container().get_staged_candidates().execute(project)
             view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in found])
             _show(view, json, render.candidates)
 
-    @app.command()
+
     def unflag(
+        self,
         bead_id: Annotated[str, typer.Argument(help="Id of a bead flagged for deletion (b-…).")],
         json: JsonFlag = False,
     ) -> None:
         """Lift a deletion flag before the next maintenance pass deletes the bead."""
         with one_line_errors():
-            match container().unflag().execute(bead_id):
+            match self._container().unflag().execute(bead_id):
                 case Success(Bead() as bead):
                     _show(BeadView.of(bead), json, render.unflagged)
                 case Failure(err):
