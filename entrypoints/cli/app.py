@@ -1,6 +1,6 @@
 """The `abzu` command."""
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -32,4 +32,25 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
 
 
 def main() -> None:
-    create_app()()
+    """Usage errors (`--limit abc`, a missing option) are one line on stderr and exit 1, like
+    every other failure of a command: scripts and agents read the first line only."""
+    usage_error, no_args = _usage_errors()
+    try:
+        code = create_app()(standalone_mode=False)
+    except no_args:  # typer has already printed the help
+        raise SystemExit(0) from None
+    except usage_error as exc:
+        hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx else ""
+        typer.echo(f"error: {exc.format_message()}{hint}", err=True)
+        raise SystemExit(1) from None
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        raise SystemExit(1) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _usage_errors() -> tuple[Any, Any]:
+    # Typer 0.29 vendors click and raises its own copies of click's exceptions.
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+
+    return UsageError, NoArgsIsHelpError

@@ -42,3 +42,23 @@ def test_the_installed_command_remembers_recalls_stars_and_reports(tmp_path: Pat
         "error: no bead with id 'b-missing'\n",
         "",
     )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["recall", "x", "--limit", "abc"], "Invalid value for '--limit'"),
+        (["remember", "no category given"], "Missing option '--category'"),
+        (["forget", "b-1"], "No such command 'forget'"),
+    ],
+)
+def test_a_usage_error_is_one_line_and_exit_1(tmp_path: Path, args: list[str], message: str) -> None:
+    done = abzu(*args, home=tmp_path / "home", cwd=tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and message in done.stderr
+
+
+def test_abzu_alone_shows_the_help_and_succeeds(tmp_path: Path) -> None:
+    done = abzu(home=tmp_path / "home", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.count("Usage:") == 1 and "remember" in done.stdout
