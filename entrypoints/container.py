@@ -76,6 +76,10 @@ class Container(containers.DeclarativeContainer):
     uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
     )
+    # Reads that change nothing (status) take no write lock: plain BEGIN, never BEGIN IMMEDIATE.
+    read_uow = providers.Factory(
+        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
+    )
     locations = providers.Factory(
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
@@ -86,7 +90,7 @@ class Container(containers.DeclarativeContainer):
     )
     recall = providers.Factory(Recall, uow=uow, clock=clock, workspace=workspace, ranking=ranking)
     star = providers.Factory(Star, uow=uow)
-    status = providers.Factory(Status, uow=uow, clock=clock, locations=locations)
+    status = providers.Factory(Status, uow=read_uow, clock=clock, locations=locations)
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
 
     # --- review ---

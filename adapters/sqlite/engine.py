@@ -45,8 +45,13 @@ def _pragmas(synchronous: str) -> Any:
     return on_connect
 
 
+READ_ONLY = "abzu_read_only"
+
+
 def _begin_immediate(conn: Connection) -> None:
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    # A read-only unit of work (status) must not queue behind writers for the write lock.
+    read_only = conn.get_execution_options().get(READ_ONLY, False)
+    conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 def probe_fts5(engine: Engine) -> None:

@@ -6,6 +6,7 @@ from sqlalchemy import Connection, Engine
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
+from abzu.adapters.sqlite.engine import READ_ONLY
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.review_log import SqliteReviewLog
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
@@ -27,14 +28,19 @@ class SqliteUnitOfWork(UnitOfWork):
     the candidate staged beside its bead, and re-running it is a harmless duplicate skip.
     """
 
-    def __init__(self, wisdom: Engine, staging: Engine, decay: DecayPolicy) -> None:
+    def __init__(
+        self, wisdom: Engine, staging: Engine, decay: DecayPolicy, *, read_only: bool = False
+    ) -> None:
         self._engines = {"wisdom": wisdom, "staging": staging}
         self._decay = decay
+        self._read_only = read_only
         self._open: dict[str, Connection] = {}
 
     def connection(self, store: str) -> Connection:
         if store not in self._open:
             conn = self._engines[store].connect()
+            if self._read_only:
+                conn.execution_options(**{READ_ONLY: True})
             conn.begin()
             self._open[store] = conn
         return self._open[store]
