@@ -22,7 +22,7 @@ from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict
 from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
-from abzu.domain.redaction import redact
+from abzu.domain.redaction import drop_private, redact
 from abzu.domain.text import keywords
 
 
@@ -41,7 +41,8 @@ class Draft:
 
 def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> Result[Draft, RememberError]:
     category = Category.parse(request.category)
-    content = clean_content(request.content, limit=max_chars)
+    # Private spans go before validation: text that was all private is empty, and is refused.
+    content = clean_content(drop_private(request.content)[0], limit=max_chars)
     match category, content:
         case Success(Category() as cat), Success(str() as text):
             body, summary = redact(text), redact(clean_line(request.summary or ""))

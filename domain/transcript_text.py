@@ -7,6 +7,7 @@ that would make memories confirm themselves (an echo loop), so it is removed her
 
 import re
 
+from abzu.domain.redaction import drop_private
 from abzu.domain.transcript import ABZU_CONTEXT_MARKER
 
 _SYSTEM_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
@@ -35,10 +36,14 @@ def is_interruption(text: str) -> bool:
 
 
 def strip_injected(text: str) -> str:
-    """Drop system reminders and hook output; any text carrying Abzu's marker becomes empty."""
+    """Drop system reminders, hook output and `<private>` spans; text carrying Abzu's marker becomes empty.
+
+    Private spans go here, on the whole message, because extraction later cuts messages into
+    sentences and a span's tags may fall in different sentences.
+    """
     if is_own_context(text):
         return ""
-    return _HOOK_OUTPUT.sub("", _SYSTEM_REMINDER.sub("", text)).strip()
+    return _HOOK_OUTPUT.sub("", _SYSTEM_REMINDER.sub("", drop_private(text)[0])).strip()
 
 
 def prose(text: str) -> str:

@@ -8,6 +8,7 @@ extraction needs paths, commands and excerpts, never whole file bodies.
 from collections.abc import Mapping
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
+from abzu.domain.redaction import drop_private
 from abzu.domain.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.transcript_text import is_interruption, prose, strip_injected
 
@@ -84,6 +85,7 @@ def _trimmed(value: Mapping[str, object]) -> dict[str, object]:
 
 def _trim(value: object, *, depth: int) -> object:
     if isinstance(value, str):
+        value = drop_private(value)[0]  # a command or an edit may carry the user's private span too
         return value if len(value) <= MAX_INPUT_STRING else value[:MAX_INPUT_STRING] + "…"
     if depth > 4:
         return None

@@ -1,4 +1,6 @@
-"""Secret redaction: no credential reaches storage.
+"""Secret redaction: no credential reaches storage, and nothing the user marked private.
+
+Before any rule runs, ``<private>…</private>`` spans are dropped whole (``private``).
 
 Every rule follows the gitleaks recipe: a cheap keyword prefilter on the lower-cased text (the
 regex is skipped when no keyword occurs), a linear-time regex (bounded quantifiers only,
@@ -15,5 +17,6 @@ The package is laid out by concern: ``base`` (findings, rule types, the marker),
 
 from abzu.domain.redaction.base import Finding, Redacted, marker, shannon_entropy
 from abzu.domain.redaction.engine import redact
+from abzu.domain.redaction.private import drop_private
 
-__all__ = ["Finding", "Redacted", "marker", "redact", "shannon_entropy"]
+__all__ = ["Finding", "Redacted", "drop_private", "marker", "redact", "shannon_entropy"]

@@ -19,11 +19,12 @@ class Finding:
 @dataclass(frozen=True, slots=True)
 class Redacted:
     text: str
-    findings: tuple[Finding, ...]
+    findings: tuple[Finding, ...]  # offsets in the text once its private spans are dropped
+    private_spans: int = 0  # `<private>…</private>` spans dropped whole, before any rule ran
 
     @property
     def changed(self) -> bool:
-        return bool(self.findings)
+        return bool(self.findings) or self.private_spans > 0
 
 
 def marker(rule: str, secret: str) -> str:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.redaction.base import Finding, Redacted, marker
+from abzu.domain.redaction.private import drop_private
 from abzu.domain.redaction.rules import RULES
 
 _MAX_PASSES = 3
@@ -15,7 +16,8 @@ _MASK = "\x00"
 
 
 def redact(text: str) -> Redacted:
-    """Replace every secret in ``text`` by its marker; redacting the result changes nothing."""
+    """Drop private spans, then replace every secret by its marker; redacting the result changes nothing."""
+    text, private_spans = drop_private(text)
     findings: list[Finding] = []
     current = text
     # A marker changes the characters around a neighbouring candidate (word boundaries,
@@ -26,7 +28,7 @@ def redact(text: str) -> Redacted:
             break
         findings = sorted([*findings, *_to_original(fresh, findings)], key=_by_start)
         current = _apply(text, findings)
-    return Redacted(current, tuple(findings))
+    return Redacted(current, tuple(findings), private_spans)
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,3 +150,20 @@ def test_invalid_input_is_refused_and_nothing_is_stored(
 def test_nul_bytes_never_reach_the_store(sut: Remember, uow: FakeUnitOfWork) -> None:
     done = remember(sut, "Use\x00 WAL")
     assert uow.candidates.rows[done.id].content == "Use WAL"
+
+
+def test_a_private_span_is_never_stored(sut: Remember, uow: FakeUnitOfWork) -> None:
+    done = remember(sut, "Deploy with fly <private>my card ends 4242</private> on Fridays", "preference")
+
+    stored = uow.beads.rows[done.id].content
+    assert "4242" not in stored and "private" not in stored
+    assert stored.startswith("Deploy with fly") and stored.endswith("on Fridays")
+
+
+def test_a_text_that_is_all_private_is_refused_and_nothing_is_stored(
+    sut: Remember, uow: FakeUnitOfWork
+) -> None:
+    result = sut.execute(RememberRequest("<private>only for me</private>", "learning"))
+
+    assert isinstance(result, Failure) and isinstance(result.failure(), EmptyContent)
+    assert uow.candidates.rows == {} and uow.beads.rows == {}
