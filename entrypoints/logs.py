@@ -10,6 +10,20 @@ LOGGER_NAME = "abzu"
 logging.getLogger(LOGGER_NAME).addHandler(logging.NullHandler())
 
 
+class RedactingFormatter(logging.Formatter):
+    """Every formatted line (message, arguments, traceback) passes through the redactor.
+
+    Log lines quote inputs and exceptions, and exceptions quote SQL parameters: a secret that
+    reached a log would outlive every scrub of the stores.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        # Imported on first use: most hook runs never log, and the rules cost ~40 ms to compile.
+        from abzu.domain.redaction import redact
+
+        return redact(super().format(record)).text
+
+
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
@@ -23,7 +37,7 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
         for stale in handlers:
             logger.removeHandler(stale)
             stale.close()
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
         logger.addHandler(handler)
     logger.setLevel(level)
     logger.propagate = False
