@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from abzu.entrypoints.cli import eval_commands, memory, review, serve, session_commands
+from abzu.entrypoints.cli import eval_commands, memory, redact_command, review, serve, session_commands
 from abzu.entrypoints.cli.context import lazy_container
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     review.register(app, source)
     eval_commands.register(app)
     serve.register(app)
+    redact_command.register(app)
     session_commands.register(app, source)
     return app
 
