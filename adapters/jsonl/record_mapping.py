@@ -3,12 +3,16 @@
 Dropped here: `isMeta` records, thinking blocks, images, and everything `prose`/`strip_injected`
 remove. Long strings are shortened so that memory stays bounded however big the transcript is:
 extraction needs paths, commands and excerpts, never whole file bodies.
+
+Every string is redacted (secrets, `<private>` spans) here, whole, BEFORE it is cut: a cut
+through a token leaves a fragment no rule recognises any more, and everything downstream
+(excerpts, summaries, candidates) is cut again.
 """
 
 from collections.abc import Mapping
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
-from abzu.domain.redaction import drop_private
+from abzu.domain.redaction import redact
 from abzu.domain.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.transcript_text import is_interruption, prose, strip_injected
 
@@ -46,8 +50,8 @@ def _text(line: TranscriptLine, texts: list[str]) -> str:
     if line.type == "system":
         return ""
     if line.isCompactSummary:
-        return "\n".join(strip_injected(t) for t in texts)
-    return "\n".join(p for p in (prose(t) for t in texts) if p)[:MAX_PROSE_CHARS]
+        return _redacted("\n".join(strip_injected(t) for t in texts))
+    return _redacted("\n".join(p for p in (prose(t) for t in texts) if p))[:MAX_PROSE_CHARS]
 
 
 def _call(block: ContentBlock) -> ToolCall:
@@ -73,7 +77,7 @@ def _result_text(content: object) -> str:
         )
     else:
         return ""
-    text = strip_injected(text)
+    text = _redacted(strip_injected(text))
     if len(text) <= OUTPUT_HEAD + OUTPUT_TAIL:
         return text
     return f"{text[:OUTPUT_HEAD]}\n…\n{text[-OUTPUT_TAIL:]}"
@@ -85,7 +89,7 @@ def _trimmed(value: Mapping[str, object]) -> dict[str, object]:
 
 def _trim(value: object, *, depth: int) -> object:
     if isinstance(value, str):
-        value = drop_private(value)[0]  # a command or an edit may carry the user's private span too
+        value = _redacted(value)
         return value if len(value) <= MAX_INPUT_STRING else value[:MAX_INPUT_STRING] + "…"
     if depth > 4:
         return None
@@ -94,3 +98,7 @@ def _trim(value: object, *, depth: int) -> object:
     if isinstance(value, list):
         return [_trim(v, depth=depth + 1) for v in value[:200]]
     return value
+
+
+def _redacted(text: str) -> str:
+    return redact(text).text if text else text

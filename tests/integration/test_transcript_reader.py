@@ -245,3 +245,23 @@ def test_a_recent_claude_code_session_with_auto_compaction_is_understood(tmp_pat
     assert found.compact_summary == "The parser was rewritten to stream."
     assert found.last_user_ask == "continue the parser"
     assert found.decisions == ()
+
+
+def test_secrets_are_redacted_before_long_texts_are_cut_so_no_fragment_survives(tmp_path: Path) -> None:
+    from abzu.adapters.jsonl.record_mapping import MAX_INPUT_STRING, OUTPUT_HEAD
+
+    token = "ghp_" + "T0k3nStr4ddl1ngTh3Cut0ff" + "x9Y8z7W6v5U4"
+    # Each token starts a few characters before a cut: cut first, and a fragment is left over.
+    output = "x" * (OUTPUT_HEAD - 10) + f" {token} " + "y" * 5_000
+    command = "echo " + "z" * (MAX_INPUT_STRING - 15) + f" {token}"
+    path = write(
+        tmp_path / "t.jsonl",
+        call("toolu_1", "Bash", command=command),
+        result("toolu_1", output, is_error=True),
+        user(f"my key is <private>{token}</private> and also {token}"),
+    )
+
+    records = sut.read(str(path), 0).records
+    seen = json.dumps([[r.text, r.tool_calls, r.tool_outcomes] for r in records], default=str)
+    assert token[4:14] not in seen and token[-10:] not in seen
+    assert seen.count("[REDACTED") >= 2  # the output (its marker cut) and the message
