@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from abzu.entrypoints.hook_env import data_home
-from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
+from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging, excerpt
 
 EVENTS = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
@@ -41,7 +41,7 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
             out.flush()
     except Exception as exc:  # fail open: Claude Code must never see a broken hook
         first = str(exc).splitlines()[0] if str(exc) else ""
-        log.error("hook %s failed: %s: %s", name, type(exc).__name__, first[:300])
+        log.error("hook %s failed: %s: %s", name, type(exc).__name__, excerpt(first, 300))
     return 0
 
 

@@ -24,6 +24,14 @@ class RedactingFormatter(logging.Formatter):
         return redact(super().format(record)).text
 
 
+def excerpt(text: str, limit: int) -> str:
+    """The first `limit` characters of a redacted text: cutting first could leave half of a
+    secret, which no rule would recognise any more."""
+    from abzu.domain.redaction import redact
+
+    return redact(text).text[:limit]
+
+
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)

@@ -26,3 +26,11 @@ def test_secrets_in_messages_and_tracebacks_never_reach_the_log_file(tmp_path: P
     written = path.read_bytes()
     assert token.encode() not in written and b"Sup3rS3cret!" not in written and b"diary" not in written
     assert written.count(b"[REDACTED:") >= 3 and b"ValueError" in written
+
+
+def test_an_excerpt_is_redacted_before_it_is_cut() -> None:
+    from abzu.entrypoints.logs import excerpt
+
+    token = "ghp_" + "C4tTh1sT0k3nInH4lf" + "0123456789abcdefgh"
+    cut = excerpt("x" * 280 + f" {token}", 300)
+    assert token[:19] not in cut and len(cut) == 300
