@@ -29,6 +29,9 @@ from tests.transcript_lines import call as tool_call
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 P = plant_all()
+# Rules with no natural place in the scenarios above: pasted as a config dump through MCP.
+UNPLACED = ("google-oauth-client-secret", "google-oauth-token", "github-app-token", "github-oauth",
+            "github-refresh-token", "telegram-bot-token", "digitalocean-token", "age-secret-key")
 
 
 def s(rule: str) -> str:
@@ -108,6 +111,11 @@ def remember_by_mcp(container: Container) -> None:
         "tags": [s("shopify-token"), "webhook"],
     }))
     assert stored["redactions"] >= 4
+    dump = "\n".join(f"{rule.upper().replace('-', '_')}: {s(rule)}" for rule in UNPLACED)
+    pasted = ok(call(server, "enki_remember", {
+        "content": f"Learned: the CI job printed its whole config on failure:\n{dump}\nMask it.",
+        "category": "learning"}))
+    assert pasted["redactions"] == len(UNPLACED)
 
 
 def review_with_gemini(container: Container) -> list[httpx2.Request]:
