@@ -3,5 +3,6 @@
 from pytest_bdd import scenarios
 
 scenarios(
-    "remember.feature", "recall.feature", "star.feature", "status.feature", "decay.feature", "dedup.feature"
+    "remember.feature", "recall.feature", "star.feature", "status.feature", "decay.feature", "dedup.feature",
+    "secrets.feature",
 )
