@@ -20,6 +20,7 @@ from abzu.application.transcript_stream import TranscriptStream
 from abzu.domain.bead import CandidateSource
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.extraction import CandidateDraft, SessionDigest, digest
+from abzu.domain.redaction import redact
 from abzu.domain.transcript import JSONL_FORMAT_VERSION
 
 log = logging.getLogger("abzu.extraction")
@@ -114,7 +115,8 @@ class ExtractTranscript:
         created: int, duplicates: int, *, failure: str | None = None,
     ) -> ExtractionResult:
         status = "failed" if failure else "skipped-format" if stream.rejected is not None else "ok"
-        detail = failure or stream.describe()
+        # A failure's message may quote SQL parameters or a line of the transcript.
+        detail = redact(failure).text if failure else stream.describe()
         cursor = _cursor(stream.offset, found.resume_offset)
         with self.extraction_uow as uow:
             if failure is None:
