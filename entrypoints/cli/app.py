@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from abzu.entrypoints.cli import eval_commands, memory, review, serve, session_commands
+from abzu.entrypoints.cli import eval_commands, memory, review, scrub_command, serve, session_commands
 from abzu.entrypoints.cli.context import lazy_container
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     eval_commands.register(app)
     serve.register(app)
     session_commands.register(app, source)
+    scrub_command.register(app, source)
     return app
 
 
