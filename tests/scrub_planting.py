@@ -2,43 +2,16 @@
 every place Abzu keeps text, and looked for afterwards in the raw bytes of every file."""
 
 import json
-import secrets
 import sqlite3
-import string
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
 
 from abzu.adapters.spool.raw_writer import write_entry
 from abzu.domain.content import content_hash
 from abzu.entrypoints.container import Container
+from tests.canaries import Canaries
 
 SURVIVING_WORD = "replica"  # in every planted memory, next to the secrets
-
-
-@dataclass(frozen=True, slots=True)
-class Canaries:
-    """Fake credentials made at test time (never real keys)."""
-
-    github: str
-    aws: str
-
-    @classmethod
-    def fresh(cls) -> "Canaries":
-        alnum = string.ascii_letters + string.digits
-        github = "ghp_" + "".join(secrets.choice(alnum) for _ in range(36))
-        aws = "AKIA" + "".join(secrets.choice(string.ascii_uppercase + "234567") for _ in range(16))
-        return cls(github, aws)
-
-    @property
-    def text(self) -> str:
-        return f"token {self.github} key {self.aws}"
-
-    @property
-    def needles(self) -> tuple[bytes, ...]:
-        """Lower-case, and the random cores alone: the FTS index keeps lower-cased tokens split at
-        `_`, and may stem their last letters."""
-        return tuple(n.lower().encode() for n in (self.github, self.aws, self.github[4:30], self.aws[:16]))
 
 
 def files_holding(home: Path, canaries: Canaries) -> list[str]:

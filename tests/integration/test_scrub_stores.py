@@ -13,8 +13,9 @@ from abzu.application.remember import RememberRequest
 from abzu.application.scrub_stores import ScrubReport, ScrubRequest
 from abzu.domain.content import content_hash
 from abzu.entrypoints.container import Container
+from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
-from tests.scrub_planting import SURVIVING_WORD, Canaries, files_holding, plant_everywhere
+from tests.scrub_planting import SURVIVING_WORD, files_holding, plant_everywhere
 
 
 @pytest.fixture
@@ -151,3 +152,50 @@ def test_residue_of_a_deleted_secret_is_purged_though_no_row_changes(
 
     assert report.changed == 0
     assert files_holding(abzu_home, canaries) == []
+
+
+def test_undo_after_a_scrub_restores_no_secret(planted: Container, abzu_home: Path, canaries: Canaries):
+    scrub(planted)
+    snapshot = next((abzu_home / "snapshots").glob("wisdom-*.db"))
+
+    assert planted.snapshots().restore(str(snapshot)).unwrap() is None
+    assert sorted(p.name for p in snapshot.parent.iterdir()) == [snapshot.name]  # still one plain file
+    with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn:
+        content = conn.execute("SELECT content FROM beads WHERE id = 'b-planted'").fetchone()[0]
+    assert SURVIVING_WORD in content and canaries.github not in content
+
+
+class LockProbe:
+    """Tries to write to a store from another connection when the scrub reaches one of its tables."""
+
+    def __init__(self, path: Path, label: str) -> None:
+        self.path, self.label, self.locked = path, label, None
+
+    def begin(self, label: str, total: int) -> None:
+        if label == self.label:
+            with closing(sqlite3.connect(self.path, timeout=0, isolation_level=None)) as other:
+                try:
+                    other.execute("BEGIN IMMEDIATE")
+                    other.execute("ROLLBACK")
+                    self.locked = False
+                except sqlite3.OperationalError as exc:
+                    self.locked = "locked" in str(exc)
+
+    def advance(self, count: int) -> None:
+        pass
+
+
+def test_writers_wait_while_a_store_is_scrubbed(planted: Container, abzu_home: Path):
+    probe = LockProbe(abzu_home / "abzu.db", "abzu.db review_log")
+
+    planted.scrub_stores().execute(ScrubRequest(), probe)
+
+    assert probe.locked is True
+
+
+def test_a_dry_run_takes_no_write_lock(planted: Container, abzu_home: Path):
+    probe = LockProbe(abzu_home / "abzu.db", "abzu.db review_log")
+
+    planted.scrub_stores().execute(ScrubRequest(dry_run=True), probe)
+
+    assert probe.locked is False
