@@ -62,7 +62,7 @@ class SqliteSnapshotScrubber(ScrubTarget):
 def _scrub_file(path: Path, fields: FieldScrubber, *, dry_run: bool, progress: ScrubProgress) -> Scrubbed:
     uri = f"file:{path}?mode=ro" if dry_run else f"file:{path}"
     with closing(sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)) as conn:
-        database = Database(f"snapshot {path.name}", conn, partial(_transaction, conn))
+        database = Database(f"snapshots/{path.name}", conn, partial(_transaction, conn))
         return scrub_database(database, fields, dry_run=dry_run, progress=progress)
 
 

@@ -25,17 +25,21 @@ class ScrubCommand:
     def scrub(self, dry_run: DryRun = False, json: JsonFlag = False) -> None:
         """Re-apply the current redaction rules to everything already stored.
 
-        Secrets stored before a rule existed are replaced by [REDACTED:…] markers in wisdom.db,
-        abzu.db, the review snapshots that `abzu review --undo` restores, Abzu's log files and
-        the hook spool. Then the search indexes are rebuilt, freed pages zeroed, the journal
-        emptied and the stores vacuumed, so the old values are gone from the files themselves.
-        Hooks and MCP servers wait while a store is scrubbed. Exit 1 if any part was not cleaned.
+        Secrets stored before a rule existed become [REDACTED:…] markers in
+        wisdom.db, abzu.db, the review snapshots `abzu review --undo` restores,
+        Abzu's log files and the hook spool.
+
+        Then the search indexes are rebuilt, freed pages zeroed, the journal
+        emptied and the stores vacuumed: the old values leave the files too.
+
+        Hooks and MCP servers wait while a store is scrubbed.
+        Exits 1 if some part could not be cleaned (one line says which).
         """
         with one_line_errors():
             with scrub_progress(enabled=not json) as progress:
                 report = self._container().scrub_stores().execute(ScrubRequest(dry_run), progress)
-            log.info("scrub%s: %d of %d items changed, %d problem(s)", " (dry run)" if dry_run else "",
-                     report.changed, report.scanned, len(report.problems))
+            log.info("scrub: %d of %d items %s, %d problem(s)", report.changed, report.scanned,
+                     "would change (dry run)" if dry_run else "changed", len(report.problems))
             view = ScrubView.of(report)
             if json:
                 typer.echo(view.model_dump_json(indent=2))

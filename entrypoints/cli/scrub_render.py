@@ -1,4 +1,4 @@
-"""Human-readable output of `abzu scrub`: the places that changed, then one total line."""
+"""Human-readable output of `abzu scrub`: what changed where, then one total line."""
 
 from rich.markup import escape
 from rich.table import Table
@@ -11,10 +11,12 @@ def scrubbed(view: ScrubView) -> None:
     changed = [c for c in view.counts if c.changed]
     if changed:
         table = Table(title="Would change (dry run)" if view.dry_run else "Changed")
-        for column in ("where", "table / file", "checked", "changed"):
-            table.add_column(column, overflow="fold", justify="right" if column[0] == "c" else "left")
-        for c in changed:
-            table.add_row(escape(c.target), escape(c.place), str(c.scanned), str(c.changed))
+        table.add_column("where", overflow="fold", ratio=2)
+        table.add_column("table / file", overflow="fold", ratio=1)
+        table.add_column("items", justify="right", no_wrap=True)
+        for previous, count in zip([None, *changed], changed, strict=False):
+            same = previous is not None and previous.target == count.target
+            table.add_row("" if same else escape(count.target), escape(count.place), str(count.changed))
         console.print(table)
     verb = "would change" if view.dry_run else "changed"
     console.print(f"{view.changed} item(s) {verb} of {view.scanned} checked.")

@@ -61,10 +61,10 @@ def test_every_text_column_holding_a_secret_is_counted(planted: Container):
         ("abzu.db", "bead_candidates"): 1, ("abzu.db", "session_summaries"): 1,
         ("abzu.db", "extraction_log"): 1, ("abzu.db", "sessions"): 1, ("abzu.db", "transcript_cursors"): 1,
         ("abzu.db", "review_log"): 1, ("abzu.db", "review_archive"): 1,
-        **{key: n for key, n in counts.items() if key[0].startswith("snapshot ")},
+        **{key: n for key, n in counts.items() if key[0].startswith("snapshots/")},
         ("logs", "abzu.log"): 1, ("logs", "abzu.log.1"): 1, ("spool", "entries"): 2,
     }
-    assert {place for target, place in counts if target.startswith("snapshot ")} == {
+    assert {place for target, place in counts if target.startswith("snapshots/")} == {
         "beads", "projects", "user_profile"}
 
 
