@@ -15,6 +15,7 @@ pytest_plugins = [
     "tests.bdd.steps.review_steps",
     "tests.bdd.steps.mcp_steps",
     "tests.bdd.steps.session_steps",
+    "tests.bdd.steps.scrub_steps",
 ]
 
 
