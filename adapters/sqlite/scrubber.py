@@ -16,24 +16,24 @@ from abzu.application.scrub_ports import Scrubbed, ScrubCount, ScrubProgress, Sc
 
 
 class SqliteStoreScrubber(ScrubTarget):
-    """A live store, through its engine: its transactions are BEGIN IMMEDIATE, so hooks and MCP
-    servers writing meanwhile wait for the scrub (a dry run reads with a plain BEGIN)."""
+    """A live store, through its engine: the rewrite is one BEGIN IMMEDIATE transaction, so hooks
+    and MCP servers writing meanwhile wait for it; the scan before it (and a dry run) reads with a
+    plain BEGIN and blocks no one."""
 
     def __init__(self, name: str, engine: Engine) -> None:
         self._name, self._engine = name, engine
 
     def scrub(self, fields: FieldScrubber, *, dry_run: bool, progress: ScrubProgress) -> Scrubbed:
         with self._engine.connect() as conn:
-            if dry_run:
-                conn.execution_options(**{READ_ONLY: True})
             driver = conn.connection.driver_connection
             assert isinstance(driver, sqlite3.Connection)
             database = Database(self._name, driver, partial(_engine_transaction, conn))
             return scrub_database(database, fields, dry_run=dry_run, progress=progress)
 
 
-def _engine_transaction(conn: Connection, _write: bool) -> AbstractContextManager[object]:
-    # The engine's `begin` hook picks BEGIN IMMEDIATE, or plain BEGIN on a read-only connection.
+def _engine_transaction(conn: Connection, write: bool) -> AbstractContextManager[object]:
+    # The engine's `begin` hook emits BEGIN IMMEDIATE, or a plain BEGIN when marked read-only.
+    conn.execution_options(**{READ_ONLY: not write})
     return conn.begin()
 
 

@@ -185,12 +185,20 @@ class LockProbe:
         pass
 
 
-def test_writers_wait_while_a_store_is_scrubbed(planted: Container, abzu_home: Path):
-    probe = LockProbe(abzu_home / "abzu.db", "abzu.db review_log")
+def test_writers_wait_while_a_store_is_rewritten(planted: Container, abzu_home: Path):
+    probe = LockProbe(abzu_home / "abzu.db", "abzu.db rewrite")
 
     planted.scrub_stores().execute(ScrubRequest(), probe)
 
     assert probe.locked is True
+
+
+def test_the_scan_before_the_rewrite_blocks_no_writer(planted: Container, abzu_home: Path):
+    probe = LockProbe(abzu_home / "abzu.db", "abzu.db review_log")
+
+    planted.scrub_stores().execute(ScrubRequest(), probe)
+
+    assert probe.locked is False
 
 
 def test_a_dry_run_takes_no_write_lock(planted: Container, abzu_home: Path):
@@ -199,3 +207,28 @@ def test_a_dry_run_takes_no_write_lock(planted: Container, abzu_home: Path):
     planted.scrub_stores().execute(ScrubRequest(dry_run=True), probe)
 
     assert probe.locked is False
+
+
+class DeleteDuringScan:
+    """Another process deletes a memory after the scan has seen it, before the rewrite."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def begin(self, label: str, total: int) -> None:
+        if label == "wisdom.db user_profile":  # beads were scanned just before
+            with closing(sqlite3.connect(self.path, timeout=5)) as other, other:
+                other.execute("DELETE FROM beads WHERE id = 'b-planted'")
+
+    def advance(self, count: int) -> None:
+        pass
+
+
+def test_a_row_deleted_during_the_scan_stays_deleted(planted: Container, abzu_home: Path, canaries):
+    report = planted.scrub_stores().execute(ScrubRequest(), DeleteDuringScan(abzu_home / "wisdom.db"))
+
+    assert changed(report)[("wisdom.db", "user_profile")] == 1
+    assert ("wisdom.db", "beads") not in changed(report)
+    with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn:
+        assert conn.execute("SELECT count(*) FROM beads").fetchone()[0] == 0
+    assert files_holding(abzu_home, canaries) == []
