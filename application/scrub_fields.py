@@ -1,7 +1,7 @@
 """How `abzu scrub` cleans one stored value: the same rules the write paths apply."""
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from abzu.domain.content import content_hash
@@ -30,22 +30,23 @@ class FieldScrubber:
     def text(self, value: str) -> str:
         return self.transform(value)
 
-    def document(self, value: str) -> str:
+    def document(self, value: str, *, kept: Collection[str] = ()) -> str:
+        """`kept`: keys whose values stay as they are, wherever they occur (file locations)."""
         try:
             loaded = json.loads(value)
         except ValueError:
             return self.text(value)
-        cleaned = self.walk(loaded)
+        cleaned = self.walk(loaded, kept)
         return value if cleaned == loaded else json.dumps(cleaned, ensure_ascii=False)
 
-    def walk(self, value: object) -> object:
+    def walk(self, value: object, kept: Collection[str] = ()) -> object:
         """A decoded JSON value with every string in it cleaned."""
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, list):
-            return [self.walk(item) for item in value]
+            return [self.walk(item, kept) for item in value]
         if isinstance(value, dict):
-            return {key: self.walk(item) for key, item in value.items()}
+            return {key: item if key in kept else self.walk(item, kept) for key, item in value.items()}
         return value
 
     def content_hash(self, content: str) -> str:

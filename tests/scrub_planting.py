@@ -12,10 +12,16 @@ from abzu.entrypoints.container import Container
 from tests.canaries import Canaries
 
 SURVIVING_WORD = "replica"  # in every planted memory, next to the secrets
+TRANSCRIPT = "/home/me/.claude/projects/-src-api/s-1.jsonl"
+# Rows, log files and spool entries holding a canary: 2 in wisdom.db, 5 in abzu.db, 2 in the
+# snapshot of wisdom.db, 2 log files, 2 spool entries.
+PLANTED_ITEMS = 13
 
 
 def files_holding(home: Path, canaries: Canaries) -> list[str]:
-    """Every file under `home` (databases, -wal, -shm, snapshots, logs, spool) holding a canary."""
+    """Every file under `home` (databases, -wal, -shm, snapshots, logs, spool) holding a canary.
+
+    File paths stored in the databases are not planted: scrub keeps them (see scrub_plan.py)."""
     found = []
     for path in sorted(p for p in home.rglob("*") if p.is_file()):
         raw = path.read_bytes().lower()
@@ -36,7 +42,6 @@ def plant_everywhere(container: Container, home: Path, canaries: Canaries) -> No
 def plant_wisdom(path: Path, c: Canaries) -> None:
     content = f"Deploy the {SURVIVING_WORD} with {c.text}"
     with closing(sqlite3.connect(path)) as conn, conn:
-        conn.execute("INSERT INTO projects(name, path) VALUES ('api', ?)", (f"/src/api-{c.aws}",))
         conn.execute(
             "INSERT INTO beads(id, content, summary, category, project, content_hash, tags, context,"
             " gemini_flagged, flag_reason, created_at) VALUES ('b-planted', ?, ?, 'decision', 'api', ?, ?,"
@@ -67,11 +72,11 @@ def plant_staging(path: Path, c: Canaries) -> None:
         )
         conn.execute("INSERT INTO extraction_log(id, session_id, jsonl_path, method, status, detail)"
                      " VALUES ('x-1', 's-1', ?, 'rules', 'failed', ?)",
-                     (f"/tmp/{c.aws}.jsonl", f"error near {c.github}"))
-        conn.execute("INSERT INTO sessions(session_id, transcript_path, cwd) VALUES ('s-1', ?, ?)",
-                     (f"/tmp/{c.github}.jsonl", f"/src/{c.aws}"))
+                     (TRANSCRIPT, f"error near {c.github}"))
+        conn.execute("INSERT INTO sessions(session_id, transcript_path, cwd) VALUES ('s-1', ?, '/src/api')",
+                     (TRANSCRIPT,))
         conn.execute("INSERT INTO transcript_cursors(session_id, transcript_path, byte_offset)"
-                     " VALUES ('s-1', ?, 10)", (f"/tmp/{c.github}.jsonl",))
+                     " VALUES ('s-1', ?, 10)", (TRANSCRIPT,))
         conn.execute(
             "INSERT INTO review_log(id, kind, reviewer, started_at, report)"
             " VALUES ('r-1', 'full', 'gemini', '2026-01-15T12:00:00+00:00', ?)",
@@ -85,6 +90,6 @@ def plant_files(home: Path, c: Canaries) -> None:
     (home / "abzu.log").write_text(f"2026-01-15 INFO abzu stored {c.github}\nok\n", encoding="utf-8")
     (home / "abzu.log.1").write_text(f"2026-01-14 INFO abzu key {c.aws}\n", encoding="utf-8")
     hook = {"kind": "hook", "event": "SessionEnd", "at": "2026-01-15T12:00:00+00:00", "project_dir": None,
-            "payload": {"session_id": "s-2", "reason": f"exit {c.github}", "cwd": f"/src/{c.aws}"}}
+            "payload": {"session_id": "s-2", "reason": f"exit {c.github}", "cwd": "/src/api"}}
     write_entry(home / "spool", "hook", json.dumps(hook))
     (home / "spool" / "00000000000000000001-1-event.bad").write_text(f"not json {c.aws}", encoding="utf-8")

@@ -9,6 +9,9 @@ from abzu.application.scrub_ports import Scrubbed, ScrubCount, ScrubProgress, Sc
 
 TARGET = "spool"
 SET_ASIDE = ".bad"
+# Where a hook ran and which transcript it meant: ingestion works the project out from them, and
+# the hook wrote them as Claude Code sent them (the database keeps such paths as they are too).
+LOCATIONS = frozenset({"cwd", "transcript_path", "project_dir", "root"})
 
 
 class FileSpoolScrubber(ScrubTarget):
@@ -29,7 +32,8 @@ class FileSpoolScrubber(ScrubTarget):
             if text is None:
                 continue  # ingested since it was listed
             scanned += 1
-            cleaned = fields.document(text) if path.suffix == SUFFIX else fields.lines(text)[0]
+            json_entry = path.suffix == SUFFIX
+            cleaned = fields.document(text, kept=LOCATIONS) if json_entry else fields.lines(text)[0]
             if cleaned != text:
                 changed += 1
                 if not dry_run and path.exists():

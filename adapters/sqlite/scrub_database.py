@@ -1,6 +1,6 @@
 """The scrub of one open SQLite database: read without a lock, rewrite under it, then purge.
 
-Scanning a large store through the redaction rules takes seconds (about 8 s for 110,000 rows),
+Scanning a large store through the redaction rules takes seconds (about 6 s for 110,000 rows),
 longer than other writers' busy timeout, so the scan runs in a plain read transaction and only
 notes which rows the rules change. The rewrite then takes the write lock, reads those rows again
 (they may have changed meanwhile), writes the cleaned values and rebuilds the search indexes.

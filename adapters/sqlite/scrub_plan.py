@@ -2,7 +2,7 @@
 
 The schema is discovered (sqlite_master, table_info) rather than listed, so a table added by a
 later migration, or an older snapshot, is covered too. A text column is cleaned unless it is an
-identifier or a reference (cleaning those would break links, and Abzu generates them), a content
+identifier, a reference or a file path (cleaning those would break links), a content
 hash (recomputed instead) or a closed vocabulary (a category, a status). FTS tables and their
 shadow tables are not scanned: their content comes from the tables, and the purge rebuilds them.
 """
@@ -28,7 +28,9 @@ KINDS = {
     ("review_log", "report"): Kind.DOCUMENT,
     ("review_archive", "payload"): Kind.CANDIDATE_ROW,
 }
-_REFERENCE = re.compile(r"^(id|.*_id|.*_hash|event_key|superseded_by|project|snapshot)$")
+# Identifiers, references and file locations: Abzu matches on them (a project by its path, a
+# transcript cursor by its file), and the write paths store them as they are.
+_REFERENCE = re.compile(r"^(id|.*_id|.*_hash|event_key|superseded_by|project|snapshot|path|.*_path|cwd)$")
 # Closed vocabularies (CHECK constraints or values Abzu writes): no secret fits, and each value
 # skipped saves a redact() call, about a fifth of the scan.
 _VOCABULARY = {"category", "source", "kind", "method", "status", "last_event", "finalized_by"}

@@ -9,7 +9,7 @@ import pytest
 from abzu.entrypoints.container import Container
 from tests.canaries import Canaries
 from tests.e2e.cli import Cli
-from tests.scrub_planting import SURVIVING_WORD, files_holding, plant_everywhere
+from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, files_holding, plant_everywhere
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def test_dry_run_reports_and_writes_nothing(cli: Cli, abzu_home: Path, canaries:
     run = cli("scrub", "--dry-run", "--json")
 
     report = run.json()
-    assert report["dry_run"] is True and report["changed"] >= 14
+    assert report["dry_run"] is True and report["changed"] == PLANTED_ITEMS
     with closing(sqlite3.connect(abzu_home / "abzu.db")) as conn:
         assert canaries.aws in conn.execute("SELECT context FROM bead_candidates").fetchone()[0]
 

@@ -15,7 +15,7 @@ from abzu.domain.content import content_hash
 from abzu.entrypoints.container import Container
 from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
-from tests.scrub_planting import SURVIVING_WORD, files_holding, plant_everywhere
+from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, TRANSCRIPT, files_holding, plant_everywhere
 
 
 @pytest.fixture
@@ -57,15 +57,13 @@ def test_every_text_column_holding_a_secret_is_counted(planted: Container):
     counts = changed(scrub(planted))
 
     assert counts == {
-        ("wisdom.db", "beads"): 1, ("wisdom.db", "projects"): 1, ("wisdom.db", "user_profile"): 1,
+        ("wisdom.db", "beads"): 1, ("wisdom.db", "user_profile"): 1,
         ("abzu.db", "bead_candidates"): 1, ("abzu.db", "session_summaries"): 1,
-        ("abzu.db", "extraction_log"): 1, ("abzu.db", "sessions"): 1, ("abzu.db", "transcript_cursors"): 1,
-        ("abzu.db", "review_log"): 1, ("abzu.db", "review_archive"): 1,
+        ("abzu.db", "extraction_log"): 1, ("abzu.db", "review_log"): 1, ("abzu.db", "review_archive"): 1,
         **{key: n for key, n in counts.items() if key[0].startswith("snapshots/")},
         ("logs", "abzu.log"): 1, ("logs", "abzu.log.1"): 1, ("spool", "entries"): 2,
     }
-    assert {place for target, place in counts if target.startswith("snapshots/")} == {
-        "beads", "projects", "user_profile"}
+    assert {place for target, place in counts if target.startswith("snapshots/")} == {"beads", "user_profile"}
 
 
 def test_the_search_index_forgets_the_secret_and_still_finds_the_memory(
@@ -99,11 +97,21 @@ def test_ids_are_kept_and_content_hashes_follow_the_new_text(planted: Container,
     assert archived["content_hash"] == content_hash(archived["content"])
 
 
+def test_file_locations_are_kept_so_sessions_still_find_their_transcripts(planted: Container, abzu_home):
+    scrub(planted)
+
+    with closing(sqlite3.connect(abzu_home / "abzu.db")) as conn:
+        paths = conn.execute("SELECT s.transcript_path, c.transcript_path, s.cwd FROM sessions s"
+                             " JOIN transcript_cursors c USING (session_id)").fetchone()
+    assert paths == (TRANSCRIPT, TRANSCRIPT, "/src/api")
+
+
 def test_the_spool_entry_stays_a_journal_entry(planted: Container, abzu_home: Path):
     scrub(planted)
 
     entry = json.loads(next((abzu_home / "spool").glob("*.json")).read_text(encoding="utf-8"))
     assert entry["kind"] == "hook" and entry["payload"]["reason"].startswith("exit [REDACTED:github-pat:")
+    assert entry["payload"]["cwd"] == "/src/api"
 
 
 def test_a_second_scrub_changes_nothing(planted: Container, abzu_home: Path, canaries: Canaries):
@@ -120,7 +128,7 @@ def test_a_dry_run_counts_and_writes_nothing(planted: Container, abzu_home: Path
     report = scrub(planted, dry_run=True)
 
     assert report.dry_run and changed(report) == changed(scrub(planted, dry_run=True))
-    assert report.changed >= 14
+    assert report.changed == PLANTED_ITEMS
     assert file_contents(abzu_home) == before
     with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn:
         assert canaries.github in conn.execute("SELECT content FROM beads").fetchone()[0]

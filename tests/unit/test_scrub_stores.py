@@ -127,3 +127,12 @@ def test_a_text_file_counts_changed_lines_and_catches_secrets_spanning_lines():
     assert changed == 2 and aws not in cleaned and body[:64] not in cleaned
     assert cleaned.startswith("start\n") and cleaned.endswith("\nend\n")
     assert FieldScrubber(redacted).lines(cleaned) == (cleaned, 0)
+
+
+def test_kept_keys_of_a_document_are_left_as_they_are():
+    document = json.dumps({"cwd": "/src/hunter2", "payload": {"cwd": "/x/hunter2", "reason": "hunter2"}})
+
+    cleaned = json.loads(FieldScrubber(hide_hunter2).document(document, kept={"cwd"}))
+
+    assert cleaned == {
+        "cwd": "/src/hunter2", "payload": {"cwd": "/x/hunter2", "reason": "[REDACTED:password]"}}

@@ -11,7 +11,7 @@ from abzu.application.scrub_stores import ScrubReport, ScrubRequest
 from abzu.entrypoints.container import Container
 from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_matches
-from tests.scrub_planting import SURVIVING_WORD, files_holding, plant_everywhere
+from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, files_holding, plant_everywhere
 
 
 @dataclass
@@ -68,7 +68,7 @@ def _(scrub_world: ScrubWorld) -> None:
 @then("the scrub says how many items would change")
 def _(scrub_world: ScrubWorld) -> None:
     report = scrub_world.reports[-1]
-    assert report.changed == sum(c.changed for c in report.counts) >= 14 and report.problems == ()
+    assert report.changed == sum(c.changed for c in report.counts) == PLANTED_ITEMS and report.problems == ()
 
 
 @then("the last scrub says nothing changed")
