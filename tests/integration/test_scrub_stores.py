@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from abzu.adapters.sqlite.purge import truncate_journal
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.scrub_stores import ScrubReport, ScrubRequest
@@ -240,3 +241,22 @@ def test_a_row_deleted_during_the_scan_stays_deleted(planted: Container, abzu_ho
     with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn:
         assert conn.execute("SELECT count(*) FROM beads").fetchone()[0] == 0
     assert files_holding(abzu_home, canaries) == []
+
+
+def test_a_reader_holding_an_old_state_keeps_the_journal_until_it_ends(tmp_path: Path):
+    path = tmp_path / "busy.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as writer, closing(
+        sqlite3.connect(path, isolation_level=None)
+    ) as reader:
+        writer.execute("PRAGMA journal_mode=WAL")
+        writer.execute("CREATE TABLE t(x)")
+        writer.execute("INSERT INTO t VALUES (1)")
+        reader.execute("BEGIN")
+        reader.execute("SELECT * FROM t").fetchall()
+        writer.execute("INSERT INTO t VALUES (2)")
+        writer.execute("PRAGMA busy_timeout=50")
+
+        assert truncate_journal(writer) is False
+        reader.execute("COMMIT")
+        assert truncate_journal(writer) is True
+        assert (tmp_path / "busy.db-wal").stat().st_size == 0
