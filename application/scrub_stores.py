@@ -1,6 +1,6 @@
 """Use case: re-apply the current redaction rules to everything Abzu has already stored."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from abzu.application.scrub_fields import FieldScrubber
@@ -40,7 +40,7 @@ class ScrubStores:
     - Scrubbing a clean store changes nothing and reports 0.
     """
 
-    targets: tuple[ScrubTarget, ...]
+    targets: Sequence[ScrubTarget]
     transform: Callable[[str], str]
 
     def execute(self, request: ScrubRequest, progress: ScrubProgress | None = None) -> ScrubReport:
