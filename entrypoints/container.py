@@ -10,7 +10,10 @@ from sqlalchemy import Engine
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.ids import UuidIds
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
+from abzu.adapters.log_files import FileLogScrubber
+from abzu.adapters.spool.scrubber import FileSpoolScrubber
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
+from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
@@ -28,6 +31,8 @@ from abzu.application.remember import Remember
 from abzu.application.remember_many import RememberMany
 from abzu.application.review_report import Pricing
 from abzu.application.run_review import RunReview
+from abzu.application.scrub_fields import redacted
+from abzu.application.scrub_stores import ScrubStores
 from abzu.application.star import Star
 from abzu.application.status import Status
 from abzu.application.undo_review import UndoReview
@@ -129,6 +134,20 @@ class Container(containers.DeclarativeContainer):
     extract_transcript = providers.Factory(
         ExtractTranscript, reader=transcript_reader, extraction_uow=extraction_uow,
         remember=remember_many, clock=clock, ids=ids,
+    )
+
+    # --- scrub ---
+    scrub_stores = providers.Factory(
+        ScrubStores,
+        targets=providers.List(
+            providers.Factory(SqliteStoreScrubber, name="wisdom.db", engine=wisdom_engine),
+            providers.Factory(SqliteStoreScrubber, name="abzu.db", engine=staging_engine),
+            providers.Factory(SqliteSnapshotScrubber, folder=config.snapshot_dir),
+            providers.Factory(FileLogScrubber, path=config.log_path),
+            # the hook journal folder, as in session_providers
+            providers.Factory(FileSpoolScrubber, folder=providers.Callable(Path, config.home, "spool")),
+        ),
+        transform=providers.Object(redacted),
     )
 
     # --- session lifecycle (issue 4) ---

@@ -16,6 +16,7 @@ pytest_plugins = [
     "tests.bdd.steps.mcp_steps",
     "tests.bdd.steps.session_steps",
     "tests.bdd.steps.secret_steps",
+    "tests.bdd.steps.scrub_steps",
 ]
 
 

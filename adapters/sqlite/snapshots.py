@@ -12,6 +12,7 @@ from abzu.adapters.sqlite.migrations.runner import ensure_schema
 from abzu.application.review_ports import SnapshotMissing, WisdomSnapshots
 
 KEEP = 5
+SNAPSHOT_GLOB = "wisdom-*.db"  # the names `take` gives; `abzu scrub` cleans them too
 
 
 class SqliteWisdomSnapshots(WisdomSnapshots):
@@ -55,7 +56,7 @@ class SqliteWisdomSnapshots(WisdomSnapshots):
         return Success(None)
 
     def _prune(self) -> None:
-        kept = sorted(self._folder.glob("wisdom-*.db"), key=lambda p: (p.stat().st_mtime_ns, p.name))
+        kept = sorted(self._folder.glob(SNAPSHOT_GLOB), key=lambda p: (p.stat().st_mtime_ns, p.name))
         for old in kept[: -self._keep]:
             old.unlink(missing_ok=True)
 

@@ -4,7 +4,15 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from abzu.entrypoints.cli import eval_commands, memory, redact_command, review, serve, session_commands
+from abzu.entrypoints.cli import (
+    eval_commands,
+    memory,
+    redact_command,
+    review,
+    scrub_command,
+    serve,
+    session_commands,
+)
 from abzu.entrypoints.cli.context import lazy_container
 
 if TYPE_CHECKING:
@@ -29,6 +37,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     serve.register(app)
     redact_command.register(app)
     session_commands.register(app, source)
+    scrub_command.register(app, source)
     return app
 
 
