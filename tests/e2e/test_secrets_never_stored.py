@@ -118,14 +118,9 @@ def remember_by_mcp(container: Container) -> None:
     assert pasted["redactions"] == len(UNPLACED)
 
 
-def review_with_gemini(container: Container) -> list[httpx2.Request]:
-    """The reviewer promotes everything and, as a model may, echoes secrets in what it writes."""
+def gemini_answering(container: Container, decisions: list[dict[str, Any]]) -> list[httpx2.Request]:
+    """Points the container's Gemini client at a recording fake transport; returns what was sent."""
     sent: list[httpx2.Request] = []
-    app, runner = create_app(container), CliRunner()
-    staged = json.loads(runner.invoke(app, ["candidates", "--json"]).stdout)["candidates"]
-    decisions = [{"action": "promote", "candidate_ids": [c["id"]], "bead_ids": [], "content": None,
-                  "category": None, "reason": f"durable; key {s('groq-api-key')}"} for c in staged]
-    decisions[0]["content"] = f"{staged[0]['content']} (rotated to {s('pypi-token')})"
     body = json.dumps({"decisions": decisions})
 
     def handle(request: httpx2.Request) -> httpx2.Response:
@@ -137,6 +132,17 @@ def review_with_gemini(container: Container) -> list[httpx2.Request]:
                                  httpx_client=httpx2.Client(transport=httpx2.MockTransport(handle)))
     container.config.review_api_key.from_value("test-key")
     container.gemini_client.override(providers.Object(client))
+    return sent
+
+
+def review_with_gemini(container: Container) -> list[httpx2.Request]:
+    """The reviewer promotes everything and, as a model may, echoes secrets in what it writes."""
+    app, runner = create_app(container), CliRunner()
+    staged = json.loads(runner.invoke(app, ["candidates", "--json"]).stdout)["candidates"]
+    decisions = [{"action": "promote", "candidate_ids": [c["id"]], "bead_ids": [], "content": None,
+                  "category": None, "reason": f"durable; key {s('groq-api-key')}"} for c in staged]
+    decisions[0]["content"] = f"{staged[0]['content']} (rotated to {s('pypi-token')})"
+    sent = gemini_answering(container, decisions)
     done = runner.invoke(app, ["review"])
     assert done.exit_code == 0, done.output
     return sent
@@ -189,22 +195,7 @@ def test_a_secret_stored_before_its_rule_existed_never_reaches_the_reviewer(
             " VALUES ('c-old', ?, 'decision', 'api', 'h', 'manual', '2026-01-01T00:00:00+00:00')",
             (f"We decided to call the API with {token} directly",),
         )
-    sent = review_with_gemini_noop(container)
+    sent = gemini_answering(container, [])
+    CliRunner().invoke(create_app(container), ["review"])
     assert sent and all(leaks(r.content, {"t": Plant("github-oauth", token)}) == [] for r in sent)
     assert b"[REDACTED:github-oauth" in sent[0].content
-
-
-def review_with_gemini_noop(container: Container) -> list[httpx2.Request]:
-    sent: list[httpx2.Request] = []
-
-    def handle(request: httpx2.Request) -> httpx2.Response:
-        sent.append(request)
-        return httpx2.Response(200, json={"candidates": [{"content": {"role": "model", "parts": [
-            {"text": json.dumps({"decisions": []})}]}, "finishReason": "STOP"}]})
-
-    client = build_gemini_client("test-key", attempts=1, initial_delay_s=0.01, max_delay_s=0.01,
-                                 httpx_client=httpx2.Client(transport=httpx2.MockTransport(handle)))
-    container.config.review_api_key.from_value("test-key")
-    container.gemini_client.override(providers.Object(client))
-    CliRunner().invoke(create_app(container), ["review"])
-    return sent

@@ -1,28 +1,13 @@
 """`abzu scrub` beside other processes: who waits for whom, and what a concurrent change does."""
 
 import sqlite3
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
-
-import pytest
 
 from abzu.adapters.sqlite.purge import truncate_journal
 from abzu.application.scrub_stores import ScrubReport, ScrubRequest
 from abzu.entrypoints.container import Container
-from tests.canaries import Canaries
-from tests.scrub_planting import files_holding, plant_everywhere
-
-
-@pytest.fixture
-def canaries() -> Canaries:
-    return Canaries.fresh()
-
-
-@pytest.fixture
-def planted(container: Container, abzu_home: Path, canaries: Canaries) -> Iterator[Container]:
-    plant_everywhere(container, abzu_home, canaries)
-    yield container
+from tests.scrub_planting import files_holding
 
 
 def changed(report: ScrubReport) -> dict[tuple[str, str], int]:

@@ -2,11 +2,8 @@
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
-
-import pytest
 
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import RememberRequest
@@ -15,18 +12,7 @@ from abzu.domain.content import content_hash
 from abzu.entrypoints.container import Container
 from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
-from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, TRANSCRIPT, files_holding, plant_everywhere
-
-
-@pytest.fixture
-def canaries() -> Canaries:
-    return Canaries.fresh()
-
-
-@pytest.fixture
-def planted(container: Container, abzu_home: Path, canaries: Canaries) -> Iterator[Container]:
-    plant_everywhere(container, abzu_home, canaries)
-    yield container
+from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, TRANSCRIPT, files_holding
 
 
 def scrub(container: Container, *, dry_run: bool = False) -> ScrubReport:
