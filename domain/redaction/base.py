@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from abzu.domain.redaction.haystack import Haystack
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -39,10 +41,11 @@ def shannon_entropy(value: str) -> float:
 
 
 Hit = tuple[str, int, int]
-Scanner = Callable[[str], Iterator[Hit]]
+Scanner = Callable[[Haystack], Iterator[Hit]]
+Gate = Callable[[Haystack], bool]
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    keywords: tuple[str, ...]  # lower-case; the scanner only runs when one of them occurs
+    gate: Gate  # cheap; False only when the scanner cannot find anything in this text
     scan: Scanner

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.redaction.base import Finding, Redacted, marker
+from abzu.domain.redaction.gates import NearLongRuns
+from abzu.domain.redaction.haystack import Haystack
 from abzu.domain.redaction.rules import RULES
 
 _MAX_PASSES = 3
@@ -45,16 +47,34 @@ def _scan(text: str) -> list[Finding]:
     protected = [m.span() for m in _MARKER_RE.finditer(text)] if "[REDACTED:" in text else []
     # Existing markers are masked so their rule ids ("password-…", "…-token") never act as
     # context keywords, and any candidate touching one is dropped.
-    view = _mask(text, protected)
-    lowered = view.lower()
+    hay = Haystack(_mask(text, protected))
     candidates: list[_Candidate] = []
-    for priority, rule in enumerate(RULES):
-        if not any(keyword in lowered for keyword in rule.keywords):
-            continue
-        for rule_id, start, end in rule.scan(view):
+    for priority in _open_rules(hay):
+        for rule_id, start, end in RULES[priority].scan(hay):
             if start < end and not _overlaps(protected, start, end):
                 candidates.append(_Candidate(start, end, priority, rule_id))
     return _merge(candidates)
+
+
+# Candidates keep their rule's priority and merging sorts by it, so the order in which rules
+# run does not matter: the rules gated on long runs are checked together, after the others.
+_GATED = tuple(
+    (priority, rule.gate) for priority, rule in enumerate(RULES) if not isinstance(rule.gate, NearLongRuns)
+)
+_NEAR_LONG_RUNS = tuple(
+    (needle, priority)
+    for priority, rule in enumerate(RULES)
+    if isinstance(rule.gate, NearLongRuns)
+    for needle in rule.gate.needles
+)
+
+
+def _open_rules(hay: Haystack) -> list[int]:
+    opened = [priority for priority, gate in _GATED if gate(hay)]
+    runs = hay.long_runs()
+    if runs:
+        opened += sorted({priority for needle, priority in _NEAR_LONG_RUNS if needle in runs})
+    return opened
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:

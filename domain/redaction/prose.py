@@ -7,12 +7,20 @@ from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit
 from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks_random
+from abzu.domain.redaction.haystack import Haystack
 
 _PROSE_KEYWORD_RE = re.compile(
     r"(?i:\b(?P<kw>password|passwd|passphrase|passcode|token|secret|api[ _-]?key))(?=[ \t:])"
-    # cheap pre-check that a link word follows on the same line, before any Python work
-    r"(?=[^\n]{0,160}?(?i:[ \t](?:is|was|are)[ \t]|:))"
 )
+# A cheap pre-check that a link (":" or " is ", " was ", " are ", blanks being spaces or tabs)
+# starts on the same line within reach, before any other work. Searched in the folded text,
+# where case-sensitive matching acts as IGNORECASE would; each word pattern starts with its
+# literal so that `re` finds it fast.
+_LINK_WORD_RES = tuple(
+    re.compile(rb"%s[ \t](?<=[ \t]%s[ \t])" % (word, word)) for word in (b"is", b"was", b"are")
+)
+_LINK_REACH = 160
+_LINK_LONGEST = len(" are ")
 _WORD_RE = re.compile(r"\S{1,200}+")
 _PROSE_VALUE_RE = re.compile(
     r"[ \t]{0,4}+(?:\\?\"(?P<dq>[^\"\n\\]{1,200}+)\\?\"|'(?P<sq>[^'\n\\]{1,200}+)'"
@@ -23,8 +31,15 @@ _PROSE_WINDOW = 200
 _PROSE_MAX_WORDS = 8
 
 
-def scan_prose(text: str) -> Iterator[Hit]:
-    for match in _PROSE_KEYWORD_RE.finditer(text):
+PROSE_WORDS = ("pass", "token", "secret", "key")
+
+
+def scan_prose(hay: Haystack) -> Iterator[Hit]:
+    text = hay.text
+    for start in _keyword_starts(hay):
+        match = _PROSE_KEYWORD_RE.match(text, start)
+        if match is None or not _link_follows(hay, match.end()):
+            continue
         span = _prose_value_span(text, match.end())
         if span is None:
             continue
@@ -38,9 +53,41 @@ def scan_prose(text: str) -> Iterator[Hit]:
             yield "secret-prose", span[0], span[1]
 
 
+def _keyword_starts(hay: Haystack) -> list[int]:
+    # Matches are single keywords and never overlap, so matching at every place a keyword can
+    # start finds what `finditer` over the whole text finds, without trying every position.
+    starts = {start for word in PROSE_WORDS[:3] for start in hay.word_starts(word)}
+    if hay.positions("key"):  # "api key", "api_key", "API-Key", "apikey"
+        folded = hay.folded
+        for api in hay.word_starts("api"):
+            if folded.startswith(b"key", api + 3) or (
+                folded.startswith(b"key", api + 4) and folded[api + 3 : api + 4] in (b" ", b"_", b"-")
+            ):
+                starts.add(api)
+    return sorted(starts)
+
+
+def _link_follows(hay: Haystack, position: int) -> bool:
+    reach = position + _LINK_REACH
+    newline = hay.ascii.find(b"\n", position, reach + _LINK_LONGEST)
+    limit = reach + _LINK_LONGEST if newline == -1 else newline
+    if -1 < hay.folded.find(b":", position, limit) <= reach:
+        return True
+    for word_re in _LINK_WORD_RES:
+        word = word_re.search(hay.folded, position + 1, limit)
+        if word is not None and word.start() - 1 <= reach:
+            return True
+    return False
+
+
 def _prose_value_span(text: str, position: int) -> tuple[int, int] | None:
     newline = text.find("\n", position, position + _PROSE_WINDOW)
     limit = newline if newline != -1 else min(len(text), position + _PROSE_WINDOW)
+    # The words of the window are those `_WORD_RE` finds in it (it is at most 200 long);
+    # `split` gets them without a Python step per word when there is no link among them.
+    words = text[position:limit].split(None, _PROSE_MAX_WORDS)[:_PROSE_MAX_WORDS]
+    if not any(word.endswith(":") or word.lower() in _PROSE_LINKS for word in words):
+        return None
     for index, word in enumerate(_WORD_RE.finditer(text, position, limit)):
         if index >= _PROSE_MAX_WORDS:
             return None

@@ -1,0 +1,116 @@
+"""One text prepared for every rule: where words occur, and where its long runs are.
+
+Scanning a whole text with a regex costs Python's `re` tens of nanoseconds per character unless
+the pattern starts with a literal, while a substring search runs at about a nanosecond. So the
+rules look for their words with `find` (cached here, shared between rules) and match their
+regexes only where a word occurs. Searches run on a one-byte-per-character ASCII copy of the
+text, where each non-ASCII character is a "?": offsets stay those of the text, and searching
+bytes is faster than searching a wide string.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Non-ASCII letters that `re.IGNORECASE` matches to an ASCII letter (found by trying every
+# code point): spelling them in ASCII keeps every case-insensitive match on an ASCII word.
+_ASCII_TWINS = {"\u0130": "I", "\u0131": "i", "\u017f": "s", "\u212a": "K"}
+
+# Token bodies are long runs of `[A-Za-z0-9_-]`; ordinary text rarely has one. A non-ASCII
+# character ("?") counts as a run character: `\d` also matches other scripts' digits.
+_RUN_TABLE = bytes(
+    ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "_-?") else 32 for i in range(256)
+)
+_UPPER_TABLE = bytes(ord("A") if chr(i) in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" else 32 for i in range(256))
+_ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+LONG_RUN = 24  # rules whose matches hold a run this long look for their needles only near one
+_LONG_RUN_NEEDLE = b"a" * LONG_RUN
+LONG_RUN_LEAD = 5  # how far before its run a needle can start: "ya29." before its body
+
+
+def ascii_copy(text: str) -> bytes:
+    if text.isascii():
+        return text.encode("ascii")
+    for twin, plain in _ASCII_TWINS.items():
+        if twin in text:
+            text = text.replace(twin, plain)
+    return text.encode("ascii", "replace")
+
+
+class Haystack:
+    __slots__ = ("_found", "_long_runs", "_positions", "_upper", "ascii", "folded", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.ascii = ascii_copy(text)
+        self.folded = self.ascii.lower()  # case-insensitive matches of ASCII words are found here
+        self._found: dict[str, bool] = {}
+        self._positions: dict[str, list[int]] = {}
+        self._long_runs: bytes | None = None
+        self._upper: bytes | None = None
+
+    def has(self, word: str) -> bool:
+        """Whether the lower-case ASCII `word` occurs in the text, ignoring case."""
+        found = self._found.get(word)
+        if found is None:
+            found = self._found[word] = word.encode() in self.folded
+        return found
+
+    def positions(self, word: str) -> list[int]:
+        """Every start of the lower-case ASCII `word` in the text, ignoring case."""
+        found = self._positions.get(word)
+        if found is None:
+            found = self._positions[word] = _find_all(self.folded, word.encode()) if self.has(word) else []
+        return found
+
+    def word_starts(self, word: str) -> list[int]:
+        """`positions(word)` less those right after an ASCII word character, where `\\b` fails."""
+        key = "\b" + word
+        found = self._positions.get(key)
+        if found is None:
+            text = self.text
+            found = self._positions[key] = [
+                position
+                for position in self.positions(word)
+                if position == 0 or text[position - 1] not in _ASCII_WORD
+            ]
+        return found
+
+    def long_runs(self) -> bytes:
+        """The runs at least `LONG_RUN` long, each with `LONG_RUN_LEAD` characters before it."""
+        if self._long_runs is None:
+            runs = self.ascii.translate(_RUN_TABLE)
+            pieces: list[bytes] = []
+            start = runs.find(_LONG_RUN_NEEDLE)
+            while start != -1:
+                end = runs.find(b" ", start)
+                end = len(runs) if end == -1 else end
+                pieces.append(self.ascii[max(0, start - LONG_RUN_LEAD) : end])
+                start = runs.find(_LONG_RUN_NEEDLE, end)
+            self._long_runs = b"\n".join(pieces)
+        return self._long_runs
+
+    def has_upper_run(self, length: int) -> bool:
+        """Whether some run of `[A-Z0-9]` characters is `length` long."""
+        if self._upper is None:
+            self._upper = self.ascii.translate(_UPPER_TABLE)
+        return b"A" * length in self._upper
+
+
+def run_before(text: str, position: int, characters: re.Pattern[str], limit: int) -> int:
+    """How many of the (at most `limit`) characters right before `position` are `characters`.
+
+    `characters` is a possessive class repetition like `[\\w.-]*+`, matched on the reversed window.
+    """
+    window = text[max(0, position - limit) : position][::-1]
+    walked = characters.match(window)
+    return walked.end() if walked else 0
+
+
+def _find_all(haystack: bytes, word: bytes) -> list[int]:
+    found: list[int] = []
+    index = haystack.find(word)
+    while index != -1:
+        found.append(index)
+        index = haystack.find(word, index + 1)
+    return found
