@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from abzu.domain.redaction.gates import Gate
 from abzu.domain.redaction.haystack import Haystack
 
 
@@ -42,7 +43,6 @@ def shannon_entropy(value: str) -> float:
 
 Hit = tuple[str, int, int]
 Scanner = Callable[[Haystack], Iterator[Hit]]
-Gate = Callable[[Haystack], bool]
 
 
 @dataclass(frozen=True, slots=True)

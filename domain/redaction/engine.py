@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.redaction.base import Finding, Redacted, marker
-from abzu.domain.redaction.gates import NearLongRuns
+from abzu.domain.redaction.finder import Finder
+from abzu.domain.redaction.gates import GatePlan
 from abzu.domain.redaction.haystack import Haystack
-from abzu.domain.redaction.rules import RULES
+from abzu.domain.redaction.rules import RULES, SCANNER_WORDS
 
 _MAX_PASSES = 3
 _MARKER_RE = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}+:[0-9a-f]{4}\]")
@@ -47,9 +48,9 @@ def _scan(text: str) -> list[Finding]:
     protected = [m.span() for m in _MARKER_RE.finditer(text)] if "[REDACTED:" in text else []
     # Existing markers are masked so their rule ids ("password-…", "…-token") never act as
     # context keywords, and any candidate touching one is dropped.
-    hay = Haystack(_mask(text, protected))
+    hay = Haystack(_mask(text, protected), _FINDER)
     candidates: list[_Candidate] = []
-    for priority in _open_rules(hay):
+    for priority in _GATES.open(hay):
         for rule_id, start, end in RULES[priority].scan(hay):
             if start < end and not _overlaps(protected, start, end):
                 candidates.append(_Candidate(start, end, priority, rule_id))
@@ -57,24 +58,9 @@ def _scan(text: str) -> list[Finding]:
 
 
 # Candidates keep their rule's priority and merging sorts by it, so the order in which rules
-# run does not matter: the rules gated on long runs are checked together, after the others.
-_GATED = tuple(
-    (priority, rule.gate) for priority, rule in enumerate(RULES) if not isinstance(rule.gate, NearLongRuns)
-)
-_NEAR_LONG_RUNS = tuple(
-    (needle, priority)
-    for priority, rule in enumerate(RULES)
-    if isinstance(rule.gate, NearLongRuns)
-    for needle in rule.gate.needles
-)
-
-
-def _open_rules(hay: Haystack) -> list[int]:
-    opened = [priority for priority, gate in _GATED if gate(hay)]
-    runs = hay.long_runs()
-    if runs:
-        opened += sorted({priority for needle, priority in _NEAR_LONG_RUNS if needle in runs})
-    return opened
+# run does not matter.
+_GATES = GatePlan([rule.gate for rule in RULES])
+_FINDER = Finder(_GATES.vocabulary | SCANNER_WORDS)
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from abzu.domain.redaction.finder import Finder, find_all
+
 # Non-ASCII letters that `re.IGNORECASE` matches to an ASCII letter (found by trying every
 # code point): spelling them in ASCII keeps every case-insensitive match on an ASCII word.
 _ASCII_TWINS = {"\u0130": "I", "\u0131": "i", "\u017f": "s", "\u212a": "K"}
@@ -38,43 +40,46 @@ def ascii_copy(text: str) -> bytes:
 
 
 class Haystack:
-    __slots__ = ("_found", "_long_runs", "_positions", "_upper", "ascii", "folded", "text")
+    __slots__ = ("_found", "_index", "_known", "_long_runs", "_upper", "ascii", "folded", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, finder: Finder | None = None) -> None:
         self.text = text
         self.ascii = ascii_copy(text)
         self.folded = self.ascii.lower()  # case-insensitive matches of ASCII words are found here
-        self._found: dict[str, bool] = {}
-        self._positions: dict[str, list[int]] = {}
+        # With an accelerated finder every word of its vocabulary is located in one pass now;
+        # otherwise words are searched one by one, when a rule first asks.
+        indexed = finder is not None and finder.accelerated
+        self._index = finder.find(self.folded) if finder is not None and indexed else None
+        self._known = finder.vocabulary if finder is not None and indexed else frozenset()
+        self._found: dict[str, list[int]] = {}
         self._long_runs: bytes | None = None
         self._upper: bytes | None = None
 
+    @property
+    def indexed(self) -> bool:
+        return self._index is not None
+
     def has(self, word: str) -> bool:
         """Whether the lower-case ASCII `word` occurs in the text, ignoring case."""
-        found = self._found.get(word)
-        if found is None:
-            found = self._found[word] = word.encode() in self.folded
-        return found
+        return bool(self.positions(word))
+
+    def found_words(self) -> dict[str, list[int]]:
+        """On an indexed haystack: every vocabulary word that occurs, with its starts."""
+        return self._index or {}
 
     def positions(self, word: str) -> list[int]:
         """Every start of the lower-case ASCII `word` in the text, ignoring case."""
-        found = self._positions.get(word)
+        if self._index is not None and word in self._known:
+            return self._index.get(word, [])
+        found = self._found.get(word)
         if found is None:
-            found = self._positions[word] = _find_all(self.folded, word.encode()) if self.has(word) else []
+            found = self._found[word] = find_all(self.folded, word.encode())
         return found
 
     def word_starts(self, word: str) -> list[int]:
         """`positions(word)` less those right after an ASCII word character, where `\\b` fails."""
-        key = "\b" + word
-        found = self._positions.get(key)
-        if found is None:
-            text = self.text
-            found = self._positions[key] = [
-                position
-                for position in self.positions(word)
-                if position == 0 or text[position - 1] not in _ASCII_WORD
-            ]
-        return found
+        text = self.text
+        return [p for p in self.positions(word) if p == 0 or text[p - 1] not in _ASCII_WORD]
 
     def long_runs(self) -> bytes:
         """The runs at least `LONG_RUN` long, each with `LONG_RUN_LEAD` characters before it."""
@@ -105,12 +110,3 @@ def run_before(text: str, position: int, characters: re.Pattern[str], limit: int
     window = text[max(0, position - limit) : position][::-1]
     walked = characters.match(window)
     return walked.end() if walked else 0
-
-
-def _find_all(haystack: bytes, word: bytes) -> list[int]:
-    found: list[int] = []
-    index = haystack.find(word)
-    while index != -1:
-        found.append(index)
-        index = haystack.find(word, index + 1)
-    return found

@@ -17,6 +17,9 @@ from abzu.domain.redaction.structural import (
 )
 from abzu.domain.redaction.token_rules import TOKEN_RULES
 
+# Every word a scanner asks the haystack for, so that an indexed haystack finds them in its pass.
+SCANNER_WORDS = frozenset((*KEY_HINTS, *PROSE_WORDS, "api", *ENV_WORDS, *AUTH_SCHEMES))
+
 # Rule order is the tie-break priority: most specific first.
 RULES: tuple[Rule, ...] = (
     Rule(needles_gate(("PRIVATE KEY",)), scan_pem),

@@ -7,8 +7,9 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
-from abzu.domain.redaction.base import Gate, Hit, Rule, shannon_entropy
+from abzu.domain.redaction.base import Hit, Rule, shannon_entropy
 from abzu.domain.redaction.checks import left_boundary
+from abzu.domain.redaction.gates import Gate
 from abzu.domain.redaction.haystack import Haystack
 
 
