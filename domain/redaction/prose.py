@@ -17,7 +17,7 @@ _PROSE_KEYWORD_RE = re.compile(
 # where case-sensitive matching acts as IGNORECASE would; each word pattern starts with its
 # literal so that `re` finds it fast.
 _LINK_WORD_RES = tuple(
-    re.compile(rb"%s[ \t](?<=[ \t]%s[ \t])" % (word, word)) for word in (b"is", b"was", b"are")
+    (word, re.compile(rb"%s[ \t](?<=[ \t]%s[ \t])" % (word, word))) for word in (b"is", b"was", b"are")
 )
 _LINK_REACH = 160
 _LINK_LONGEST = len(" are ")
@@ -69,14 +69,17 @@ def _keyword_starts(hay: Haystack) -> list[int]:
 
 def _link_follows(hay: Haystack, position: int) -> bool:
     reach = position + _LINK_REACH
-    newline = hay.ascii.find(b"\n", position, reach + _LINK_LONGEST)
+    folded = hay.folded
+    newline = folded.find(b"\n", position, reach + _LINK_LONGEST)
     limit = reach + _LINK_LONGEST if newline == -1 else newline
-    if -1 < hay.folded.find(b":", position, limit) <= reach:
+    if -1 < folded.find(b":", position, limit) <= reach:
         return True
-    for word_re in _LINK_WORD_RES:
-        word = word_re.search(hay.folded, position + 1, limit)
-        if word is not None and word.start() - 1 <= reach:
-            return True
+    window = folded[position:limit]
+    for word, word_re in _LINK_WORD_RES:
+        if word in window:  # the regex only where the word itself occurs
+            link = word_re.search(folded, position + 1, limit)
+            if link is not None and link.start() - 1 <= reach:
+                return True
     return False
 
 
