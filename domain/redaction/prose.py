@@ -8,19 +8,11 @@ from collections.abc import Iterator
 from abzu.domain.redaction.base import Hit
 from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks_random
 from abzu.domain.redaction.haystack import Haystack
+from abzu.domain.redaction.links import Links
 
 _PROSE_KEYWORD_RE = re.compile(
     r"(?i:\b(?P<kw>password|passwd|passphrase|passcode|token|secret|api[ _-]?key))(?=[ \t:])"
 )
-# A cheap pre-check that a link (":" or " is ", " was ", " are ", blanks being spaces or tabs)
-# starts on the same line within reach, before any other work. Searched in the folded text,
-# where case-sensitive matching acts as IGNORECASE would; each word pattern starts with its
-# literal so that `re` finds it fast.
-_LINK_WORD_RES = tuple(
-    (word, re.compile(rb"%s[ \t](?<=[ \t]%s[ \t])" % (word, word))) for word in (b"is", b"was", b"are")
-)
-_LINK_REACH = 160
-_LINK_LONGEST = len(" are ")
 _WORD_RE = re.compile(r"\S{1,200}+")
 _PROSE_VALUE_RE = re.compile(
     r"[ \t]{0,4}+(?:\\?\"(?P<dq>[^\"\n\\]{1,200}+)\\?\"|'(?P<sq>[^'\n\\]{1,200}+)'"
@@ -32,13 +24,19 @@ _PROSE_MAX_WORDS = 8
 
 
 PROSE_WORDS = ("pass", "token", "secret", "key")
+_FIXED_LENGTH = {b"tok": len("token"), b"sec": len("secret")}
 
 
 def scan_prose(hay: Haystack) -> Iterator[Hit]:
-    text = hay.text
+    text, folded, links = hay.text, hay.folded, Links(hay.folded)
     for start in _keyword_starts(hay):
+        # The old pattern's look-ahead for a link, done once per stretch of text instead; first
+        # for the keywords whose length is known before matching, the cheaper check.
+        fixed = _FIXED_LENGTH.get(folded[start : start + 3], 0)
+        if fixed and not links.follow(start + fixed):
+            continue
         match = _PROSE_KEYWORD_RE.match(text, start)
-        if match is None or not _link_follows(hay, match.end()):
+        if match is None or not links.follow(match.end()):
             continue
         span = _prose_value_span(text, match.end())
         if span is None:
@@ -65,22 +63,6 @@ def _keyword_starts(hay: Haystack) -> list[int]:
             ):
                 starts.add(api)
     return sorted(starts)
-
-
-def _link_follows(hay: Haystack, position: int) -> bool:
-    reach = position + _LINK_REACH
-    folded = hay.folded
-    newline = folded.find(b"\n", position, reach + _LINK_LONGEST)
-    limit = reach + _LINK_LONGEST if newline == -1 else newline
-    if -1 < folded.find(b":", position, limit) <= reach:
-        return True
-    window = folded[position:limit]
-    for word, word_re in _LINK_WORD_RES:
-        if word in window:  # the regex only where the word itself occurs
-            link = word_re.search(folded, position + 1, limit)
-            if link is not None and link.start() - 1 <= reach:
-                return True
-    return False
 
 
 def _prose_value_span(text: str, position: int) -> tuple[int, int] | None:
