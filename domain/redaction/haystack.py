@@ -78,8 +78,11 @@ class Haystack:
 
     def word_starts(self, word: str) -> list[int]:
         """`positions(word)` less those right after an ASCII word character, where `\\b` fails."""
+        positions = self.positions(word)
+        if not positions:
+            return positions
         text = self.text
-        return [p for p in self.positions(word) if p == 0 or text[p - 1] not in _ASCII_WORD]
+        return [p for p in positions if p == 0 or text[p - 1] not in _ASCII_WORD]
 
     def long_runs(self) -> bytes:
         """The runs at least `LONG_RUN` long, each with `LONG_RUN_LEAD` characters before it."""

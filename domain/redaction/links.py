@@ -27,7 +27,11 @@ class Links:
 
     def follow(self, position: int) -> bool:
         """Whether a link starts at most `REACH` after `position` with no newline before it."""
-        link = self._first(position, position + REACH)
+        link = self._link
+        if link is None or link < position:  # else it is still the first link from `position` on
+            link = self._first(position, position + REACH)
+        elif link > position + REACH:
+            return False
         return link is not None and self._folded.find(b"\n", position, link) == -1
 
     def _first(self, position: int, reach: int) -> int | None:

@@ -36,8 +36,10 @@ def scan_prose(hay: Haystack) -> Iterator[Hit]:
         if fixed and not links.follow(start + fixed):
             continue
         match = _PROSE_KEYWORD_RE.match(text, start)
-        if match is None or not links.follow(match.end()):
+        if match is None or (match.end() != start + fixed and not links.follow(match.end())):
             continue
+        if not match.group("kw").lower().startswith("pass") and not _digit_within(folded, match.end()):
+            continue  # a random value needs a digit, and it lies within the window
         span = _prose_value_span(text, match.end())
         if span is None:
             continue
@@ -49,6 +51,14 @@ def scan_prose(hay: Haystack) -> Iterator[Hit]:
                 yield "password-prose", span[0], span[1]
         elif looks_random(value, 12):
             yield "secret-prose", span[0], span[1]
+
+
+_DIGITS_OR_UNKNOWN = b"0123456789?"  # "?" stands for any non-ASCII character (other digits)
+
+
+def _digit_within(folded: bytes, position: int) -> bool:
+    window = folded[position : position + _PROSE_WINDOW]
+    return len(window.translate(None, _DIGITS_OR_UNKNOWN)) < len(window)
 
 
 def _keyword_starts(hay: Haystack) -> list[int]:
