@@ -74,10 +74,23 @@ _CLI_USER_RE = re.compile(r"(?<!\S)(?:-u|--user)[ \t=]{1,3}+[\"']?[^\s:\"'$]{1,6
 
 def scan_cli_user(hay: Haystack) -> Iterator[Hit]:
     # curl -u user:password, wget --user=… : basic-auth credentials on a command line.
-    for match in _CLI_USER_RE.finditer(hay.text):
+    for match in _cli_user_matches(hay):
         password = match.group("s")
         if not password.isdigit() and _is_url_password(password):  # not docker -u 1000:1000
             yield "basic-auth", match.start("s"), match.end("s")
+
+
+def _cli_user_matches(hay: Haystack) -> Iterator[re.Match[str]]:
+    # Matches start at "-u" or at the "-" before it ("--user"): matching there, in order and
+    # skipping starts inside the previous match, gives what `finditer` gives.
+    text = hay.text
+    starts = {start for dash in hay.positions("-u") for start in (dash, dash - 1) if start >= 0}
+    end = -1
+    for start in sorted(starts):
+        match = _CLI_USER_RE.match(text, start) if start >= end else None
+        if match is not None:
+            end = match.end()
+            yield match
 
 
 _AUTH_SCHEME_RE = re.compile(
