@@ -11,6 +11,7 @@ bytes is faster than searching a wide string.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from abzu.domain.redaction.finder import Finder, find_all
 
@@ -113,3 +114,17 @@ def run_before(text: str, position: int, characters: re.Pattern[str], limit: int
     window = text[max(0, position - limit) : position][::-1]
     walked = characters.match(window)
     return walked.end() if walked else 0
+
+
+def matches_from(regex: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
+    """What `regex.finditer(text)` finds, when every match starts at one of `starts`.
+
+    Matching at each start in order and skipping those inside the previous match is exactly
+    `finditer`'s leftmost, non-overlapping search, without trying the positions in between.
+    """
+    end = -1
+    for start in sorted(set(starts)):
+        match = regex.match(text, start) if start >= end else None
+        if match is not None:
+            end = match.end() if match.end() > match.start() else match.end() + 1
+            yield match

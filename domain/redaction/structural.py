@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit
 from abzu.domain.redaction.checks import is_password_like, is_placeholder, is_wordy, looks_random
-from abzu.domain.redaction.haystack import Haystack
+from abzu.domain.redaction.haystack import Haystack, matches_from
 
 # --------------------------------------------------------------------------------------------
 # PEM private keys (multi-line, possibly JSON-escaped or truncated)
@@ -81,16 +81,9 @@ def scan_cli_user(hay: Haystack) -> Iterator[Hit]:
 
 
 def _cli_user_matches(hay: Haystack) -> Iterator[re.Match[str]]:
-    # Matches start at "-u" or at the "-" before it ("--user"): matching there, in order and
-    # skipping starts inside the previous match, gives what `finditer` gives.
-    text = hay.text
-    starts = {start for dash in hay.positions("-u") for start in (dash, dash - 1) if start >= 0}
-    end = -1
-    for start in sorted(starts):
-        match = _CLI_USER_RE.match(text, start) if start >= end else None
-        if match is not None:
-            end = match.end()
-            yield match
+    # Matches start at "-u" or at the "-" before it ("--user").
+    starts = [start for dash in hay.positions("-u") for start in (dash, dash - 1) if start >= 0]
+    return matches_from(_CLI_USER_RE, hay.text, starts)
 
 
 _AUTH_SCHEME_RE = re.compile(
@@ -109,15 +102,9 @@ def scan_authorization(hay: Haystack) -> Iterator[Hit]:
 
 
 def _auth_matches(hay: Haystack) -> Iterator[re.Match[str]]:
-    # Every match starts at a scheme word: matching only there, in order and skipping starts
-    # inside the previous match, gives exactly what `finditer` over the whole text gives.
-    starts = sorted({start for scheme in AUTH_SCHEMES for start in hay.word_starts(scheme)})
-    end = -1
-    for start in starts:
-        match = _AUTH_SCHEME_RE.match(hay.text, start) if start >= end else None
-        if match is not None:
-            end = match.end()
-            yield match
+    # Every match starts at a scheme word.
+    starts = [start for scheme in AUTH_SCHEMES for start in hay.word_starts(scheme)]
+    return matches_from(_AUTH_SCHEME_RE, hay.text, starts)
 
 
 def _auth_hit(text: str, match: re.Match[str]) -> Hit | None:

@@ -8,10 +8,22 @@ runs that long, so most texts skip the needle searches altogether.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from abzu.domain.redaction.base import Rule
 from abzu.domain.redaction.checks import has_digit, has_upper_and_lower, not_example
 from abzu.domain.redaction.gates import needles_gate, words_gate
+from abzu.domain.redaction.haystack import Haystack
 from abzu.domain.redaction.tokens import ASSIGN_OP, is_jwt, run_start, token_rule
+
+
+def _aws_secret_starts(hay: Haystack) -> Iterator[int]:
+    # "secret…access…key" starts at "secret"; "aws…secret…key" three or four before it.
+    for secret in hay.positions("secret"):
+        yield secret
+        for aws in (secret - 3, secret - 4):
+            if aws >= 0 and hay.folded.startswith(b"aws", aws):
+                yield aws
 
 
 def _github(rule_id: str, prefixes: tuple[str, ...], pattern: str) -> Rule:
@@ -40,6 +52,7 @@ TOKEN_RULES: tuple[Rule, ...] = (
         min_entropy=3.5,
         boundary=False,
         accept=not_example,
+        starts=_aws_secret_starts,
     ),
     token_rule(
         "google-api-key",

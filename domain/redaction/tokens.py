@@ -5,12 +5,12 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from abzu.domain.redaction.base import Hit, Rule, shannon_entropy
 from abzu.domain.redaction.checks import left_boundary
 from abzu.domain.redaction.gates import Gate
-from abzu.domain.redaction.haystack import Haystack
+from abzu.domain.redaction.haystack import Haystack, matches_from
 
 
 def token_rule(
@@ -21,13 +21,20 @@ def token_rule(
     min_entropy: float = 3.0,
     boundary: bool = True,
     accept: Callable[[str], bool] | None = None,
+    starts: Callable[[Haystack], Iterable[int]] | None = None,
 ) -> Rule:
+    """A rule for one token format; `starts`, if given, lists every place a match can start.
+
+    `starts` is for patterns that do not begin with a literal, which `re` would otherwise try at
+    every position of the text.
+    """
     regex = re.compile(pattern)
     group: int | str = "s" if "s" in regex.groupindex else 0
 
     def scan(hay: Haystack) -> Iterator[Hit]:
         text = hay.text
-        for match in regex.finditer(text):
+        matches = regex.finditer(text) if starts is None else matches_from(regex, text, starts(hay))
+        for match in matches:
             start, end = match.span(group)
             secret = text[start:end]
             if boundary and not left_boundary(text, match.start()):
