@@ -96,7 +96,7 @@ AUTH_SCHEMES = ("bearer", "basic", "token")
 
 def scan_authorization(hay: Haystack) -> Iterator[Hit]:
     for match in _auth_matches(hay):
-        hit = _auth_hit(hay.text, match)
+        hit = _auth_hit(hay, match)
         if hit is not None:
             yield hit
 
@@ -107,9 +107,14 @@ def _auth_matches(hay: Haystack) -> Iterator[re.Match[str]]:
     return matches_from(_AUTH_SCHEME_RE, hay.text, starts)
 
 
-def _auth_hit(text: str, match: re.Match[str]) -> Hit | None:
+def _auth_hit(hay: Haystack, match: re.Match[str]) -> Hit | None:
     scheme, value = match.group("scheme").lower(), match.group("s")
-    in_header = "authoriz" in text[max(0, match.start() - 40) : match.start()].lower()
+    window = max(0, match.start() - 40), match.start()
+    # The folded bytes hold "authoriz" wherever the lower-cased text does (and in a few more
+    # places, as with "ı"): the cheap search first, the exact one to confirm.
+    in_header = b"authoriz" in hay.folded[window[0] : window[1]] and (
+        "authoriz" in hay.text[window[0] : window[1]].lower()
+    )
     if scheme == "basic":
         accepted, rule = _is_basic_credential(value), "basic-auth"
     elif in_header:
