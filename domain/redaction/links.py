@@ -2,8 +2,9 @@
 spaces or tabs), on the same line and at most `REACH` characters on.
 
 Searched in the folded text, where case-sensitive matching acts as `re.IGNORECASE` would. Keywords
-come in order, and one text can hold hundreds ("token" in every line of a tool output), so the
-first link found, or the stretch known to hold none, is kept for the next keyword.
+come in order and one text can hold hundreds ("token" in every line of a tool output), so the
+first link at or after a position is kept for the next keyword, and the keywords before a far
+link are skipped without looking at each.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import re
 
 REACH = 160
-_AHEAD = 4096  # searched at once: the keywords that follow are answered from what was found
+NEEDED = REACH + len("passphrase")  # from a keyword's start to the end of its link's reach
+_AHEAD = 4096  # searched at once when no link is known
 _LINK_WORDS = tuple(
     (word, re.compile(rb"%s[ \t](?<=[ \t]%s[ \t])" % (word, word))) for word in (b"is", b"was", b"are")
 )
@@ -22,30 +24,31 @@ class Links:
 
     def __init__(self, folded: bytes) -> None:
         self._folded = folded
-        self._link: int | None = None  # the first link start at or after the last position asked
-        self._clear_to = -1  # when there is none: no link starts between that position and here
+        self._link: int | None = None  # the first link at or after the last position asked
+        self._clear_to = -1  # when there is none: no link starts from that position to here
+
+    @property
+    def clear_to(self) -> int:
+        return self._clear_to
+
+    def first_from(self, position: int) -> int | None:
+        """The first link start at or after `position`, or None when none starts from there
+        to `clear_to` (at least `NEEDED` on). Positions asked must not decrease."""
+        link = self._link
+        if link is not None and link >= position:
+            return link
+        if link is None and position + NEEDED <= self._clear_to:
+            return None
+        self._link = _search(self._folded, position, position + _AHEAD)
+        self._clear_to = position + _AHEAD if self._link is None else -1
+        return self._link
 
     def follow(self, position: int) -> bool:
         """Whether a link starts at most `REACH` after `position` with no newline before it."""
-        link = self._link
-        if link is None or link < position:  # else it is still the first link from `position` on
-            link = self._first(position, position + REACH)
-        elif link > position + REACH:
-            return False
-        return link is not None and self._folded.find(b"\n", position, link) == -1
-
-    def _first(self, position: int, reach: int) -> int | None:
-        link = self._link
-        if link is not None and link >= position:
-            return link if link <= reach else None
-        start = position if link is not None else max(position, self._clear_to + 1)
-        if start > reach:
-            return None
-        end = max(reach, start + _AHEAD)
-        self._link = _search(self._folded, start, end)
-        if self._link is None:
-            self._clear_to = end
-        return self._link if self._link is not None and self._link <= reach else None
+        link = self.first_from(position)
+        return (
+            link is not None and link <= position + REACH and self._folded.find(b"\n", position, link) == -1
+        )
 
 
 def _search(folded: bytes, start: int, end: int) -> int | None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit
 from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks_random
 from abzu.domain.redaction.haystack import Haystack
-from abzu.domain.redaction.links import Links
+from abzu.domain.redaction.links import NEEDED, Links
 
 _PROSE_KEYWORD_RE = re.compile(
     r"(?i:\b(?P<kw>password|passwd|passphrase|passcode|token|secret|api[ _-]?key))(?=[ \t:])"
@@ -24,33 +25,43 @@ _PROSE_MAX_WORDS = 8
 
 
 PROSE_WORDS = ("pass", "token", "secret", "key")
-_FIXED_LENGTH = {b"tok": len("token"), b"sec": len("secret")}
 
 
 def scan_prose(hay: Haystack) -> Iterator[Hit]:
     text, folded, links = hay.text, hay.folded, Links(hay.folded)
-    for start in _keyword_starts(hay):
-        # The old pattern's look-ahead for a link, done once per stretch of text instead; first
-        # for the keywords whose length is known before matching, the cheaper check.
-        fixed = _FIXED_LENGTH.get(folded[start : start + 3], 0)
-        if fixed and not links.follow(start + fixed):
+    starts, index = _keyword_starts(hay), 0
+    while index < len(starts):
+        start = starts[index]
+        link = links.first_from(start)
+        if link is None:  # no link up to `clear_to`: skip the keywords whose reach ends before
+            index = bisect.bisect_right(starts, links.clear_to - NEEDED, index + 1)
             continue
-        match = _PROSE_KEYWORD_RE.match(text, start)
-        if match is None or (match.end() != start + fixed and not links.follow(match.end())):
+        if link > start + NEEDED:  # skip every keyword out of the link's reach
+            index = bisect.bisect_left(starts, link - NEEDED, index + 1)
             continue
-        if not match.group("kw").lower().startswith("pass") and not _digit_within(folded, match.end()):
-            continue  # a random value needs a digit, and it lies within the window
-        span = _prose_value_span(text, match.end())
-        if span is None:
-            continue
-        value = text[span[0] : span[1]]
-        if any(ch in "()[]{}<>" for ch in value):
-            continue
-        if match.group("kw").lower().startswith("pass"):
-            if _is_prose_password(value):
-                yield "password-prose", span[0], span[1]
-        elif looks_random(value, 12):
-            yield "secret-prose", span[0], span[1]
+        index += 1
+        hit = _prose_hit(text, folded, links, start)
+        if hit is not None:
+            yield hit
+
+
+def _prose_hit(text: str, folded: bytes, links: Links, start: int) -> Hit | None:
+    match = _PROSE_KEYWORD_RE.match(text, start)
+    # The old pattern's look-ahead for a link, answered from what `links` found.
+    if match is None or not links.follow(match.end()):
+        return None
+    is_password = match.group("kw").lower().startswith("pass")
+    if not is_password and not _digit_within(folded, match.end()):
+        return None  # a random value needs a digit, and it lies within the window
+    span = _prose_value_span(text, match.end())
+    if span is None:
+        return None
+    value = text[span[0] : span[1]]
+    if any(ch in "()[]{}<>" for ch in value):
+        return None
+    if is_password:
+        return ("password-prose", span[0], span[1]) if _is_prose_password(value) else None
+    return ("secret-prose", span[0], span[1]) if looks_random(value, 12) else None
 
 
 _DIGITS_OR_UNKNOWN = b"0123456789?"  # "?" stands for any non-ASCII character (other digits)
