@@ -128,8 +128,12 @@ def _may_name_secret(text: str, run_start: int, run_end: int) -> bool:
 
 def _key_match(text: str, run_start: int) -> re.Match[str] | None:
     match = _ASSIGN_KEY_RE.match(text, run_start)
-    if match is None and text.startswith(("n", "r", "t"), run_start) and text.endswith("\\", 0, run_start):
-        match = _ASSIGN_KEY_RE.match(text, run_start + 1)
+    if text.startswith(("n", "r", "t"), run_start) and text.endswith("\\", 0, run_start):
+        # After a JSON-escaped newline the key starts one on: in `\napi_key=…` it is "api_key",
+        # which `finditer` missed by matching "napi_key" first. Taken when it names a secret.
+        escaped = _ASSIGN_KEY_RE.match(text, run_start + 1)
+        if escaped is not None and (match is None or classify_key(escaped.group("key")) is not None):
+            return escaped
     return match
 
 
