@@ -2,10 +2,10 @@
 
 Scanning a whole text with a regex costs Python's `re` tens of nanoseconds per character unless
 the pattern starts with a literal, while a substring search runs at about a nanosecond. So the
-rules look for their words with `find` (cached here, shared between rules) and match their
-regexes only where a word occurs. Searches run on a one-byte-per-character ASCII copy of the
-text, where each non-ASCII character is a "?": offsets stay those of the text, and searching
-bytes is faster than searching a wide string.
+rules look up where their words occur (all words at once with an accelerated `Finder`, else one
+`find` loop per word as rules ask; shared between rules) and match their regexes only there.
+Searches run on a one-byte-per-character ASCII copy of the text, where each non-ASCII character
+is a "?": offsets stay those of the text, and searching bytes is faster than a wide string.
 """
 
 from __future__ import annotations
