@@ -10,9 +10,19 @@ name and on the value's shape, because ordinary code is full of `token = …`. E
 replaced by ``[REDACTED:<rule-id>:<first 4 hex of sha256(secret)>]``: stable enough to
 deduplicate on, useless to an attacker.
 
+Speed (≥ 50 MB/s is the goal): Python's `re` costs tens of nanoseconds per character when a
+pattern is tried at every position (a pattern that starts with a literal is searched for fast),
+so the rules avoid that. A ``Haystack``
+(an ASCII copy of the text, its folded copy, and the positions of every trigger word, found in
+one Aho-Corasick pass by ``finder``) is shared by all rules; each rule's gate is a necessary
+condition checked against it; the contextual scanners match their regexes only where a trigger
+word lets a match start, keeping what `finditer` over the whole text would find.
+
 The package is laid out by concern: ``base`` (findings, rule types, the marker), ``engine``
-(scan, merge, apply, rescan), ``checks`` (shared value checks), the scanners (``tokens``,
-``structural``, ``contextual``, ``prose``, ``dotenv``) and ``rules`` (their priority order).
+(scan, merge, apply, rescan), ``haystack`` / ``finder`` / ``gates`` (where words occur, which
+rules may fire), ``checks`` (shared value checks), the scanners (``tokens`` with the table in
+``token_rules``, ``structural``, ``contextual`` with ``keynames``, ``prose`` with ``links``,
+``dotenv``) and ``rules`` (their priority order).
 """
 
 from abzu.domain.redaction.base import Finding, Redacted, marker, shannon_entropy

@@ -8,6 +8,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from abzu.domain.redaction.gates import Gate
+from abzu.domain.redaction.haystack import Haystack
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -40,10 +43,10 @@ def shannon_entropy(value: str) -> float:
 
 
 Hit = tuple[str, int, int]
-Scanner = Callable[[str], Iterator[Hit]]
+Scanner = Callable[[Haystack], Iterator[Hit]]
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    keywords: tuple[str, ...]  # lower-case; the scanner only runs when one of them occurs
+    gate: Gate  # cheap; False only when the scanner cannot find anything in this text
     scan: Scanner

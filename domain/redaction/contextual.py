@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 
@@ -14,6 +13,8 @@ from abzu.domain.redaction.checks import (
     is_wordy,
     looks_like_code,
 )
+from abzu.domain.redaction.haystack import Haystack, run_before
+from abzu.domain.redaction.keynames import KEY_HINTS, classify_key
 
 # Keys and values are matched separately: a rejected value must not swallow the text after
 # it, which may hold the real assignment (`https://host/cb?token=…`, `--verbose --token …`).
@@ -29,53 +30,24 @@ _FLAG_KEY_RE = re.compile(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]{0,40}+)[ \t=]{1,3}
 # of times however the keys repeat.
 _QUOTED_VALUE = r"(?P<q>\\?[\"'`])(?P<qv>[^\"'`\\\r\n]{1,512}+)(?P=q)"
 _VALUE_RE = re.compile(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=]{1,512}+={0,2}+)")
-_VALUE_AFTER_COLON_RE = re.compile(
-    _QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=:]{1,512}+={0,2}+)"
-)
-_KEY_HINTS = ("pass", "secret", "token", "key", "auth", "pwd")
-_KEY_PART_RE = re.compile(r"[A-Z]{1,90}(?![a-z])|[A-Z]?[a-z]{1,90}+|\d{1,90}+")
-# "<owner>_key" names that hold a secret, and the rule they map to.
-_KEY_OWNERS = {
-    "api": "api-key-assignment",
-    "access": "api-key-assignment",
-    "auth": "api-key-assignment",
-    "secret": "secret-assignment",
-    "private": "secret-assignment",
-    "signing": "secret-assignment",
-    "encryption": "secret-assignment",
-    "master": "secret-assignment",
-}
-# Words after the secret word that make the value metadata about a secret: token_url, ...
-_KEY_STOP_AFTER = frozenset(
-    {
-        "url", "uri", "endpoint", "host", "server", "path", "file", "filename", "dir", "name",
-        "names", "type", "types", "len", "length", "count", "counts", "limit", "limits", "size",
-        "budget", "field", "env", "var", "header", "prefix", "suffix", "regex", "pattern",
-        "policy", "min", "max", "ttl", "expiry", "expires", "expiration", "lifetime", "timeout",
-        "age", "in", "at", "id", "ids", "format", "mode", "source", "provider", "supplier",
-        "method", "scope", "scopes", "kind", "label", "usage", "index", "enabled", "required",
-        "ref", "version", "store", "manager", "backend", "arn", "location", "info", "class",
-        "factory", "callback", "handler", "loader", "getter", "validator", "schema", "model",
-        "param", "params", "arg", "args", "option", "options", "flag", "config", "settings",
-        "status", "state", "error", "exception", "request", "response", "client", "service",
-        "generator", "parser", "lexer", "stream", "position", "offset", "start", "end",
-        "category", "rotation", "created", "updated", "set", "list", "map", "dict",
-    }
-)  # fmt: skip
-# Words before the secret word that name something that is not a credential: page_token, ...
-_KEY_STOP_BEFORE = frozenset(
-    {
-        "page", "next", "prev", "previous", "continuation", "sync", "upgrade", "downgrade",
-        "cancel", "cancellation", "pad", "bos", "eos", "unk", "mask", "sep", "cls", "special",
-        "start", "end", "stop", "input", "output", "max", "min", "num", "total", "prompt",
-        "completion", "public", "lexer", "parser", "last", "first", "current",
-    }
-)  # fmt: skip
+_VALUE_AFTER_COLON_RE = re.compile(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=:]{1,512}+={0,2}+)")
+# Only keys holding a hint word can point to a secret, so keys are matched only where a hint
+# occurs, at the start of the run of key characters around it: walking left from the hint is
+# a forward match on the reversed text, bounded by the longest key.
+_KEY_CHARACTERS = re.compile(r"[\w.-]*+")
+_FLAG_CHARACTERS = re.compile(r"[\w-]*+")
+_KEY_START_RE = re.compile(r"(?:(?<![\w.-])|(?<=\\[nrt]))[A-Za-z_]")
+# What follows every key from a hint on: the rest of its run, then the start of an operator.
+_KEY_END_RE = re.compile(r"(?P<run>[\w.-]{0,81}+)(?:\\?[\"'`])?\]?[ \t]{0,4}+[:=]")
+# What must follow a key that sits inside an earlier key's type annotation (`x: token = 1`).
+_ANNOTATION_REST_RE = re.compile(r"[\w.\[\], |]{0,41}+=[^=>]")
 
 
-def scan_assignments(text: str) -> Iterator[Hit]:
-    for pattern in (_ASSIGN_KEY_RE, _FLAG_KEY_RE):
-        for match in pattern.finditer(text):
+def scan_assignments(hay: Haystack) -> Iterator[Hit]:
+    text = hay.text
+    hints = _anchoring_hints(hay)
+    for pattern_matches in (_assignment_matches(hay, hints), _flag_matches(hay, hints)):
+        for match in pattern_matches:
             if text.endswith("://", 0, match.start()):
                 continue  # user:password@ inside a URL belongs to the url-credentials rule
             value_re = _VALUE_RE if match.groupdict().get("op") != ":" else _VALUE_AFTER_COLON_RE
@@ -84,8 +56,33 @@ def scan_assignments(text: str) -> Iterator[Hit]:
                 yield hit
 
 
+_LOWER_CASE = frozenset("abcdefghijklmnopqrstuvwxyz")
+# Letters after "pass" that still end in a word a key is classified by: password, passphrase.
+_PASS_GOES_ON = frozenset("wp")
+
+
+def _anchoring_hints(hay: Haystack) -> list[int]:
+    """Where hint words occur that can be part of the word a key is classified by.
+
+    `classify_key` anchors on a key part ending in the hint ("token", "secret"), or equal to it
+    ("key", "auth", "pwd"), parts being lower-case runs: a lower-case hint followed by another
+    lower-case letter ("input_tokens", "keys", "author") cannot be that part. Any other hint of
+    the same key is still looked at, so skipping these changes nothing.
+    """
+    text, found = hay.text, []
+    for word in KEY_HINTS:
+        goes_on = _LOWER_CASE - _PASS_GOES_ON if word == "pass" else _LOWER_CASE
+        after = len(word)
+        for position in hay.positions(word):
+            following = text[position + after : position + after + 1]
+            if not (following in goes_on and text.startswith(word, position)):
+                found.append(position)
+    found.sort()
+    return found
+
+
 def _assignment_hit(text: str, key: str, value_re: re.Pattern[str], position: int) -> Hit | None:
-    rule = _classify_key(key)
+    rule = classify_key(key)
     value = value_re.match(text, position) if rule is not None else None
     if rule is None or value is None:
         return None
@@ -97,46 +94,77 @@ def _assignment_hit(text: str, key: str, value_re: re.Pattern[str], position: in
     return rule, start, end
 
 
-@functools.lru_cache(maxsize=4096)  # the same few key names recur throughout a text
-def _classify_key(key: str) -> str | None:
-    """The rule a key like `DB_PASSWORD`, `apiKey` or `client_secret` points to, if any."""
-    if not any(hint in key.lower() for hint in _KEY_HINTS):
-        return None
-    parts = [part.lower() for part in _KEY_PART_RE.findall(key)]
-    for index in range(len(parts) - 1, -1, -1):
-        anchor = _anchor(parts, index)
-        if anchor is None:
+def _assignment_matches(hay: Haystack, hints: list[int]) -> Iterator[re.Match[str]]:
+    """The matches `_ASSIGN_KEY_RE.finditer` would give whose key names a secret, in order.
+
+    A key starts where its run of key characters starts, or one further after a JSON-escaped
+    `\\n`. Matches of other keys can cover a hint key only through a type annotation.
+    """
+    text = hay.text
+    tried, end = -1, -1
+    for hint in hints:
+        rest = _KEY_END_RE.match(text, hint)
+        if rest is None:
+            continue  # no operator after this run: prose like "the token budget"
+        run_start = hint - run_before(text, hint, _KEY_CHARACTERS, 82)
+        if run_start <= tried:
+            continue  # another hint of a key already matched
+        tried = run_start
+        if not _may_name_secret(text, run_start, hint + len(rest.group("run"))):
+            continue  # input_tokens, max_tokens: classified before any matching
+        match = _key_match(text, run_start)
+        if match is None or match.start() < end or _inside_annotation(text, match.start()):
             continue
-        rule, first = anchor
-        if _KEY_STOP_AFTER.intersection(parts[index + 1 :]):
-            return None
-        if first > 0 and parts[first - 1] in _KEY_STOP_BEFORE:
-            return None
-        if rule != "password-assignment" and "secret" in key.lower():
-            # AZURE_CLIENT_SECRET, AWS_SECRET_ACCESS_KEY
-            return "azure-client-secret" if "azure" in parts else "secret-assignment"
-        return rule
-    return None
+        end = match.end()
+        yield match
 
 
-def _anchor(parts: list[str], index: int) -> tuple[str, int] | None:
-    part, last = parts[index], index == len(parts) - 1
-    # PWD alone is the working directory; DB_PASS and MYSQL_PWD are passwords.
-    if part.endswith(("password", "passwd", "passphrase")) or (
-        last and index > 0 and part in ("pass", "pwd")
-    ):
-        return "password-assignment", index
-    if part.endswith("secret"):
-        return "secret-assignment", index
-    if part.endswith("token"):
-        return "token-assignment", index
-    if part == "apikey":
-        return "api-key-assignment", index
-    if part == "key" and index > 0 and parts[index - 1] in _KEY_OWNERS:
-        return _KEY_OWNERS[parts[index - 1]], index - 1
-    if part == "auth" and len(parts) == 1:  # docker's config.json: "auth": "<base64>"
-        return "token-assignment", index
-    return None
+def _may_name_secret(text: str, run_start: int, run_end: int) -> bool:
+    # The key is the whole run, or the run less a leading "n" of a JSON-escaped newline.
+    return classify_key(text[run_start:run_end]) is not None or (
+        classify_key(text[run_start + 1 : run_end]) is not None
+    )
+
+
+def _key_match(text: str, run_start: int) -> re.Match[str] | None:
+    match = _ASSIGN_KEY_RE.match(text, run_start)
+    if text.startswith(("n", "r", "t"), run_start) and text.endswith("\\", 0, run_start):
+        # After a JSON-escaped newline the key starts one on: in `\napi_key=…` it is "api_key",
+        # which `finditer` missed by matching "napi_key" first. Taken when it names a secret.
+        escaped = _ASSIGN_KEY_RE.match(text, run_start + 1)
+        if escaped is not None and (match is None or classify_key(escaped.group("key")) is not None):
+            return escaped
+    return match
+
+
+def _inside_annotation(text: str, start: int) -> bool:
+    if _ANNOTATION_REST_RE.match(text, start) is None:
+        return False
+    colon = text.rfind(":", max(0, start - 50), start)
+    if colon == -1:
+        return False
+    for key in _KEY_START_RE.finditer(text, max(0, colon - 90), colon):
+        match = _ASSIGN_KEY_RE.match(text, key.start())
+        if match is not None and match.end() > start:
+            return True
+    return False
+
+
+def _flag_matches(hay: Haystack, hints: list[int]) -> Iterator[re.Match[str]]:
+    # A flag starts with the "--" that starts its run; flags never overlap one another.
+    text = hay.text
+    if "--" not in text:
+        return
+    tried = -1
+    for hint in hints:
+        if text.rfind("--", max(0, hint - 43), hint) == -1:
+            continue
+        run_start = hint - run_before(text, hint, _FLAG_CHARACTERS, 44)
+        if run_start > tried and text.startswith("--", run_start):
+            match = _FLAG_KEY_RE.match(text, run_start)
+            if match is not None:
+                yield match
+        tried = max(tried, run_start)
 
 
 def _is_assigned_secret(value: str, rule: str, following: str) -> bool:

@@ -7,8 +7,11 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.redaction.base import Finding, Redacted, marker
+from abzu.domain.redaction.finder import Finder
+from abzu.domain.redaction.gates import GatePlan
+from abzu.domain.redaction.haystack import Haystack
 from abzu.domain.redaction.private import drop_private
-from abzu.domain.redaction.rules import RULES
+from abzu.domain.redaction.rules import RULES, SCANNER_WORDS
 
 _MAX_PASSES = 3
 _MARKER_RE = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}+:[0-9a-f]{4}\]")
@@ -17,13 +20,18 @@ _MASK = "\x00"
 
 def redact(text: str) -> Redacted:
     """Drop private spans, then replace every secret by its marker; redacting the result changes nothing."""
+    return redact_with(text, FINDER)
+
+
+def redact_with(text: str, finder: Finder) -> Redacted:
+    """`redact`, locating trigger words with `finder` (benchmarks and tests compare finders)."""
     text, private_spans = drop_private(text)
     findings: list[Finding] = []
     current = text
     # A marker changes the characters around a neighbouring candidate (word boundaries,
     # look-arounds), so rescan until nothing new appears: that makes redact idempotent.
     for _ in range(_MAX_PASSES):
-        fresh = _scan(current)
+        fresh = _scan(current, finder)
         if not fresh:
             break
         findings = sorted([*findings, *_to_original(fresh, findings)], key=_by_start)
@@ -43,20 +51,24 @@ def _by_start(finding: Finding) -> int:
     return finding.start
 
 
-def _scan(text: str) -> list[Finding]:
+def _scan(text: str, finder: Finder) -> list[Finding]:
     protected = [m.span() for m in _MARKER_RE.finditer(text)] if "[REDACTED:" in text else []
     # Existing markers are masked so their rule ids ("password-…", "…-token") never act as
     # context keywords, and any candidate touching one is dropped.
-    view = _mask(text, protected)
-    lowered = view.lower()
+    hay = Haystack(_mask(text, protected), finder)
     candidates: list[_Candidate] = []
-    for priority, rule in enumerate(RULES):
-        if not any(keyword in lowered for keyword in rule.keywords):
-            continue
-        for rule_id, start, end in rule.scan(view):
+    for priority in _GATES.open(hay):
+        for rule_id, start, end in RULES[priority].scan(hay):
             if start < end and not _overlaps(protected, start, end):
                 candidates.append(_Candidate(start, end, priority, rule_id))
     return _merge(candidates)
+
+
+# Candidates keep their rule's priority and merging sorts by it, so the order in which rules
+# run does not matter.
+_GATES = GatePlan([rule.gate for rule in RULES])
+VOCABULARY = _GATES.vocabulary | SCANNER_WORDS  # every word a gate or a scanner looks up
+FINDER = Finder(VOCABULARY)
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit
 from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks_random
+from abzu.domain.redaction.haystack import Haystack
+from abzu.domain.redaction.links import NEEDED, Links
 
 _PROSE_KEYWORD_RE = re.compile(
     r"(?i:\b(?P<kw>password|passwd|passphrase|passcode|token|secret|api[ _-]?key))(?=[ \t:])"
-    # cheap pre-check that a link word follows on the same line, before any Python work
-    r"(?=[^\n]{0,160}?(?i:[ \t](?:is|was|are)[ \t]|:))"
 )
 _WORD_RE = re.compile(r"\S{1,200}+")
 _PROSE_VALUE_RE = re.compile(
@@ -23,24 +24,76 @@ _PROSE_WINDOW = 200
 _PROSE_MAX_WORDS = 8
 
 
-def scan_prose(text: str) -> Iterator[Hit]:
-    for match in _PROSE_KEYWORD_RE.finditer(text):
-        span = _prose_value_span(text, match.end())
-        if span is None:
+PROSE_WORDS = ("pass", "token", "secret", "key")
+
+
+def scan_prose(hay: Haystack) -> Iterator[Hit]:
+    text, folded, links = hay.text, hay.folded, Links(hay.folded)
+    starts, index = _keyword_starts(hay), 0
+    while index < len(starts):
+        start = starts[index]
+        link = links.first_from(start)
+        if link is None:  # no link up to `clear_to`: skip the keywords whose reach ends before
+            index = bisect.bisect_right(starts, links.clear_to - NEEDED, index + 1)
             continue
-        value = text[span[0] : span[1]]
-        if any(ch in "()[]{}<>" for ch in value):
+        if link > start + NEEDED:  # skip every keyword out of the link's reach
+            index = bisect.bisect_left(starts, link - NEEDED, index + 1)
             continue
-        if match.group("kw").lower().startswith("pass"):
-            if _is_prose_password(value):
-                yield "password-prose", span[0], span[1]
-        elif looks_random(value, 12):
-            yield "secret-prose", span[0], span[1]
+        index += 1
+        hit = _prose_hit(text, folded, links, start)
+        if hit is not None:
+            yield hit
+
+
+def _prose_hit(text: str, folded: bytes, links: Links, start: int) -> Hit | None:
+    match = _PROSE_KEYWORD_RE.match(text, start)
+    # The old pattern's look-ahead for a link, answered from what `links` found.
+    if match is None or not links.follow(match.end()):
+        return None
+    is_password = match.group("kw").lower().startswith("pass")
+    if not is_password and not _digit_within(folded, match.end()):
+        return None  # a random value needs a digit, and it lies within the window
+    span = _prose_value_span(text, match.end())
+    if span is None:
+        return None
+    value = text[span[0] : span[1]]
+    if any(ch in "()[]{}<>" for ch in value):
+        return None
+    if is_password:
+        return ("password-prose", span[0], span[1]) if _is_prose_password(value) else None
+    return ("secret-prose", span[0], span[1]) if looks_random(value, 12) else None
+
+
+_DIGITS_OR_UNKNOWN = b"0123456789?"  # "?" stands for any non-ASCII character (other digits)
+
+
+def _digit_within(folded: bytes, position: int) -> bool:
+    window = folded[position : position + _PROSE_WINDOW]
+    return len(window.translate(None, _DIGITS_OR_UNKNOWN)) < len(window)
+
+
+def _keyword_starts(hay: Haystack) -> list[int]:
+    # Matches are single keywords and never overlap, so matching at every place a keyword can
+    # start finds what `finditer` over the whole text finds, without trying every position.
+    starts = {start for word in PROSE_WORDS[:3] for start in hay.word_starts(word)}
+    if hay.positions("key"):  # "api key", "api_key", "API-Key", "apikey"
+        folded = hay.folded
+        for api in hay.word_starts("api"):
+            if folded.startswith(b"key", api + 3) or (
+                folded.startswith(b"key", api + 4) and folded[api + 3 : api + 4] in (b" ", b"_", b"-")
+            ):
+                starts.add(api)
+    return sorted(starts)
 
 
 def _prose_value_span(text: str, position: int) -> tuple[int, int] | None:
     newline = text.find("\n", position, position + _PROSE_WINDOW)
     limit = newline if newline != -1 else min(len(text), position + _PROSE_WINDOW)
+    # The words of the window are those `_WORD_RE` finds in it (it is at most 200 long);
+    # `split` gets them without a Python step per word when there is no link among them.
+    words = text[position:limit].split(None, _PROSE_MAX_WORDS)[:_PROSE_MAX_WORDS]
+    if not any(word.endswith(":") or word.lower() in _PROSE_LINKS for word in words):
+        return None
     for index, word in enumerate(_WORD_RE.finditer(text, position, limit)):
         if index >= _PROSE_MAX_WORDS:
             return None
