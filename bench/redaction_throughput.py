@@ -155,6 +155,16 @@ def run(lines: list[str], title: str, finder: Finder) -> None:
     report("text blocks", [block for blocks in per_line for block in blocks], finder, per_line)
 
 
+def repeated(lines: list[str], size_mb: int) -> list[str]:
+    """Real lines over and over until `size_mb`: a large transcript of real text, not of a generator's."""
+    out, size, target = [], 0, size_mb * 2**20
+    while size < target:
+        for line in lines:
+            out.append(line)
+            size += len(line) + 1
+    return out
+
+
 def synthetic(args: argparse.Namespace) -> list[str]:
     if args.transcript:
         return Path(args.transcript).read_text(encoding="utf-8").splitlines()
@@ -178,6 +188,10 @@ def main() -> None:
         metavar="DIR",
         help="the real transcripts under DIR (default: tests/fixtures/claude-jsonl)",
     )
+    parser.add_argument(
+        "--repeat-to-mb", type=int, metavar="N",
+        help="with --fixtures: repeat the real lines to an N MB transcript (secrets planted as in synthetic)",
+    )
     parser.add_argument("--pure", action="store_true", help="search trigger words without ahocorasick-rs")
     args = parser.parse_args()
     finder = Finder(VOCABULARY, accelerated=not args.pure)
@@ -185,7 +199,10 @@ def main() -> None:
     if args.fixtures:
         files = sorted(Path(args.fixtures).rglob("*.jsonl"))
         lines = [line for file in files for line in file.read_text(encoding="utf-8").splitlines()]
-        run(lines, f"fixture transcripts ({len(files)} files)", finder)
+        if args.repeat_to_mb:
+            lines = planted(repeated(lines, args.repeat_to_mb), random.Random(7))
+        title = f"fixture transcripts ({len(files)} files)"
+        run(lines, title + (f" repeated to {args.repeat_to_mb} MB" if args.repeat_to_mb else ""), finder)
     else:
         run(synthetic(args), args.transcript or f"synthetic transcript, {args.size_mb} MB", finder)
 
