@@ -23,7 +23,10 @@ ProjectArg = Annotated[str | None, Field(
 
 
 def enki_remember(
-    content: Annotated[str, Field(description="The knowledge itself, self-contained.")],
+    content: Annotated[str, Field(description=(
+        "The knowledge itself, self-contained. Secrets become [REDACTED:…] markers and "
+        "<private>…</private> spans are dropped before storing."
+    ))],
     # A str advertising the enum: a wrong category then gets the use case's one-line message.
     category: Annotated[str, Field(
         description="decision, learning, pattern, fix, or preference (kept at once, no review).",
