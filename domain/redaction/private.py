@@ -3,6 +3,8 @@
 The tags nest (a depth count, not a lazy regex, so `<private>a<private>b</private>c</private>`
 leaves nothing of a, b or c), match case-insensitively, and an unclosed `<private>` hides
 everything after it: when in doubt, the user meant private. A stray closing tag is dropped too.
+A tag touching a backtick is a mention in markdown code (`` `<private>…</private>` ``), not a tag:
+text that explains the feature must not vanish.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ def drop_private(text: str) -> tuple[str, int]:
     """The text without its private spans, and how many spans (outermost) were dropped."""
     if "<" not in text:
         return text, 0
-    tags = list(_TAG.finditer(text))
+    tags = [tag for tag in _TAG.finditer(text) if not _in_code(text, tag.start(), tag.end())]
     if not tags:
         return text, 0
     kept: list[str] = []
@@ -31,3 +33,7 @@ def drop_private(text: str) -> tuple[str, int]:
     if depth == 0:
         kept.append(text[cursor:])
     return "".join(kept), spans
+
+
+def _in_code(text: str, start: int, end: int) -> bool:
+    return text.endswith("`", 0, start) or text.startswith("`", end)

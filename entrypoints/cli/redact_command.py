@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from abzu.application.check_redaction import CheckRedaction, RedactionCheck
 
 HELP = """Show what Abzu would store of TEXT ('-' reads stdin): secrets replaced by \
-[REDACTED:<rule>:<hash>] markers, <private>…</private> spans dropped. The same rules run on every \
+[REDACTED:<rule>:<hash>] markers, `<private>…</private>` spans dropped. The same rules run on every \
 write (remember, transcripts, session summaries), on review prompts and on log lines.
 
 With --check, list each secret found (rule, line, column, length; never the value) instead. \
@@ -64,7 +64,7 @@ def _report(result: RedactionCheck) -> None:
     for hit in result.hits:
         typer.echo(f"{hit.line}:{hit.column}  {hit.rule}  ({hit.length} chars)  {hit.context}")
     if result.private_spans:
-        typer.echo(f"{result.private_spans} <private> span(s) would be dropped")
+        typer.echo(f"{result.private_spans} private span(s) would be dropped")
     if not result.changed:
         typer.echo("nothing to redact")
     else:

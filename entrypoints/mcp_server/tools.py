@@ -25,7 +25,7 @@ ProjectArg = Annotated[str | None, Field(
 def enki_remember(
     content: Annotated[str, Field(description=(
         "The knowledge itself, self-contained. Secrets become [REDACTED:…] markers and "
-        "<private>…</private> spans are dropped before storing."
+        "`<private>…</private>` spans are dropped before storing."
     ))],
     # A str advertising the enum: a wrong category then gets the use case's one-line message.
     category: Annotated[str, Field(

@@ -28,7 +28,7 @@ def test_check_names_rule_and_place_never_the_value_and_exits_1() -> None:
 
     assert code == 1
     assert out.splitlines()[0].startswith(f"2:14  github-pat  ({len(TOKEN)} chars)")
-    assert "1 <private> span(s) would be dropped" in out
+    assert "1 private span(s) would be dropped" in out
     assert TOKEN not in out + err and "1 secret(s) would be redacted" in err
 
 

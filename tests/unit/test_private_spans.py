@@ -66,3 +66,15 @@ def test_check_context_never_holds_part_of_a_neighbouring_secret() -> None:
 def test_check_counts_private_spans_and_reports_a_clean_text_as_unchanged() -> None:
     assert CheckRedaction().execute("a <private>b</private>").private_spans == 1
     assert CheckRedaction().execute("nothing here").changed is False
+
+
+def test_a_tag_quoted_in_markdown_code_is_a_mention_and_hides_nothing() -> None:
+    text = "Wrap notes in `<private>` … `</private>` and Abzu drops them: see the docs."
+
+    assert drop_private(text) == (text, 0)
+    assert drop_private("see `<private>` then <private>hidden</private>.") == ("see `<private>` then .", 1)
+
+
+def test_a_span_quoted_whole_in_markdown_code_is_a_mention() -> None:
+    text = "`<private>…</private>` spans are dropped"
+    assert drop_private(text) == (text, 0)
