@@ -10,7 +10,7 @@ from typing import Any
 from pydantic_core import SchemaValidator
 from pydantic_core import core_schema as cs
 
-from abzu.domain.session_record import SESSION_ID_PATTERN
+from abzu.domain.sessions.record import SESSION_ID_PATTERN
 
 MAX_TEXT = 200_000
 _OPTIONAL_LIMITS = {

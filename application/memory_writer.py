@@ -11,7 +11,7 @@ from returns.maybe import Maybe, Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork
-from abzu.application.remember_messages import (
+from abzu.application.remember_io import (
     Destination,
     Remembered,
     RememberError,

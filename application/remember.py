@@ -7,7 +7,7 @@ from returns.result import Result
 from abzu.application.memory_writer import Draft, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
-from abzu.application.remember_messages import (
+from abzu.application.remember_io import (
     Destination,
     Remembered,
     RememberError,

@@ -10,7 +10,7 @@ from returns.result import Result
 from abzu.application.memory_writer import Draft, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
-from abzu.application.remember_messages import Remembered, RememberError, RememberRequest
+from abzu.application.remember_io import Remembered, RememberError, RememberRequest
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupOutcome, DedupPolicy
 

@@ -38,7 +38,7 @@ def populate(home: Path, repo: Path, beads: int, sessions: int) -> None:
     from abzu.domain.bead import Bead
     from abzu.domain.category import Category
     from abzu.domain.content import content_hash
-    from abzu.domain.session_record import HookEvent, SessionEvent
+    from abzu.domain.sessions.record import HookEvent, SessionEvent
     from abzu.entrypoints.container import build_container
     from abzu.entrypoints.settings import Settings
 

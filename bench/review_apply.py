@@ -15,9 +15,9 @@ from pathlib import Path
 from returns.result import Success
 
 from abzu.application.remember import RememberRequest
-from abzu.application.review_ports import ReviewAnswer, ReviewerIdentity
-from abzu.application.run_review import ReviewRequest
-from abzu.domain.review import Proposal, ReviewBatch
+from abzu.application.review.ports import ReviewAnswer, ReviewerIdentity
+from abzu.application.review.run_review import ReviewRequest
+from abzu.domain.review.model import Proposal, ReviewBatch
 from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
 

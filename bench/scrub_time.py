@@ -22,7 +22,7 @@ from pathlib import Path
 
 from fill_store import fill
 
-from abzu.application.scrub_stores import ScrubReport, ScrubRequest
+from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
 from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
 

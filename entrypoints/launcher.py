@@ -7,7 +7,7 @@ import sys
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["hook"] and not {"-h", "--help"} & set(args):
-        from abzu.entrypoints.hook import main as hook_main
+        from abzu.entrypoints.hooks.main import main as hook_main
 
         raise SystemExit(hook_main(args[1:]))
     from abzu.entrypoints.cli.app import main as cli_main

@@ -14,10 +14,10 @@ from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
 from abzu.adapters.transcript_files import OsTranscriptFiles
-from abzu.application.extract_transcript import ExtractTranscript
+from abzu.application.extraction.extract_transcript import ExtractTranscript
+from abzu.application.extraction.ports import TranscriptReader
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.ports import Clock, IdGenerator, Workspace
-from abzu.application.session_ports import TranscriptReader
 from abzu.application.sessions.attach_compact_summary import AttachCompactSummary
 from abzu.application.sessions.capture_pre_compact import CapturePreCompact
 from abzu.application.sessions.finalize_session import FinalizeSession

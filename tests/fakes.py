@@ -9,16 +9,16 @@ from returns.maybe import Maybe, Nothing, Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import BeadStats, StoreFile
-from abzu.application.review_ports import (
+from abzu.application.review.ports import (
     ReviewAnswer,
     ReviewerIdentity,
     ReviewFailure,
     ReviewRecord,
     SnapshotMissing,
 )
-from abzu.application.review_report import ReviewReport
+from abzu.application.review.report import ReviewReport
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.review import Proposal, ReviewBatch
+from abzu.domain.review.model import Proposal, ReviewBatch
 from tests.builders import T0, bead, candidate
 from tests.fake_stores import InMemoryBeads, InMemoryCandidates
 

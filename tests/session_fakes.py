@@ -7,12 +7,13 @@ from typing import Any
 
 from returns.maybe import Maybe, Nothing, Some
 
-from abzu.application.extract_transcript import ExtractionResult
-from abzu.application.session_ports import TranscriptUnreadable
+from abzu.application.extraction.extract_transcript import ExtractionResult
+from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.sessions.ports import ProjectState, SpoolEntry
-from abzu.domain.extraction import Decision, SessionDigest
+from abzu.domain.extraction.heuristics import Decision, SessionDigest
+from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
-from abzu.domain.session_record import (
+from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,
     InjectionRecord,
@@ -20,8 +21,7 @@ from abzu.domain.session_record import (
     SessionEvent,
     SessionRecord,
 )
-from abzu.domain.session_summary import SessionSummary
-from abzu.domain.transcript import TranscriptChunk, TranscriptRecord
+from abzu.domain.sessions.summary import SessionSummary
 from tests.fakes import FakeUnitOfWork
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.poisoning import strip_invisible
 from abzu.domain.redaction import redact
-from abzu.domain.review import ReviewBatch
+from abzu.domain.review.model import ReviewBatch
 
 SYSTEM = """You are the quality gate of a long-term memory for AI coding assistants. An assistant
 saved the staged candidates below while it worked; you decide which become permanent knowledge.

@@ -8,7 +8,7 @@ from returns.result import Failure, Result, Success
 
 from abzu.adapters.gemini.prompt import build_prompt
 from abzu.adapters.gemini.schema import GeminiReview, StrictReview
-from abzu.application.review_ports import (
+from abzu.application.review.ports import (
     ReviewAnswer,
     Reviewer,
     ReviewerIdentity,
@@ -17,7 +17,7 @@ from abzu.application.review_ports import (
     ReviewUnavailable,
 )
 from abzu.domain.redaction import redact
-from abzu.domain.review import ReviewBatch
+from abzu.domain.review.model import ReviewBatch
 
 MAX_RESPONSE_CHARS = 1_000_000
 

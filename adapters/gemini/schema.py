@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from abzu.domain.review import Proposal
+from abzu.domain.review.model import Proposal
 
 ActionName = Literal["promote", "consolidate", "discard", "flag", "keep"]
 CategoryName = Literal["decision", "learning", "pattern", "fix", "preference"]

@@ -4,10 +4,10 @@ from typing import Protocol
 
 from returns.result import Result, Success
 
-from abzu.application.review_ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
+from abzu.application.review.ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.poisoning import strip_invisible
-from abzu.domain.review import Proposal, ReviewBatch
+from abzu.domain.review.model import Proposal, ReviewBatch
 
 CHOICES = {"p": "promote", "e": "edit and promote", "d": "discard", "s": "skip", "q": "quit"}
 PREVIEW_CHARS = 200

@@ -2,7 +2,7 @@
 
 Only the fields extraction needs are modelled; unknown fields are ignored, so a new Claude Code
 field never breaks parsing. What is modelled must have the expected shape, which is what the
-structure check (domain/transcript_format.py) counts.
+structure check (domain/extraction/transcript_format.py) counts.
 """
 
 from pydantic import BaseModel, ConfigDict

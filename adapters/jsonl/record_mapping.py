@@ -12,9 +12,9 @@ through a token leaves a fragment no rule recognises any more, and everything do
 from collections.abc import Mapping
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
+from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
+from abzu.domain.extraction.transcript_text import is_interruption, prose, strip_injected
 from abzu.domain.redaction import redact
-from abzu.domain.transcript import ToolCall, ToolOutcome, TranscriptRecord
-from abzu.domain.transcript_text import is_interruption, prose, strip_injected
 
 MAX_PROSE_CHARS = 8_000
 MAX_INPUT_STRING = 2_000

@@ -8,9 +8,9 @@ from pydantic import ValidationError
 
 from abzu.adapters.jsonl.line_models import TranscriptLine, TypeOnly
 from abzu.adapters.jsonl.record_mapping import to_record
-from abzu.application.session_ports import TranscriptReader, TranscriptUnreadable
-from abzu.domain.transcript import TranscriptChunk, TranscriptRecord
-from abzu.domain.transcript_format import CONVERSATION_TYPES, FormatProbe, LineShape, is_known_type
+from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
+from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
+from abzu.domain.extraction.transcript_format import CONVERSATION_TYPES, FormatProbe, LineShape, is_known_type
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_BLOCK = 1024 * 1024

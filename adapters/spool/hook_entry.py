@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from abzu.domain.session_record import HookEvent, SessionEvent
+from abzu.domain.sessions.record import HookEvent, SessionEvent
 
 KEPT_FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "reason", "trigger")
 

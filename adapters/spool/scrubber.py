@@ -4,8 +4,8 @@ from pathlib import Path
 
 from abzu.adapters.spool.raw_writer import SUFFIX
 from abzu.adapters.text_files import read_text, replace_atomically
-from abzu.application.scrub_fields import FieldScrubber
-from abzu.application.scrub_ports import Scrubbed, ScrubCount, ScrubProgress, ScrubTarget
+from abzu.application.scrub.fields import FieldScrubber
+from abzu.application.scrub.ports import Scrubbed, ScrubCount, ScrubProgress, ScrubTarget
 
 TARGET = "spool"
 SET_ASIDE = ".bad"

@@ -6,7 +6,7 @@ from sqlalchemy.dialects.sqlite import insert
 
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
 from abzu.adapters.sqlite.schema import review_archive
-from abzu.application.review_ports import CandidateArchive
+from abzu.application.review.ports import CandidateArchive
 from abzu.domain.bead import Candidate
 
 

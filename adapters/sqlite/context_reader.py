@@ -32,7 +32,7 @@ from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 
 log = logging.getLogger("abzu")
 

@@ -9,7 +9,7 @@ from sqlalchemy.dialects.sqlite import insert
 
 from abzu.adapters.sqlite.extraction_schema import extracted_messages, extraction_log, transcript_cursors
 from abzu.adapters.sqlite.timestamps import to_db
-from abzu.application.session_ports import (
+from abzu.application.extraction.ports import (
     Cursor,
     ExtractionLogEntry,
     ExtractionStore,

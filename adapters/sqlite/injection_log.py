@@ -4,7 +4,7 @@ from sqlalchemy.dialects.sqlite import insert
 from abzu.adapters.sqlite.session_schema import injection_log
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.sessions.ports import InjectionLog
-from abzu.domain.session_record import InjectionRecord
+from abzu.domain.sessions.record import InjectionRecord
 
 
 class SqliteInjectionLog(InjectionLog):

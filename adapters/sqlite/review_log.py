@@ -9,8 +9,8 @@ from sqlalchemy.dialects.sqlite import insert
 
 from abzu.adapters.sqlite.schema import review_log
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
-from abzu.application.review_ports import ReviewLog, ReviewRecord
-from abzu.application.review_report import ReviewReport
+from abzu.application.review.ports import ReviewLog, ReviewRecord
+from abzu.application.review.report import ReviewReport
 
 
 def _report_json(report: ReviewReport) -> str:

@@ -22,8 +22,8 @@ from abzu.adapters.sqlite.purge import (
 )
 from abzu.adapters.sqlite.scrub_plan import TablePlan, plan, quote
 from abzu.adapters.sqlite.scrub_rows import changed_columns
-from abzu.application.scrub_fields import FieldScrubber
-from abzu.application.scrub_ports import Scrubbed, ScrubCount, ScrubProgress
+from abzu.application.scrub.fields import FieldScrubber
+from abzu.application.scrub.ports import Scrubbed, ScrubCount, ScrubProgress
 
 BATCH = 1000
 Transaction = Callable[[bool], AbstractContextManager[object]]  # write=True takes the write lock

@@ -4,7 +4,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from abzu.adapters.sqlite.scrub_plan import HASH_COLUMN, Kind, kind_of
-from abzu.application.scrub_fields import FieldScrubber
+from abzu.application.scrub.fields import FieldScrubber
 
 ARCHIVED_TABLE = "bead_candidates"  # review_archive keeps JSON copies of its rows
 

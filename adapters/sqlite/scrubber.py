@@ -11,8 +11,8 @@ from sqlalchemy import Connection, Engine
 from abzu.adapters.sqlite.engine import READ_ONLY
 from abzu.adapters.sqlite.scrub_database import Database, scrub_database
 from abzu.adapters.sqlite.snapshots import SNAPSHOT_GLOB
-from abzu.application.scrub_fields import FieldScrubber
-from abzu.application.scrub_ports import Scrubbed, ScrubCount, ScrubProgress, ScrubTarget
+from abzu.application.scrub.fields import FieldScrubber
+from abzu.application.scrub.ports import Scrubbed, ScrubCount, ScrubProgress, ScrubTarget
 
 
 class SqliteStoreScrubber(ScrubTarget):

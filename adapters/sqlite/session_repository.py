@@ -6,7 +6,7 @@ from sqlalchemy import Connection, RowMapping, select, text, update
 from abzu.adapters.sqlite.session_schema import sessions as t
 from abzu.adapters.sqlite.timestamps import from_db, to_db
 from abzu.application.sessions.ports import SessionRepository
-from abzu.domain.session_record import (
+from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,
     SessionCounts,

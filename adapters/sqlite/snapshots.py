@@ -9,7 +9,7 @@ from sqlalchemy import Engine
 
 from abzu.adapters.sqlite.engine import StorageError
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
-from abzu.application.review_ports import SnapshotMissing, WisdomSnapshots
+from abzu.application.review.ports import SnapshotMissing, WisdomSnapshots
 
 KEEP = 5
 SNAPSHOT_GLOB = "wisdom-*.db"  # the names `take` gives; `abzu scrub` cleans them too

@@ -4,7 +4,7 @@ from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from abzu.adapters.sqlite.schema import session_summaries as t
 from abzu.adapters.sqlite.summary_rows import row_to_summary, summary_to_row
 from abzu.application.sessions.ports import SummaryRepository
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 
 
 class SqliteSummaryRepository(SummaryRepository):

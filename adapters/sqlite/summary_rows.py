@@ -3,7 +3,7 @@
 from typing import Any, Protocol
 
 from abzu.adapters.sqlite.timestamps import from_db_required, to_db
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 
 
 def summary_to_row(summary: SessionSummary) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from abzu.application.ports import (
     ProjectRegistry,
     UnitOfWork,
 )
-from abzu.application.review_ports import CandidateArchive, ReviewLog
+from abzu.application.review.ports import CandidateArchive, ReviewLog
 from abzu.domain.decay import DecayPolicy
 
 

@@ -4,8 +4,8 @@ from collections.abc import Iterable, Sequence
 
 from returns.result import Success
 
+from abzu.application.remember_io import Remembered, RememberRequest
 from abzu.application.remember_many import RememberedMany
-from abzu.application.remember_messages import Remembered, RememberRequest
 from abzu.domain.bead import CandidateSource
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.evaluation.dataset import Turn

@@ -7,7 +7,7 @@ from abzu.application.ports import Clock, IdGenerator, Workspace
 from abzu.application.projects import resolve_project
 from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.application.sessions.stored import stored_text
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 
 
 class Attached(StrEnum):

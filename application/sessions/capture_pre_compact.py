@@ -2,10 +2,10 @@
 
 from dataclasses import dataclass
 
-from abzu.application.extract_transcript import ExtractionResult
+from abzu.application.extraction.extract_transcript import ExtractionResult
+from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.ports import Clock, Workspace
 from abzu.application.projects import resolve_project
-from abzu.application.session_ports import TranscriptUnreadable
 from abzu.application.sessions.attach_compact_summary import AttachCompactSummary, CompactSummary
 from abzu.application.sessions.ports import (
     ProjectFiles,
@@ -17,8 +17,8 @@ from abzu.application.sessions.update_pre_compact_summary import (
     PreCompactSnapshot,
     UpdatePreCompactSummary,
 )
-from abzu.domain.session_record import HookEvent, SessionEvent
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.record import HookEvent, SessionEvent
+from abzu.domain.sessions.summary import SessionSummary
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,17 +4,17 @@ from dataclasses import dataclass, field, replace
 
 from returns.result import Failure, Result, Success
 
-from abzu.application.extract_transcript import ExtractionResult
+from abzu.application.extraction.extract_transcript import ExtractionResult
+from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.maintenance import MaintenanceReport, RunMaintenance
 from abzu.application.ports import Clock, IdGenerator
-from abzu.application.session_ports import TranscriptUnreadable
 from abzu.application.sessions.capture_pre_compact import operational_notes
 from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor
 from abzu.application.sessions.stored import stored_text
-from abzu.domain.session_errors import SessionNotFound
-from abzu.domain.session_reconcile import reconcile
-from abzu.domain.session_record import FinalizedBy, SessionRecord
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.errors import SessionNotFound
+from abzu.domain.sessions.reconcile import reconcile
+from abzu.domain.sessions.record import FinalizedBy, SessionRecord
+from abzu.domain.sessions.summary import SessionSummary
 
 KEEP_FINALS = 5
 

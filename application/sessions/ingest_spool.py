@@ -6,7 +6,7 @@ from datetime import datetime
 from abzu.application.ports import Clock
 from abzu.application.projects import project_for_root
 from abzu.application.sessions.ports import SessionUnitOfWork, SpoolEntry, SpoolSource
-from abzu.domain.session_record import InjectionRecord, SessionEvent
+from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 
 
 @dataclass(frozen=True, slots=True)

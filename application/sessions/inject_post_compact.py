@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass, replace
 
+from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
 from abzu.application.ports import Clock, Workspace
-from abzu.application.session_ports import TranscriptReader, TranscriptUnreadable
 from abzu.application.sessions.injected import Injected, log_injection
 from abzu.application.sessions.ports import (
     PersonaSource,
@@ -14,11 +14,11 @@ from abzu.application.sessions.ports import (
 )
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
 from abzu.domain.redaction import redact
-from abzu.domain.session_fit import fit_summaries
-from abzu.domain.session_record import HookEvent, SessionEvent
-from abzu.domain.session_render import render_summary, snapshot_title, stamp
-from abzu.domain.session_sections import gates_section, header, persona_section, present, state_section
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.fit import fit_summaries
+from abzu.domain.sessions.record import HookEvent, SessionEvent
+from abzu.domain.sessions.render import render_summary, snapshot_title, stamp
+from abzu.domain.sessions.sections import gates_section, header, persona_section, present, state_section
+from abzu.domain.sessions.summary import SessionSummary
 
 THREAD_TITLE = "This session before compaction:"
 MAX_TAIL_BYTES = 8 * 1024 * 1024  # beyond this the compact summary is left to PostCompact

@@ -13,10 +13,10 @@ from abzu.application.sessions.ports import (
 )
 from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
-from abzu.domain.session_fit import fit_summaries
-from abzu.domain.session_record import HookEvent, SessionEvent
-from abzu.domain.session_render import last_session_title, render_summary, stamp
-from abzu.domain.session_sections import (
+from abzu.domain.sessions.fit import fit_summaries
+from abzu.domain.sessions.record import HookEvent, SessionEvent
+from abzu.domain.sessions.render import last_session_title, render_summary, stamp
+from abzu.domain.sessions.sections import (
     gates_section,
     header,
     memory_section,
@@ -24,7 +24,7 @@ from abzu.domain.session_sections import (
     present,
     state_section,
 )
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.text import keywords
 
 LAST_SESSION_TITLE = "Last session:"

@@ -5,7 +5,7 @@ from datetime import datetime
 
 from abzu.application.sessions.ports import SessionJournal
 from abzu.domain.injection import Tier
-from abzu.domain.session_record import InjectionRecord
+from abzu.domain.sessions.record import InjectionRecord
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,17 +14,17 @@ from returns.maybe import Maybe
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.ranking import SearchHit
-from abzu.domain.session_record import (
+from abzu.domain.sessions.record import (
     FinalizedBy,
     InjectionRecord,
     SessionCounts,
     SessionEvent,
     SessionRecord,
 )
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 
 if TYPE_CHECKING:  # the extraction use case is heavy to import; hooks that only read skip it
-    from abzu.application.extract_transcript import ExtractionResult
+    from abzu.application.extraction.extract_transcript import ExtractionResult
 
 
 class SummaryRepository(Protocol):

@@ -10,7 +10,7 @@ from abzu.application.projects import resolve_project
 from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest, FinalizeSession
 from abzu.application.sessions.ingest_spool import IngestSpool
 from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
-from abzu.domain.session_record import FinalizedBy, SessionRecord
+from abzu.domain.sessions.record import FinalizedBy, SessionRecord
 
 DEFAULT_IDLE = timedelta(minutes=5)
 

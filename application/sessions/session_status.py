@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
-from abzu.domain.session_record import SessionCounts
+from abzu.domain.sessions.record import SessionCounts
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.application.sessions.stored import stored_text
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 
 
 @dataclass(frozen=True, slots=True)

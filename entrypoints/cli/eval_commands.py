@@ -9,7 +9,7 @@ from returns.result import Failure, Success
 from abzu.application.evaluation.report import DEFAULT_DEPTH, EvalReport, EvalRequest, Unit
 from abzu.entrypoints.cli import eval_render
 from abzu.entrypoints.cli.context import fail, one_line_errors
-from abzu.entrypoints.eval_views import EvalView, QuestionView
+from abzu.entrypoints.cli.eval_views import EvalView, QuestionView
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
 

@@ -15,7 +15,7 @@ from abzu.adapters.claude_settings import merge_hooks, merge_mcp, remove_hooks, 
 from abzu.adapters.json_file import read_json, write_json
 from abzu.adapters.workspace import GitWorkspace
 from abzu.entrypoints.cli.context import fail, one_line_errors
-from abzu.entrypoints.hook_env import data_home
+from abzu.entrypoints.hooks.env import data_home
 from abzu.entrypoints.logs import configure_file_logging
 
 Change = Callable[[dict[str, Any]], dict[str, Any]]

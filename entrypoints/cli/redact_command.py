@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 from pydantic import BaseModel
 
-from abzu.application.check_redaction import CheckRedaction, RedactionCheck
+from abzu.application.redaction.check_redaction import CheckRedaction, RedactionCheck
 
 HELP = """Show what Abzu would store of TEXT ('-' reads stdin): secrets replaced by \
 [REDACTED:<rule>:<hash>] markers, `<private>…</private>` spans dropped. The same rules run on every \

@@ -8,17 +8,17 @@ from pydantic import BaseModel
 from returns.result import Failure, Success
 
 from abzu.adapters.human.reviewer import HumanReviewer
-from abzu.application.review_report import ReviewReport
-from abzu.application.run_review import ReviewRequest
-from abzu.application.undo_review import Undone
-from abzu.domain.batching import BatchPolicy
+from abzu.application.review.report import ReviewReport
+from abzu.application.review.run_review import ReviewRequest
+from abzu.application.review.undo_review import Undone
 from abzu.domain.bead import Bead
+from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.cli import review_render as render
 from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
 from abzu.entrypoints.cli.review_progress import review_progress
-from abzu.entrypoints.review_views import CandidatesView, CandidateView, ReviewView, UndoView
+from abzu.entrypoints.cli.review_views import CandidatesView, CandidateView, ReviewView, UndoView
 from abzu.entrypoints.views import BeadView
 
 if TYPE_CHECKING:

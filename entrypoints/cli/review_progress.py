@@ -6,8 +6,8 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from abzu.application.review_ports import NoProgress, ReviewProgress
-from abzu.application.review_report import BatchReport
+from abzu.application.review.ports import NoProgress, ReviewProgress
+from abzu.application.review.report import BatchReport
 
 
 class RichReviewProgress(ReviewProgress):

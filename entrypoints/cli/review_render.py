@@ -4,7 +4,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from abzu.entrypoints.cli.render import console
-from abzu.entrypoints.review_views import BatchView, CandidatesView, ReviewView, UndoView
+from abzu.entrypoints.cli.review_views import BatchView, CandidatesView, ReviewView, UndoView
 from abzu.entrypoints.views import BeadView, preview
 
 VERBS = {"promote": "promoted", "consolidate": "consolidated", "discard": "discarded",

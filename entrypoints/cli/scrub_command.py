@@ -4,12 +4,12 @@ from typing import Annotated
 
 import typer
 
-from abzu.application.scrub_stores import ScrubRequest
+from abzu.application.scrub.scrub_stores import ScrubRequest
 from abzu.entrypoints.cli.context import ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 from abzu.entrypoints.cli.scrub_progress import scrub_progress
 from abzu.entrypoints.cli.scrub_render import scrubbed
-from abzu.entrypoints.scrub_views import ScrubView
+from abzu.entrypoints.cli.scrub_views import ScrubView
 
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Count what would change; write nothing.")]
 

@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from abzu.application.scrub_ports import NoScrubProgress, ScrubProgress
+from abzu.application.scrub.ports import NoScrubProgress, ScrubProgress
 
 
 class RichScrubProgress(ScrubProgress):

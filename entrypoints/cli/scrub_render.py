@@ -4,7 +4,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from abzu.entrypoints.cli.render import console
-from abzu.entrypoints.scrub_views import ScrubView
+from abzu.entrypoints.cli.scrub_views import ScrubView
 
 
 def scrubbed(view: ScrubView) -> None:

@@ -20,7 +20,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     def hook(event: Annotated[str, typer.Argument(help=EVENT_HELP)]) -> None:
         """Run a Claude Code hook: reads the hook's JSON on stdin, prints context where Claude Code
         accepts it, always exits 0 (failures go to Abzu's log). Installed by `abzu install`."""
-        from abzu.entrypoints.hook import main as hook_main
+        from abzu.entrypoints.hooks.main import main as hook_main
 
         raise typer.Exit(hook_main([event]))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from abzu.domain.transcript import ABZU_CONTEXT_MARKER
+from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from tests.e2e.hook_driver import FIXTURES, ClaudeCode, context_of, eventually
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -136,5 +136,5 @@ def test_the_latency_bound_hooks_import_no_heavy_frameworks(tmp_path: Path) -> N
         )
         assert probe.returncode == 0
         imported = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
-        assert "abzu.entrypoints.hook" in imported
+        assert "abzu.entrypoints.hooks.main" in imported
         assert imported & heavy == set(), event

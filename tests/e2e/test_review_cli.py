@@ -141,7 +141,7 @@ def test_undo_restores_the_state_before_the_last_review(container: Container):
     abzu(container, "review", "-i", stdin="p\nd\nnoise\n")
     result = abzu(container, "review", "--undo")
     assert result.exit_code == 0, result.output
-    assert "2 candidate(s) staged again" in result.output
+    assert "2 candidate(s) staged again" in " ".join(result.output.split())  # rich wraps long paths
     assert sorted(staged_ids(container)) == sorted(ids)
     assert json.loads(abzu(container, "recall", "WAL", "--json").output)["results"][0]["reviewed"] is False
     again = abzu(container, "review", "--undo")

@@ -7,8 +7,8 @@ import pytest
 
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.domain.category import Category
-from abzu.domain.extraction import SessionDigest, digest
-from abzu.domain.transcript import TranscriptRecord
+from abzu.domain.extraction.heuristics import SessionDigest, digest
+from abzu.domain.extraction.transcript import TranscriptRecord
 
 FIXTURES = Path("/work/shared/fixtures/claude-jsonl")
 ALL = sorted(FIXTURES.glob("*/*.jsonl"))

@@ -11,9 +11,9 @@ from returns.pipeline import is_successful
 from abzu.adapters.gemini import prompt as prompt_module
 from abzu.adapters.gemini.client import build_gemini_client
 from abzu.adapters.gemini.reviewer import GeminiReviewer
-from abzu.application.review_ports import ReviewMalformed, ReviewUnavailable
+from abzu.application.review.ports import ReviewMalformed, ReviewUnavailable
 from abzu.domain.redaction import Redacted
-from abzu.domain.review import Proposal
+from abzu.domain.review.model import Proposal
 from tests.unit.review.helpers import batch, bead, candidate
 
 BATCH = batch(candidate("c-1"), candidate("c-2", "Pin httpx below 1.0"),

@@ -5,14 +5,14 @@ from pathlib import Path
 import pytest
 from returns.result import Failure
 
-from abzu.application import review_text
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.application.review_ops import ReviewOps
-from abzu.application.review_ports import ReviewMalformed
-from abzu.application.run_review import ReviewRequest
+from abzu.application.review import text as review_text
+from abzu.application.review.ops import ReviewOps
+from abzu.application.review.ports import ReviewMalformed
+from abzu.application.review.run_review import ReviewRequest
 from abzu.domain.redaction import Redacted
-from abzu.domain.review import Proposal, ReviewBatch
+from abzu.domain.review.model import Proposal, ReviewBatch
 from abzu.entrypoints.container import Container
 from tests.fakes import ScriptedReviewer
 

@@ -5,7 +5,7 @@ from contextlib import closing
 from pathlib import Path
 
 from abzu.adapters.sqlite.purge import truncate_journal
-from abzu.application.scrub_stores import ScrubReport, ScrubRequest
+from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
 from abzu.entrypoints.container import Container
 from tests.scrub_planting import files_holding
 

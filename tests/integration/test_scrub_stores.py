@@ -7,7 +7,7 @@ from pathlib import Path
 
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.application.scrub_stores import ScrubReport, ScrubRequest
+from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
 from abzu.domain.content import content_hash
 from abzu.entrypoints.container import Container
 from tests.canaries import Canaries

@@ -11,7 +11,7 @@ from abzu.application.sessions.finalize_session import Finalized, FinalizeReques
 from abzu.application.sessions.inject_post_compact import PostCompactRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.application.sessions.recover_sessions import RecoverRequest
-from abzu.domain.session_record import FinalizedBy
+from abzu.domain.sessions.record import FinalizedBy
 from abzu.entrypoints.container import Container
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "claude-jsonl"

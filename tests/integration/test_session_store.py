@@ -7,7 +7,7 @@ from pathlib import Path
 from returns.maybe import Some
 
 from abzu.adapters.sqlite.migrations.runner import HEADS
-from abzu.domain.session_record import (
+from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,
     InjectionRecord,

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
-from abzu.application.session_ports import TranscriptUnreadable
-from abzu.domain.extraction import digest
-from abzu.domain.transcript import ABZU_CONTEXT_MARKER
+from abzu.application.extraction.ports import TranscriptUnreadable
+from abzu.domain.extraction.heuristics import digest
+from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from tests.transcript_lines import (
     append,
     assistant,

@@ -1,11 +1,11 @@
-"""In-memory doubles of the extraction ports (application/session_ports.py)."""
+"""In-memory doubles of the extraction ports (application/extraction/ports.py)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import TracebackType
 from typing import Self
 
-from abzu.application.session_ports import (
+from abzu.application.extraction.ports import (
     Cursor,
     ExtractionLogEntry,
     ExtractionStore,
@@ -13,7 +13,7 @@ from abzu.application.session_ports import (
     TranscriptReader,
     TranscriptUnreadable,
 )
-from abzu.domain.transcript import TranscriptChunk, TranscriptRecord
+from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 
 
 class InMemoryExtractionStore(ExtractionStore):

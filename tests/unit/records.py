@@ -2,7 +2,7 @@
 
 import itertools
 
-from abzu.domain.transcript import ToolCall, ToolOutcome, TranscriptRecord
+from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 
 _ids = itertools.count(1)
 

@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 
 from abzu.domain.category import Category
 from abzu.domain.ranking import SearchHit, Source
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 from tests.fakes import T0
 
 _ids = itertools.count(1)

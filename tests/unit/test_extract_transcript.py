@@ -2,10 +2,10 @@
 
 import pytest
 
-from abzu.application.extract_transcript import ExtractTranscript
+from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.remember_many import RememberMany
 from abzu.domain.bead import CandidateSource
-from abzu.domain.transcript import TranscriptRecord
+from abzu.domain.extraction.transcript import TranscriptRecord
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 from tests.unit.extraction_fakes import FakeExtractionUnitOfWork, ScriptedReader
 from tests.unit.records import bash, edit, wrote

@@ -2,12 +2,13 @@
 
 import pytest
 
-from abzu.domain import extraction_render, extraction_state
 from abzu.domain.category import Category
-from abzu.domain.extraction import digest
-from abzu.domain.extraction_state import CAP
+from abzu.domain.extraction import render as extraction_render
+from abzu.domain.extraction import state as extraction_state
+from abzu.domain.extraction.heuristics import digest
+from abzu.domain.extraction.state import CAP
+from abzu.domain.extraction.transcript import TranscriptRecord
 from abzu.domain.redaction import Finding, Redacted
-from abzu.domain.transcript import TranscriptRecord
 from tests.unit.records import bash, calls, edit, returns, said, todos, wrote
 
 PYTEST = "pytest -q tests/test_api.py"

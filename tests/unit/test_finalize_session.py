@@ -6,8 +6,8 @@ from returns.result import Failure, Success
 
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest, FinalizeSession
-from abzu.domain.session_errors import SessionNotFound
-from abzu.domain.session_record import FinalizedBy, HookEvent, SessionEvent
+from abzu.domain.sessions.errors import SessionNotFound
+from abzu.domain.sessions.record import FinalizedBy, HookEvent, SessionEvent
 from tests.fakes import T0, FixedClock, SequentialIds, bead
 from tests.session_fakes import FakeSessionUnitOfWork, ScriptedExtractor, make_digest
 from tests.unit.session_builders import snapshot

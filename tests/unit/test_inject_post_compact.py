@@ -2,7 +2,7 @@
 
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
 from abzu.application.sessions.ports import ProjectState
-from abzu.domain.transcript import TranscriptRecord
+from abzu.domain.extraction.transcript import TranscriptRecord
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,

@@ -2,9 +2,9 @@
 
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 from abzu.application.sessions.ports import ProjectState
+from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.ranking import Source
-from abzu.domain.session_record import HookEvent
-from abzu.domain.transcript import ABZU_CONTEXT_MARKER
+from abzu.domain.sessions.record import HookEvent
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,

@@ -6,11 +6,11 @@ from hypothesis import strategies as st
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 from abzu.application.sessions.ports import ProjectState
+from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.injection import HARD_CAP, PLANS, Section, Tier, assemble, clip
-from abzu.domain.session_fit import Collapse, fit_summaries
-from abzu.domain.session_render import render_summary, snapshot_title
-from abzu.domain.session_summary import SessionSummary
-from abzu.domain.transcript import ABZU_CONTEXT_MARKER
+from abzu.domain.sessions.fit import Collapse, fit_summaries
+from abzu.domain.sessions.render import render_summary, snapshot_title
+from abzu.domain.sessions.summary import SessionSummary
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,

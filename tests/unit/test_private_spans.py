@@ -2,9 +2,9 @@
 
 import pytest
 
-from abzu.application.check_redaction import CheckRedaction
+from abzu.application.redaction.check_redaction import CheckRedaction
+from abzu.domain.extraction.transcript_text import prose, strip_injected
 from abzu.domain.redaction import drop_private, redact
-from abzu.domain.transcript_text import prose, strip_injected
 
 
 @pytest.mark.parametrize(

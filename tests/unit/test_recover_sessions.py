@@ -6,7 +6,7 @@ from abzu.application.maintenance import RunMaintenance
 from abzu.application.sessions.finalize_session import FinalizeSession
 from abzu.application.sessions.ingest_spool import IngestSpool
 from abzu.application.sessions.recover_sessions import RecoverRequest, RecoverSessions
-from abzu.domain.session_record import FinalizedBy, HookEvent, InjectionRecord, SessionEvent
+from abzu.domain.sessions.record import FinalizedBy, HookEvent, InjectionRecord, SessionEvent
 from tests.fakes import T0, FixedClock, FixedWorkspace, SequentialIds
 from tests.session_fakes import (
     FakeSessionUnitOfWork,

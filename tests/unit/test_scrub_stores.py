@@ -4,9 +4,9 @@ import base64
 import json
 import os
 
-from abzu.application.scrub_fields import FieldScrubber, redacted
-from abzu.application.scrub_ports import Scrubbed, ScrubCount, ScrubProgress
-from abzu.application.scrub_stores import ScrubRequest, ScrubStores
+from abzu.application.scrub.fields import FieldScrubber, redacted
+from abzu.application.scrub.ports import Scrubbed, ScrubCount, ScrubProgress
+from abzu.application.scrub.scrub_stores import ScrubRequest, ScrubStores
 from abzu.domain.content import content_hash
 from tests.canaries import Canaries
 

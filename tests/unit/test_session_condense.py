@@ -1,7 +1,7 @@
 """Heuristic condensation and reconciliation of session summaries (no LLM)."""
 
-from abzu.domain.session_condense import active_files, condensed, decisions, direction, key_decisions
-from abzu.domain.session_reconcile import merge_operational, reconcile
+from abzu.domain.sessions.condense import active_files, condensed, decisions, direction, key_decisions
+from abzu.domain.sessions.reconcile import merge_operational, reconcile
 from tests.unit.session_builders import snapshot
 
 ONE = snapshot(1, talk="We looked at Redis. We decided to store refresh tokens in the DB.\n"

@@ -1,6 +1,6 @@
 """The structure check on the first records of a transcript (spec §6 "JSONL Parser Versioning")."""
 
-from abzu.domain.transcript_format import FormatProbe, LineShape, is_known_type
+from abzu.domain.extraction.transcript_format import FormatProbe, LineShape, is_known_type
 
 
 def _probe(*shapes: LineShape) -> FormatProbe:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from abzu.domain.transcript import ABZU_CONTEXT_MARKER
-from abzu.domain.transcript_text import prose, shorten, strip_injected
+from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
+from abzu.domain.extraction.transcript_text import prose, shorten, strip_injected
 
 
 @pytest.mark.parametrize(("raw", "words"), [

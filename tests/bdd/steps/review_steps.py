@@ -7,10 +7,10 @@ from pytest_bdd import given, parsers, then, when
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.application.review_report import ReviewReport
-from abzu.application.run_review import ReviewRequest
+from abzu.application.review.report import ReviewReport
+from abzu.application.review.run_review import ReviewRequest
 from abzu.domain.bead import Bead
-from abzu.domain.review import Proposal
+from abzu.domain.review.model import Proposal
 from abzu.entrypoints.container import Container
 from tests.fakes import ScriptedReviewer
 

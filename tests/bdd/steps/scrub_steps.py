@@ -7,7 +7,7 @@ import pytest
 from pytest_bdd import given, then, when
 
 from abzu.application.recall import RecallRequest
-from abzu.application.scrub_stores import ScrubReport, ScrubRequest
+from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
 from abzu.entrypoints.container import Container
 from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_matches

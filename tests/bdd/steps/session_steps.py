@@ -9,7 +9,7 @@ import pytest
 from dependency_injector import providers
 from pytest_bdd import given, parsers, then, when
 
-from abzu.domain.transcript import ABZU_CONTEXT_MARKER
+from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.entrypoints.container import Container
 from tests.bdd.steps.session_world import SessionWorld, now_clock
 

@@ -22,7 +22,7 @@ from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.domain.bead import Bead
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
-from abzu.domain.session_summary import SessionSummary
+from abzu.domain.sessions.summary import SessionSummary
 from abzu.entrypoints.container import Container
 from tests.fakes import FixedClock
 

@@ -4,7 +4,7 @@ from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.domain.poisoning import looks_like_instructions
-from abzu.domain.review import Proposal, ReviewBatch
+from abzu.domain.review.model import Proposal, ReviewBatch
 from tests.fakes import T0, FakeUnitOfWork, bead
 
 __all__ = ["bead"]  # re-exported for the tests

@@ -1,6 +1,6 @@
 import pytest
 
-from abzu.domain.batching import BatchPolicy, estimate_tokens
+from abzu.domain.review.batching import BatchPolicy, estimate_tokens
 from tests.unit.review.helpers import bead, candidate
 
 

@@ -2,20 +2,20 @@ import pytest
 from returns.pipeline import is_successful
 from returns.result import Failure
 
-from abzu.application import review_text
-from abzu.application.consolidate_beads import ConsolidateBeads
-from abzu.application.discard_candidate import DiscardCandidate
-from abzu.application.flag_for_deletion import FlagForDeletion
-from abzu.application.get_staged_candidates import GetStagedCandidates
 from abzu.application.maintenance import RunMaintenance
-from abzu.application.promote_candidate import PromoteCandidate
-from abzu.application.review_errors import (
+from abzu.application.review import text as review_text
+from abzu.application.review.consolidate_beads import ConsolidateBeads
+from abzu.application.review.discard_candidate import DiscardCandidate
+from abzu.application.review.errors import (
     CandidateNotFound,
     EmptyReason,
     InvalidConsolidation,
     NotFlagged,
 )
-from abzu.application.unflag import Unflag
+from abzu.application.review.flag_for_deletion import FlagForDeletion
+from abzu.application.review.get_staged_candidates import GetStagedCandidates
+from abzu.application.review.promote_candidate import PromoteCandidate
+from abzu.application.review.unflag import Unflag
 from abzu.domain.category import Category
 from abzu.domain.errors import BeadNotFound
 from abzu.domain.redaction import Redacted

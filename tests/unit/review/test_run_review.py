@@ -4,13 +4,13 @@ from datetime import timedelta
 import pytest
 from returns.result import Failure
 
-from abzu.application.review_errors import NothingToUndo, UnknownProject
-from abzu.application.review_ports import ReviewMalformed, ReviewUnavailable
-from abzu.application.run_review import ReviewRequest, RunReview
-from abzu.application.undo_review import UndoReview
-from abzu.domain.batching import BatchPolicy
+from abzu.application.review.errors import NothingToUndo, UnknownProject
+from abzu.application.review.ports import ReviewMalformed, ReviewUnavailable
+from abzu.application.review.run_review import ReviewRequest, RunReview
+from abzu.application.review.undo_review import UndoReview
 from abzu.domain.content import content_hash
-from abzu.domain.review import Proposal, ReviewBatch
+from abzu.domain.review.batching import BatchPolicy
+from abzu.domain.review.model import Proposal, ReviewBatch
 from tests.fakes import T0, FakeSnapshots, FakeUnitOfWork, FixedClock, ScriptedReviewer, SequentialIds
 from tests.unit.review.helpers import bead, candidate, discard, dump, many, promote, stage
 

@@ -1,8 +1,8 @@
 import pytest
 
 from abzu.domain.category import Category
-from abzu.domain.review import Consolidate, Discard, Flag, Keep, Promote, Proposal, ReviewBatch
-from abzu.domain.sandbox import Sandbox, Verdict
+from abzu.domain.review.model import Consolidate, Discard, Flag, Keep, Promote, Proposal, ReviewBatch
+from abzu.domain.review.sandbox import Sandbox, Verdict
 from tests.unit.review.helpers import batch, bead, candidate, discard, many, promote
 
 sut = Sandbox()

@@ -1,0 +1,79 @@
+"""Ports of the transcript side of the session lifecycle (issue 4)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Protocol, Self
+
+from abzu.domain.extraction.transcript import TranscriptChunk
+
+
+class TranscriptUnreadable(Exception):
+    """The transcript could not be opened: missing, a directory, or no permission."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot read transcript {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class TranscriptReader(Protocol):
+    """Claude Code JSONL transcripts.
+
+    `read` streams from byte `offset` up to the last complete line and never raises for bad
+    content: corrupt, oversized and unknown lines are skipped and counted in the chunk. An offset
+    past the end of the file (the file was replaced) reads from the start. An unrecognised
+    structure gives `format_recognised=False`, no records and `end_offset == offset`.
+    `max_bytes`, if given, ends the read at the first line boundary past that many bytes
+    (`reached_end` is then False): a huge transcript can be streamed in bounded pieces.
+    Raises TranscriptUnreadable when the file cannot be opened at all.
+    """
+
+    def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    session_id: str
+    transcript_path: str
+    byte_offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractionLogEntry:
+    id: str
+    session_id: str
+    jsonl_path: str
+    candidates_created: int
+    status: str  # "ok" | "skipped-format" | "failed"
+    detail: str
+    method: str = "heuristic"
+
+
+class ExtractionStore(Protocol):
+    """Extraction bookkeeping in abzu.db (cursors, extracted messages, extraction log).
+
+    `cursor` is None for a session never mined. `mark_extracted` is idempotent: recording the
+    same (session, message uuid, kind) twice keeps the first row. Never commits.
+    """
+
+    def cursor(self, session_id: str) -> Cursor | None: ...
+    def save_cursor(self, cursor: Cursor, *, at: datetime) -> None: ...
+    def is_extracted(self, session_id: str, message_uuid: str, kind: str) -> bool: ...
+    def mark_extracted(
+        self, session_id: str, message_uuid: str, kind: str, *, candidate_id: str | None, at: datetime
+    ) -> None: ...
+    def log(self, entry: ExtractionLogEntry, *, at: datetime) -> None: ...
+
+
+class ExtractionUnitOfWork(Protocol):
+    """One abzu.db write transaction; leaving the block without `commit` rolls back."""
+
+    @property
+    def extraction(self) -> ExtractionStore: ...
+
+    def __enter__(self) -> Self: ...
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None: ...
+    def commit(self) -> None: ...

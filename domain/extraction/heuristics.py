@@ -1,0 +1,80 @@
+"""Heuristic session-end extraction (spec §6 step 1): deterministic, no LLM.
+
+`digest(records)` reads what a session did (files it changed, errors it hit, the fixes that
+followed, tasks it completed, decisions it stated, the compact summary Claude Code wrote) and
+offers it as operational state for summaries and as candidate drafts for staging.
+
+- Errors are failed tool calls and failing commands; permission denials, user rejections,
+  interrupts and API errors are not.
+- A fix is an error followed by a later success on the same file or command with a change in
+  between; a command that simply passes on a re-run fixed nothing.
+- Sidechain (subagent) records count as the session's work but are never the user's words.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from abzu.domain.extraction import render as extraction_render
+from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair
+from abzu.domain.extraction.state import DigestState
+from abzu.domain.extraction.transcript import TranscriptRecord
+from abzu.domain.redaction import redact
+
+__all__ = ["CandidateDraft", "Decision", "FixPair", "SessionDigest", "digest"]
+
+_COMPACT_PREAMBLE = (
+    "This session is being continued from a previous conversation that ran out of context. "
+    "The conversation is summarized below:"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionDigest:
+    files_modified: tuple[str, ...]
+    errors: tuple[str, ...]
+    fixes: tuple[FixPair, ...]
+    tasks_completed: tuple[str, ...]
+    decisions: tuple[Decision, ...]
+    compact_summary: str | None
+    last_user_ask: str | None
+    unresolved_errors: tuple[str, ...] = ()  # failures no later success fixed or got past
+    resume_offset: int | None = None  # line of the oldest failure still waiting for a fix
+
+    def operational_state(self) -> str:
+        """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
+        return extraction_render.operational_state(
+            files=self.files_modified, tasks=self.tasks_completed,
+            fixes=[f for f in self.fixes if not f.tool_misuse], unresolved=self.unresolved_errors,
+            decisions=self.decisions, last_ask=self.last_user_ask,
+        )
+
+    def candidate_drafts(self) -> tuple[CandidateDraft, ...]:
+        return extraction_render.candidate_drafts(self.decisions, self.fixes)
+
+    @property
+    def is_empty(self) -> bool:
+        return not (
+            self.files_modified or self.errors or self.tasks_completed or self.decisions
+            or self.compact_summary or self.last_user_ask
+        )
+
+
+def digest(records: Iterable[TranscriptRecord]) -> SessionDigest:
+    """One pass in order; `records` may be a lazy stream of any length (memory stays bounded)."""
+    state = DigestState()
+    for record in records:
+        state.feed(record)
+    return SessionDigest(
+        files_modified=tuple(state.files), errors=tuple(state.errors), fixes=tuple(state.fixes),
+        tasks_completed=tuple(state.tasks.completed), decisions=tuple(state.decisions.values()),
+        compact_summary=_compact_summary(state.compact_summary),
+        last_user_ask=redact(state.last_user_ask).text if state.last_user_ask else None,
+        unresolved_errors=tuple(state.open_errors), resume_offset=state.resume_offset(),
+    )
+
+
+def _compact_summary(text: str | None) -> str | None:
+    if not text:
+        return None
+    body = text.strip().removeprefix(_COMPACT_PREAMBLE).strip()
+    return redact(body).text or None

@@ -1,0 +1,45 @@
+"""Value objects of heuristic extraction (re-exported by domain/extraction/heuristics.py)."""
+
+import hashlib
+from dataclasses import dataclass
+
+from abzu.domain.category import Category
+
+
+@dataclass(frozen=True, slots=True)
+class FixPair:
+    """An error followed by a later success on the same file or command."""
+
+    target: str  # the file path or the command that failed, then succeeded
+    error: str
+    change: str  # what was done between the failure and the success
+    error_uuid: str
+    fix_uuid: str
+    files: tuple[str, ...] = ()
+    tool_misuse: bool = False  # the error was Claude Code refusing the call, not the project
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    text: str
+    message_uuid: str
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateDraft:
+    """A candidate before dedup (content and summary already redacted).
+
+    (message_uuid, kind) is its idempotency key: the same draft from the same message is staged
+    at most once, however often the transcript is mined.
+    """
+
+    content: str
+    category: Category
+    summary: str
+    message_uuid: str
+    files: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        digest = hashlib.sha256(self.content.encode("utf-8")).hexdigest()[:16]
+        return f"{self.category.value}:{digest}"

@@ -1,0 +1,66 @@
+"""How a digest reads: the operational state of a summary, and the candidates it offers."""
+
+from collections.abc import Sequence
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair
+from abzu.domain.extraction.transcript_text import shorten
+from abzu.domain.redaction import redact
+
+MAX_OPERATIONAL_CHARS = 2_400
+ITEM_CHARS = 220
+SUMMARY_CHARS = 120
+_LIMITS = {"files": 15, "tasks": 10, "fixes": 5, "errors": 5, "decisions": 5}
+
+
+def operational_state(
+    *, files: Sequence[str], tasks: Sequence[str], fixes: Sequence[FixPair],
+    unresolved: Sequence[str], decisions: Sequence[Decision], last_ask: str | None,
+) -> str:
+    """Compact markdown, most recent items first where recency matters, ≤ MAX_OPERATIONAL_CHARS."""
+    lines: list[str] = []
+    if files:
+        shown = ", ".join(files[-_LIMITS["files"]:])
+        more = len(files) - _LIMITS["files"]
+        lines.append(f"Files modified ({len(files)}): {shown}" + (f" (+{more} more)" if more > 0 else ""))
+    lines += _section("Tasks completed", tasks, _LIMITS["tasks"])
+    lines += _section("Fixed", [f"{f.error} → fixed by: {f.change}" for f in fixes], _LIMITS["fixes"])
+    lines += _section("Unresolved errors", unresolved, _LIMITS["errors"])
+    lines += _section("Decisions", [d.text for d in decisions], _LIMITS["decisions"])
+    if last_ask:
+        lines.append(f"Last request: {shorten(last_ask, ITEM_CHARS)}")
+    return _bounded(redact("\n".join(lines)).text, MAX_OPERATIONAL_CHARS)
+
+
+def _section(title: str, items: Sequence[str], limit: int) -> list[str]:
+    if not items:
+        return []
+    recent = items[-limit:]
+    header = f"{title} ({len(items)}):" + (" (most recent shown)" if len(items) > limit else "")
+    return [header, *(f"- {shorten(item, ITEM_CHARS)}" for item in recent)]
+
+
+def _bounded(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    return cut[: cut.rfind("\n")] if "\n" in cut else cut + "…"
+
+
+def candidate_drafts(decisions: Sequence[Decision], fixes: Sequence[FixPair]) -> tuple[CandidateDraft, ...]:
+    """Decisions and real fixes; fixes of Claude Code refusing a call teach nothing about the project."""
+    drafts = [_draft(d.text, Category.DECISION, d.text, d.message_uuid, ()) for d in decisions]
+    drafts += [
+        _draft(f"{f.error}\nFixed by: {f.change}", Category.FIX, f"Fix: {f.target}", f.fix_uuid, f.files)
+        for f in fixes if not f.tool_misuse
+    ]
+    return tuple(drafts)
+
+
+def _draft(
+    content: str, category: Category, summary: str, uuid: str, files: tuple[str, ...]
+) -> CandidateDraft:
+    return CandidateDraft(
+        content=redact(content).text, category=category,
+        summary=redact(shorten(summary, SUMMARY_CHARS)).text, message_uuid=uuid, files=files,
+    )

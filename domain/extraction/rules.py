@@ -1,0 +1,109 @@
+"""The deterministic rules of heuristic extraction: what is an error, a success, a decision.
+
+Claude Code reports more than failures as `is_error` (claude-code.md §8.3): permission denials,
+user rejections and interrupts are the user's choices, not problems that a later change fixed.
+"""
+
+import re
+from collections.abc import Mapping
+from enum import Enum
+
+from abzu.domain.extraction.transcript import ToolCall, ToolOutcome
+from abzu.domain.extraction.transcript_text import shorten, without_ansi
+
+FILE_TOOLS = frozenset({"Edit", "Write", "MultiEdit", "NotebookEdit"})
+
+
+class Outcome(Enum):
+    SUCCESS = "success"
+    FAILED = "failed"  # a command or tool that did not do its job
+    TOOL_MISUSE = "tool-misuse"  # Claude Code refused the call itself (<tool_use_error>)
+    NOT_AN_ERROR = "not-an-error"  # denied, rejected, interrupted
+
+
+_NOT_ERRORS = re.compile(
+    r"you haven't granted it yet|Permission to use \S+ .*?has been denied|has been denied"
+    r"|The user doesn't want to (?:proceed|take this action)|\[Request interrupted by user",
+    re.IGNORECASE,
+)
+_TOOL_MISUSE = re.compile(r"<tool_use_error>|^\s*InputValidationError", re.IGNORECASE)
+# Failures visible in a Bash output that Claude Code did not flag as an error.
+_FAILURE_IN_OUTPUT = re.compile(
+    r"^Traceback \(most recent call last\):|^Exit code [1-9]\d*\b|: command not found\b"
+    r"|^npm ERR!|\berror TS\d{3,5}:|^FAILED |^=+ .*\b\d+ failed\b|^fatal: |panicked at ",
+    re.MULTILINE,
+)
+# Substrings one of which every match above contains: a cheap test before the regex.
+_FAILURE_HINTS = ("Traceback", "Exit code", "command not found", "npm ERR!", "error TS", "FAILED",
+                  " failed", "fatal: ", "panicked at ")
+_ERROR_LINE = re.compile(
+    r"error|exception|traceback|failed|fatal|not found|no such file|cannot|denied|invalid",
+    re.IGNORECASE,
+)
+_NOISE_LINE = re.compile(r"^\s*(?:npm warn|warning:|\s*$)", re.IGNORECASE)
+_TAGS = re.compile(r"</?tool_use_error>")
+
+
+def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
+    if outcome.is_error:
+        if _NOT_ERRORS.search(outcome.text[:500]):
+            return Outcome.NOT_AN_ERROR
+        return Outcome.TOOL_MISUSE if _TOOL_MISUSE.search(outcome.text) else Outcome.FAILED
+    if call is not None and call.name == "Bash" and _shows_failure(outcome.text):
+        return Outcome.FAILED
+    return Outcome.SUCCESS
+
+
+def _shows_failure(output: str) -> bool:
+    return any(hint in output for hint in _FAILURE_HINTS) and _FAILURE_IN_OUTPUT.search(output) is not None
+
+
+def file_of(call: ToolCall | None, outcome: ToolOutcome | None = None) -> str | None:
+    if call is not None:
+        for key in ("file_path", "notebook_path"):
+            value = call.input.get(key)
+            if isinstance(value, str) and value:
+                return value
+    return outcome.file_path if outcome is not None else None
+
+
+def command_of(call: ToolCall | None) -> str | None:
+    if call is None or call.name != "Bash":
+        return None
+    command = call.input.get("command")
+    return " ".join(command.split()) if isinstance(command, str) and command.strip() else None
+
+
+def target_of(call: ToolCall | None, outcome: ToolOutcome) -> str | None:
+    """What a failure is about: the command that failed, else the file a tool was working on."""
+    return command_of(call) or file_of(call, outcome)
+
+
+def error_excerpt(text: str, limit: int = 300) -> str:
+    """The lines of an output that say what went wrong, without ANSI codes or warnings."""
+    lines = [ln.strip() for ln in without_ansi(_TAGS.sub("", text)).splitlines()]
+    meaningful = [ln for ln in lines if ln and not _NOISE_LINE.match(ln)]
+    telling = [ln for ln in meaningful if _ERROR_LINE.search(ln)]
+    chosen = (telling[:2] + telling[-1:]) if len(telling) > 3 else telling or meaningful[:3]
+    return shorten(" | ".join(dict.fromkeys(chosen)), limit)
+
+
+def describe_change(call: ToolCall) -> str:
+    """One line saying what a successful call changed, for the 'fixed by' part of a fix."""
+    path = file_of(call)
+    if call.name == "Bash":
+        return f"ran `{shorten(command_of(call) or '', 100)}`"
+    if call.name == "Edit":
+        return f"edited {path}: {_replacement(call.input)}"
+    if call.name == "MultiEdit":
+        edits = call.input.get("edits")
+        first = edits[0] if isinstance(edits, list) and edits and isinstance(edits[0], Mapping) else {}
+        count = len(edits) if isinstance(edits, list) else 0
+        return f"edited {path} ({count} edits): {_replacement(first)}"
+    verbs = {"Write": "wrote", "NotebookEdit": "edited notebook", "Read": "read"}
+    return f"{verbs.get(call.name, call.name)} {path}"
+
+
+def _replacement(edit: Mapping[str, object]) -> str:
+    old, new = edit.get("old_string"), edit.get("new_string")
+    return f'"{shorten(str(old or ""), 70)}" → "{shorten(str(new or ""), 70)}"'

@@ -1,0 +1,155 @@
+"""The running state of one pass over a transcript's records (see `digest`).
+
+Every collection is bounded, so a pass over a huge transcript uses memory in proportion to what
+it finds worth keeping, not to the size of the file.
+"""
+
+import re
+from collections import OrderedDict, deque
+from dataclasses import dataclass, replace
+
+from abzu.domain.extraction.decisions import decision_sentences
+from abzu.domain.extraction.model import Decision, FixPair
+from abzu.domain.extraction.rules import (
+    FILE_TOOLS,
+    Outcome,
+    classify,
+    command_of,
+    describe_change,
+    error_excerpt,
+    file_of,
+    target_of,
+)
+from abzu.domain.extraction.tasks import CAP, TaskTracker
+from abzu.domain.extraction.tasks import bounded_put as _add
+from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
+from abzu.domain.extraction.transcript_text import shorten
+from abzu.domain.redaction import redact
+
+CHANGES_PER_FIX = 5
+_READ_ONLY = re.compile(
+    r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df"
+    r"|git (?:status|log|diff|show|branch))\b"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    target: str
+    line: str
+    uuid: str
+    step: int
+    misuse: bool
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Change:
+    step: int
+    description: str
+    file: str | None
+
+
+def _redacted(text: str) -> str:
+    return redact(text).text
+
+
+def _is_change(call: ToolCall) -> bool:
+    if call.name in FILE_TOOLS:
+        return True
+    command = command_of(call)
+    return command is not None and (">" in command or not _READ_ONLY.match(command))
+
+
+class DigestState:
+    def __init__(self) -> None:
+        self.calls: OrderedDict[str, tuple[ToolCall, int]] = OrderedDict()  # id -> (call, its offset)
+        self.files: OrderedDict[str, None] = OrderedDict()
+        self.errors: OrderedDict[str, bool] = OrderedDict()  # error line -> tool misuse?
+        self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
+        self.pending: OrderedDict[str, _Failure] = OrderedDict()
+        self.changes: deque[_Change] = deque(maxlen=200)
+        self.fixes: deque[FixPair] = deque(maxlen=CAP)
+        self.tasks = TaskTracker()
+        self.decisions: OrderedDict[str, Decision] = OrderedDict()
+        self.compact_summary: str | None = None
+        self.last_user_ask: str | None = None
+        self.step = 0
+
+    def resume_offset(self) -> int | None:
+        """Where the oldest failure still waiting for its fix starts in the transcript: a later
+        pass that starts there can still pair it with a success it has not seen yet."""
+        waiting = [f.offset for f in self.pending.values() if not f.misuse and f.offset >= 0]
+        return min(waiting, default=None)
+
+    def feed(self, record: TranscriptRecord) -> None:
+        self.step += 1
+        if record.is_compact_summary:
+            self.compact_summary = record.text or self.compact_summary
+        elif record.kind == "assistant" and not record.is_api_error:
+            self._assistant(record)
+        elif record.kind == "user":
+            if record.is_human:
+                self.last_user_ask = record.text
+            for outcome in record.tool_outcomes:
+                call, offset = self.calls.pop(outcome.tool_use_id, (None, record.offset))
+                self._outcome(call, outcome, record.uuid, offset)
+
+    def _assistant(self, record: TranscriptRecord) -> None:
+        for sentence in map(_redacted, decision_sentences(record.text)):
+            if sentence.casefold() not in self.decisions:
+                _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid))
+        for call in record.tool_calls:
+            _add(self.calls, call.id, (call, record.offset))
+            self.tasks.on_call(call)
+
+    def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
+        """`offset`: where the call was made (a later pass must see the call to know its target)."""
+        verdict = classify(call, outcome)
+        if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
+            failure = _Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset)
+            self._failure(call, outcome, failure)
+        elif verdict is Outcome.SUCCESS:
+            self._success(call, outcome, uuid)
+
+    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: _Failure) -> None:
+        target = target_of(call, outcome)
+        tool = call.name if call is not None else "tool"
+        subject = f"`{shorten(target or '', 120)}`" if command_of(call) else (target or "")
+        line = redact(f"{tool} {subject}".strip() + f": {error_excerpt(outcome.text)}").text
+        _add(self.errors, line, failure.misuse)
+        if not failure.misuse:
+            _add(self.open_errors, line, None)
+        if target is not None:
+            _add(self.pending, target, replace(failure, target=target, line=line))
+
+    def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str) -> None:
+        self.tasks.on_success(call, outcome)
+        path = file_of(call, outcome)
+        if path and (call is None or call.name in FILE_TOOLS):
+            _add(self.files, path, None)
+        change = None
+        if call is not None and _is_change(call):
+            change = _Change(self.step, describe_change(call), path)
+        target = target_of(call, outcome)
+        failure = self.pending.get(target) if target is not None else None
+        if failure is not None and (self._pair(failure, uuid, change, call) or command_of(call)):
+            del self.pending[failure.target]  # fixed, or a command that passed on a plain re-run
+            self.open_errors.pop(failure.line, None)
+        if change is not None:
+            self.changes.append(change)
+
+    def _pair(self, failure: _Failure, uuid: str, change: _Change | None, call: ToolCall | None) -> bool:
+        """Pairs the failure with the changes since, plus the successful call itself when it is
+        an edit (a re-run command is the proof, not the change). False when nothing changed."""
+        between = [c for c in self.changes if c.step > failure.step]
+        between += [change] if change is not None and command_of(call) is None else []
+        if not between:
+            return False
+        shown = between[-CHANGES_PER_FIX:]
+        self.fixes.append(FixPair(
+            target=_redacted(failure.target), error=failure.line,
+            change=_redacted("; ".join(c.description for c in shown)), error_uuid=failure.uuid, fix_uuid=uuid,
+            files=tuple(dict.fromkeys(c.file for c in shown if c.file)), tool_misuse=failure.misuse,
+        ))
+        return True

@@ -1,0 +1,71 @@
+"""`abzu hook <event>`: Claude Code's hooks (claude-code.md). Fails open, always.
+
+Whatever happens the exit code is 0 and stdout carries nothing but the one JSON object Claude
+Code accepts (SessionStart's additional context); a failure is one line in Abzu's log file.
+Never exit 2: on PreCompact it would block compaction.
+
+Standard library only at import time. SessionEnd and Stop journal the payload and return
+(hook_spooled.py); the others validate it and run a use case (hook_validated.py).
+"""
+
+import json
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from abzu.entrypoints.hooks.env import data_home
+from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging, excerpt
+
+EVENTS = {
+    "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
+    "stop": "Stop", "session-end": "SessionEnd",
+}
+SPOOLED = {"Stop", "SessionEnd"}
+MAX_PAYLOAD_CHARS = 1_000_000
+log = logging.getLogger(LOGGER_NAME)
+
+
+def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    name = argv[0] if argv else "(none)"
+    try:
+        home = data_home()
+        configure_file_logging(home / "abzu.log")
+        raw = (stdin or sys.stdin).read(MAX_PAYLOAD_CHARS)
+        event = _event(name, raw)
+        output = _run(event, raw, home)
+        if output is not None:
+            out = stdout or sys.stdout
+            out.write(json.dumps(output, ensure_ascii=False))
+            out.flush()
+    except Exception as exc:  # fail open: Claude Code must never see a broken hook
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        log.error("hook %s failed: %s: %s", name, type(exc).__name__, excerpt(first, 300))
+    return 0
+
+
+def _event(name: str, raw: str) -> str:
+    """The payload's hook_event_name wins (its fields follow it); the argument is the fallback."""
+    try:
+        declared = json.loads(raw).get("hook_event_name")
+    except (ValueError, AttributeError):
+        declared = None  # the validating path reports the broken payload
+    if declared in EVENTS.values():
+        return str(declared)
+    if name in EVENTS:
+        return EVENTS[name]
+    raise ValueError(f"unknown hook event {name!r}; expected one of {', '.join(EVENTS)}")
+
+
+def _run(event: str, raw: str, home: Any) -> dict[str, Any] | None:
+    if event in SPOOLED:
+        from abzu.entrypoints.hooks.spooled import journal_and_go
+
+        journal_and_go(event, raw, home)
+        return None
+    # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU).
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from abzu.entrypoints.hooks.validated import run_validated
+
+    return run_validated(event, raw, home)
