@@ -11,6 +11,7 @@ from abzu.application.recall import MAX_LIMIT, RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
 from abzu.entrypoints.mcp_server.runtime import App, reported, unwrap
+from abzu.entrypoints.status_report import full_status
 from abzu.entrypoints.views import BeadView, CategoryName, RememberView, StatusView
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -74,7 +75,7 @@ def enki_status(ctx: Context[App]) -> StatusView:
     """Report memory health: bead and staged counts, starred, decay weights, last review, stores."""
     app = ctx.request_context.lifespan_context
     with reported("enki_status", app):
-        return StatusView.of(app.container().status().execute())
+        return full_status(app.container())
 
 
 def register(server: MCPServer[App]) -> None:

@@ -96,3 +96,9 @@ def test_status_counts_what_was_remembered(server: MCPServer[App]) -> None:
     status = ok(call(server, "enki_status"))
     assert (status["beads"], status["staged"], status["starred"]) == (1, 1, 1)
     assert {s["name"] for s in status["stores"]} == {"wisdom", "staging"}
+
+
+def test_status_reports_sessions_like_the_cli(server: MCPServer[App]) -> None:
+    """`enki_status` once answered `"sessions": null` where `abzu status` filled them (issue 15)."""
+    status = ok(call(server, "enki_status"))
+    assert status["sessions"] == {"captured": 0, "recovered": 0, "pending": 0, "spooled": 0}
