@@ -42,6 +42,7 @@ from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.trust_providers import TrustProviders
 
 
 def _store(path: Path, store: str) -> Iterator[Engine]:
@@ -156,6 +157,9 @@ class Container(containers.DeclarativeContainer):
         workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
         maintenance=maintenance, extract_transcript=extract_transcript,
         transcript_reader=transcript_reader,
+    )
+    trust = providers.Container(  # doctor, export/import (issue 15)
+        TrustProviders, config=config, wisdom_engine=wisdom_engine, staging_engine=staging_engine
     )
 
 

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from abzu.entrypoints.cli import (
+    archive_commands,
+    doctor_command,
     eval_commands,
     memory,
     redact_command,
@@ -38,6 +40,8 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     redact_command.register(app)
     session_commands.register(app, source)
     scrub_command.register(app, source)
+    doctor_command.register(app, source)
+    archive_commands.register(app, source)
     return app
 
 

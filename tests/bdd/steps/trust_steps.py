@@ -1,0 +1,130 @@
+"""Steps for the issue-15 features (doctor, export/import): the real CLI on tmp files."""
+
+import shlex
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from abzu.domain.category import Category
+from abzu.entrypoints.container import Container, build_container
+from abzu.entrypoints.settings import Settings
+from tests.bdd.steps.world import World, quoted
+from tests.e2e.cli import Cli, Run
+
+
+@dataclass
+class TrustWorld:
+    cli: Cli
+    home: Path
+    repo: Path
+    runs: list[Run] = field(default_factory=list)
+    other: Cli | None = None
+    containers: list[Container] = field(default_factory=list)
+
+    def file(self, name: str) -> Path:
+        return self.home.parent / name
+
+    def empty_home(self) -> Cli:
+        built = build_container(Settings(home=self.home.parent / "other-home"), cwd=self.repo)
+        self.containers.append(built)
+        return Cli(built)
+
+    def run(self, command: str) -> Run:
+        self.runs.append(self.cli(*shlex.split(command)))
+        return self.runs[-1]
+
+    @property
+    def last(self) -> Run:
+        return self.runs[-1]
+
+
+@pytest.fixture
+def trust_world(container: Container, abzu_home: Path, repo: Path) -> Iterator[TrustWorld]:
+    world = TrustWorld(Cli(container), abzu_home, repo)
+    yield world
+    for built in world.containers:
+        built.shutdown_resources()
+
+
+@given(quoted("I ran abzu {q:command}"))
+def _(trust_world: TrustWorld, command: str) -> None:
+    run = trust_world.run(command)
+    assert run.code == 0, run.stderr
+
+
+@given("the data home is readable by its owner only")
+def _(trust_world: TrustWorld) -> None:
+    trust_world.run("status")  # creates the stores
+    for path in (trust_world.home, *trust_world.home.rglob("*")):
+        path.chmod(0o700 if path.is_dir() else 0o600)
+
+
+@given(quoted("the trigger {q:trigger} is dropped from {q:store}"))
+def _(trust_world: TrustWorld, trigger: str, store: str) -> None:
+    with closing(sqlite3.connect(trust_world.home / store)) as conn:
+        conn.execute(f"DROP TRIGGER {trigger}")
+        conn.commit()
+
+
+@when(quoted("I run abzu {q:command}"))
+def _(trust_world: TrustWorld, command: str) -> None:
+    trust_world.run(command)
+
+
+@then(parsers.parse("abzu exits {code:d}"))
+def _(trust_world: TrustWorld, code: int) -> None:
+    assert trust_world.last.code == code, trust_world.last.stdout + trust_world.last.stderr
+
+
+@then(quoted("abzu says {q:words}"))
+def _(trust_world: TrustWorld, words: str) -> None:
+    assert words in trust_world.last.stdout, trust_world.last.stdout
+
+
+@then(quoted("recalling {q:query} finds {q:words}"))
+def _(trust_world: TrustWorld, query: str, words: str) -> None:
+    found = trust_world.run(f"recall {query} --scope all --json").json()
+    assert any(words in str(r) for r in found["results"]), found  # preview or full content
+
+
+@when(quoted("I export the memory to {q:name}"))
+def _(trust_world: TrustWorld, name: str) -> None:
+    run = trust_world.run(f"export --out {trust_world.file(name)}")
+    assert run.code == 0, run.stderr
+
+
+@when(quoted("I import {q:name} into an empty home"))
+def _(trust_world: TrustWorld, name: str) -> None:
+    trust_world.other = trust_world.empty_home()
+    run = trust_world.other("import", str(trust_world.file(name)))
+    assert run.code == 0, run.stderr
+
+
+@when(quoted("I import {q:name} here again"))
+def _(trust_world: TrustWorld, name: str) -> None:
+    trust_world.run(f"import {trust_world.file(name)}")
+
+
+@when(quoted("I export that home to {q:name}"))
+def _(trust_world: TrustWorld, name: str) -> None:
+    assert trust_world.other is not None
+    run = trust_world.other("export", "--out", str(trust_world.file(name)))
+    assert run.code == 0, run.stderr
+
+
+@then(quoted("{q:first} and {q:second} are byte-identical"))
+def _(trust_world: TrustWorld, first: str, second: str) -> None:
+    one, two = trust_world.file(first).read_bytes(), trust_world.file(second).read_bytes()
+    assert one.count(b"\n") >= 4  # header + project + three memories at least
+    assert one == two
+
+
+@given(quoted(r"a reviewed pattern {q:name} last recalled (?P<days>\d+) days ago"))
+def _(world: World, name: str, days: str) -> None:
+    world.add_bead(name, f"A pattern for the {name} topic", "api", idle_days=int(days),
+                   category=Category.PATTERN)
