@@ -11,6 +11,8 @@ from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
 from tests.e2e.cli import Cli
 
+HEADER = '{"format": "abzu-export", "version": 1}\n'
+
 
 @pytest.fixture
 def cli(container: Container) -> Cli:
@@ -54,10 +56,13 @@ def test_import_skips_content_already_stored_under_another_id(cli: Cli, other: C
     ("", "the file is empty"),
     ('{"hello": 1}\n', "line 1: not an abzu export"),
     ('{"format": "abzu-export", "version": 99}\n', "newer than this abzu reads"),
-    ('{"format": "abzu-export", "version": 1}\n{"kind": "bead"\n', "line 2: not JSON"),
-    ('{"format": "abzu-export", "version": 1}\n{"kind": "spell", "id": "x"}\n', "line 2: unknown record kind"),
+    (HEADER + '{"kind": "bead"\n', "line 2: not JSON"),
+    (HEADER + '{"kind": "spell", "id": "x"}\n', "line 2: unknown record kind"),
+    (HEADER + '{"kind": "bead", "content": "no id"}\n', "line 2: a bead without its id"),
 ])
-def test_a_bad_file_is_one_line_and_changes_nothing(other: Cli, tmp_path: Path, content: str, says: str) -> None:
+def test_a_bad_file_is_one_line_and_changes_nothing(
+    other: Cli, tmp_path: Path, content: str, says: str
+) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(content)
     run = other("import", str(bad))
