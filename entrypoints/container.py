@@ -86,6 +86,10 @@ class Container(containers.DeclarativeContainer):
     read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
     )
+    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
+        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
+        staging_engine=staging_engine,
+    )
     locations = providers.Factory(
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
@@ -115,7 +119,7 @@ class Container(containers.DeclarativeContainer):
     )
     run_review = providers.Factory(
         RunReview, uow=uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
-        policy=batch_policy, pricing=pricing,
+        policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
     undo_review = providers.Factory(UndoReview, uow=uow, snapshots=snapshots, clock=clock)
     get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
@@ -158,9 +162,6 @@ class Container(containers.DeclarativeContainer):
         maintenance=maintenance, extract_transcript=extract_transcript,
         transcript_reader=transcript_reader,
     )
-    trust = providers.Container(  # doctor, export/import (issue 15)
-        TrustProviders, config=config, wisdom_engine=wisdom_engine, staging_engine=staging_engine
-    )
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
@@ -185,6 +186,10 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "review_attempts": settings.review_attempts,
             "review_price_in": settings.review_price_in,
             "review_price_out": settings.review_price_out,
+            "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
+            "review_monthly_usd": settings.review_monthly_usd or None,
+            "review_cadence": (settings.review_mini_days, settings.review_full_days,
+                               settings.review_staged_limit),
         }
     )
     return container

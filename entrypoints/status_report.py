@@ -4,7 +4,7 @@ cannot drift apart again (the MCP tool once answered `"sessions": null`)."""
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from abzu.entrypoints.views import SessionsView, StatusView
+from abzu.entrypoints.views import ReviewStateView, SessionsView, StatusView
 
 if TYPE_CHECKING:
     from abzu.entrypoints.container import Container
@@ -14,4 +14,10 @@ def full_status(container: "Container") -> StatusView:
     view = StatusView.of(container.status().execute())
     health = container.sessions.session_status().execute()
     view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
+    state = container.trust.review_state().execute(view.staged)
+    view.review = ReviewStateView(
+        due=state.due, spent_tokens_this_month=state.spent_this_month.tokens,
+        spent_usd_this_month=round(state.spent_this_month.cost, 6),
+        ceiling_tokens=state.ceiling.max_tokens, ceiling_usd=state.ceiling.max_cost,
+    )
     return view

@@ -5,14 +5,20 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from dependency_injector import providers
 from pytest_bdd import given, parsers, then, when
 
+from abzu.application.review.report import ReviewReport
 from abzu.domain.category import Category
+from abzu.domain.review.spend import SpendCeiling
 from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.status_report import full_status
+from tests.bdd.steps.review_steps import ReviewWorld
 from tests.bdd.steps.world import World, quoted
 from tests.e2e.cli import Cli, Run
 
@@ -128,3 +134,31 @@ def _(trust_world: TrustWorld, first: str, second: str) -> None:
 def _(world: World, name: str, days: str) -> None:
     world.add_bead(name, f"A pattern for the {name} topic", "api", idle_days=int(days),
                    category=Category.PATTERN)
+
+
+@given(parsers.parse("a monthly review ceiling of ${usd:f}"))
+def _(review_world: ReviewWorld, usd: float) -> None:
+    review_world.container.trust.ceiling.override(providers.Object(SpendCeiling(max_cost=usd)))
+
+
+@given(parsers.parse("reviews have already spent ${usd:f} this month"))
+def _(review_world: ReviewWorld, usd: float) -> None:
+    now = datetime.now(UTC)
+    earlier = ReviewReport("r-earlier", "full", None, "gemini", "gemini-2.5-flash", dry_run=False,
+                           started_at=now, finished_at=now, cost_estimate=usd)
+    with review_world.container.uow() as uow:
+        uow.reviews.save(earlier)
+        uow.commit()
+
+
+@then("the review says it stopped at this month's ceiling")
+def _(review_world: ReviewWorld) -> None:
+    report = review_world.report
+    assert report is not None and report.stopped and report.batches == ()
+    assert "would pass this month's ceiling of $0.01" in report.notes[0]
+
+
+@then(parsers.parse("status shows ${usd:f} spent this month"))
+def _(review_world: ReviewWorld, usd: float) -> None:
+    state = full_status(review_world.container).review
+    assert state is not None and state.spent_usd_this_month == pytest.approx(usd)
