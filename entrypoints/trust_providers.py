@@ -12,10 +12,12 @@ from sqlalchemy import Engine
 
 from abzu.adapters.home_permissions import HomePermissions
 from abzu.adapters.sqlite.archive import SqliteArchive
+from abzu.adapters.sqlite.event_log import SqliteEventLog
 from abzu.adapters.sqlite.review_spend import SqliteSpendLedger
 from abzu.adapters.sqlite.store_health import SqliteStoreHealth
 from abzu.application.archive import ExportMemory, ImportMemory
 from abzu.application.doctor import RunDoctor
+from abzu.application.history import History
 from abzu.application.ports import Clock
 from abzu.application.review.spend import GetReviewState
 from abzu.domain.review.spend import ReviewCadence, SpendCeiling
@@ -51,3 +53,5 @@ class TrustProviders(containers.DeclarativeContainer):
     archive = providers.Factory(SqliteArchive, wisdom=wisdom_engine, staging=staging_engine)
     export_memory = providers.Factory(ExportMemory, store=archive)
     import_memory = providers.Factory(ImportMemory, store=archive)
+    event_log = providers.Factory(SqliteEventLog, wisdom=wisdom_engine, staging=staging_engine)
+    history = providers.Factory(History, events=event_log, clock=clock)

@@ -8,6 +8,7 @@ from abzu.entrypoints.cli import (
     archive_commands,
     doctor_command,
     eval_commands,
+    history_command,
     memory,
     redact_command,
     review,
@@ -42,6 +43,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     scrub_command.register(app, source)
     doctor_command.register(app, source)
     archive_commands.register(app, source)
+    history_command.register(app, source)
     return app
 
 

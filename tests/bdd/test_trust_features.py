@@ -4,3 +4,4 @@ from pytest_bdd import scenarios
 
 scenarios("doctor.feature")
 scenarios("archive.feature")
+scenarios("history.feature")

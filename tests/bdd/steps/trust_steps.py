@@ -28,9 +28,11 @@ class TrustWorld:
     cli: Cli
     home: Path
     repo: Path
+    container: Container
     runs: list[Run] = field(default_factory=list)
     other: Cli | None = None
     containers: list[Container] = field(default_factory=list)
+    items: dict[str, str] = field(default_factory=dict)
 
     def file(self, name: str) -> Path:
         return self.home.parent / name
@@ -51,7 +53,7 @@ class TrustWorld:
 
 @pytest.fixture
 def trust_world(container: Container, abzu_home: Path, repo: Path) -> Iterator[TrustWorld]:
-    world = TrustWorld(Cli(container), abzu_home, repo)
+    world = TrustWorld(Cli(container), abzu_home, repo, container)
     yield world
     for built in world.containers:
         built.shutdown_resources()
@@ -162,3 +164,43 @@ def _(review_world: ReviewWorld) -> None:
 def _(review_world: ReviewWorld, usd: float) -> None:
     state = full_status(review_world.container).review
     assert state is not None and state.spent_usd_this_month == pytest.approx(usd)
+
+
+@when("the staged memory is promoted")
+def _(trust_world: TrustWorld) -> None:
+    staged = trust_world.run("candidates --json").json()["candidates"][0]["id"]
+    promoted = trust_world.container.promote_candidate().execute(staged).unwrap()
+    trust_world.items.update(staged=staged, promoted=promoted.bead_id)
+
+
+@when(parsers.parse("the promoted memory goes unrecalled for {days:d} days before the decay pass"))
+def _(trust_world: TrustWorld, days: int) -> None:
+    with closing(sqlite3.connect(trust_world.home / "wisdom.db")) as conn:
+        conn.execute("UPDATE beads SET last_accessed = datetime('now', ?) WHERE id = ?",
+                     (f"-{days} days", trust_world.items["promoted"]))
+        conn.commit()
+    trust_world.container.maintenance().execute()
+
+
+@then(quoted("the history of the (?P<which>staged|promoted) memory reads {q:events}"))
+def _(trust_world: TrustWorld, which: str, events: str) -> None:
+    shown = trust_world.run(f"history {trust_world.items[which]} --json").json()["events"]
+    assert ", ".join(_described(e) for e in shown) == events
+
+
+@then(quoted("the history since {q:span} lists {q:events}"))
+def _(trust_world: TrustWorld, span: str, events: str) -> None:
+    shown = trust_world.run(f"history --since {span} --json").json()["events"]
+    assert ", ".join(e["event"] for e in shown) == events
+
+
+@then(quoted("no history mentions {q:word}"))
+def _(trust_world: TrustWorld, word: str) -> None:
+    for db in ("wisdom.db", "abzu.db"):
+        with closing(sqlite3.connect(trust_world.home / db)) as conn:
+            rows = conn.execute("SELECT item_id, event, detail FROM memory_events").fetchall()
+        assert rows and word not in str(rows)
+
+
+def _described(event: dict[str, str]) -> str:
+    return event["event"] + (f" ({event['detail']})" if event["detail"] and "->" in event["detail"] else "")
