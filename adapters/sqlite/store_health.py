@@ -8,6 +8,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from abzu.adapters.sqlite.event_triggers import event_triggers
 from abzu.adapters.sqlite.fts_sync import FTS_SYNC, FtsSync, recreate_triggers
 from abzu.adapters.sqlite.migrations.runner import HEADS
 from abzu.domain.health import Finding
@@ -45,6 +46,7 @@ class SqliteStoreHealth:
         with closing(self._connect()) as conn:
             conn.execute("BEGIN IMMEDIATE")
             done = [line for sync in FTS_SYNC[self._store] for line in _rebuild(conn, sync)]
+            done += _restore_events(conn, self._store)
             conn.execute("COMMIT")
         return [f"{self._name}: {line}" for line in done]
 
@@ -62,6 +64,7 @@ class SqliteStoreHealth:
               for s in FTS_SYNC[self._store]),
             *(Finding(name, f"index {s.fts}", _fts_integrity(conn, s), repairable=True)
               for s in FTS_SYNC[self._store]),
+            Finding(name, "history triggers", _missing_events(conn, self._store), repairable=True),
             *(Finding(name, check, _orphans(conn, what, sql)) for check, what, sql in ORPHANS[self._store]),
         ]
 
@@ -83,7 +86,7 @@ def _schema(conn: sqlite3.Connection, head: str) -> str | None:
 
 
 def _missing_triggers(conn: sqlite3.Connection, sync: FtsSync) -> str | None:
-    present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    present = _trigger_names(conn)
     missing = [t for t in sync.triggers if t not in present]
     return f"missing {', '.join(missing)}: {sync.fts} no longer follows {sync.table}" if missing else None
 
@@ -106,3 +109,21 @@ def _rebuild(conn: sqlite3.Connection, sync: FtsSync) -> list[str]:
     recreate_triggers(conn, sync)
     conn.execute(f"INSERT INTO {sync.fts}({sync.fts}) VALUES ('rebuild')")
     return [f"triggers of {sync.fts} recreated", f"{sync.fts} rebuilt from {sync.table}"]
+
+
+def _missing_events(conn: sqlite3.Connection, store: str) -> str | None:
+    missing = sorted(set(event_triggers(store)) - _trigger_names(conn))
+    return f"missing {', '.join(missing)}: changes would leave no history" if missing else None
+
+
+def _restore_events(conn: sqlite3.Connection, store: str) -> list[str]:
+    if "memory_events" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}:
+        return []  # a store behind its schema: the next abzu command migrates it, triggers and all
+    missing = {n: sql for n, sql in event_triggers(store).items() if n not in _trigger_names(conn)}
+    for statement in missing.values():
+        conn.execute(statement)
+    return [f"history trigger {name} recreated" for name in sorted(missing)]
+
+
+def _trigger_names(conn: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}

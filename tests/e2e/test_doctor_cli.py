@@ -91,3 +91,13 @@ def test_a_file_that_is_not_sqlite_is_reported_in_one_line(cli: Cli, abzu_home: 
     (abzu_home / "abzu.db").write_bytes(b"not a database at all" * 100)
     run = cli("doctor")
     assert run.code == 1 and "abzu.db" in run.stdout and "Traceback" not in run.stdout + run.stderr
+
+
+def test_a_dropped_history_trigger_is_found_and_recreated(cli: Cli, abzu_home: Path) -> None:
+    sql(abzu_home / "wisdom.db", "DROP TRIGGER beads_ev_star")
+    run = cli("doctor")
+    assert run.code == 1 and "missing beads_ev_star" in run.stdout
+    assert cli("doctor", "--repair").code == 0
+    bead = json.loads(cli("export").stdout.splitlines()[2])["id"]
+    cli("star", bead)
+    assert [e["event"] for e in cli("history", bead, "--json").json()["events"]] == ["created", "starred"]
