@@ -13,7 +13,20 @@ from abzu.adapters.sqlite.fts_sync import FTS_SYNC, FtsSync, recreate_triggers
 from abzu.adapters.sqlite.migrations.runner import HEADS
 from abzu.domain.health import Finding
 
-# Rows whose reference points nowhere: (what, SQL counting them).
+# History of an item that is gone without its going being recorded (history triggers missing, or a
+# row removed by hand): (check, what, SQL counting the items).
+_ORPHAN_EVENTS = (
+    "SELECT count(DISTINCT e.item_id) FROM memory_events e "
+    "WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = e.item_id) "
+    "AND NOT EXISTS (SELECT 1 FROM memory_events g WHERE g.item_id = e.item_id AND g.event = '{gone}')"
+)
+ORPHAN_EVENTS = {
+    "wisdom": ("orphan events", "beads with history but no row and no 'deleted' event",
+               _ORPHAN_EVENTS.format(table="beads", gone="deleted")),
+    "staging": ("orphan events", "candidates with history but no row and no 'left staging' event",
+                _ORPHAN_EVENTS.format(table="bead_candidates", gone="left staging")),
+}
+# Rows whose reference points nowhere: (check, what, SQL counting them).
 ORPHANS = {
     "wisdom": (
         ("orphan supersessions", "beads superseded by a missing bead",
@@ -64,9 +77,21 @@ class SqliteStoreHealth:
               for s in FTS_SYNC[self._store]),
             *(Finding(name, f"index {s.fts}", _fts_integrity(conn, s), repairable=True)
               for s in FTS_SYNC[self._store]),
-            Finding(name, "history triggers", _missing_events(conn, self._store), repairable=True),
             *(Finding(name, check, _orphans(conn, what, sql)) for check, what, sql in ORPHANS[self._store]),
+            *self._event_checks(conn),
         ]
+
+    def _event_checks(self, conn: sqlite3.Connection) -> list[Finding]:
+        """Only once the store has its history (a store behind its schema says so already)."""
+        if not _has_events(conn):
+            return []
+        check, what, sql = ORPHAN_EVENTS[self._store]
+        return [Finding(self._name, "history triggers", _missing_events(conn, self._store), repairable=True),
+                Finding(self._name, check, _orphans(conn, what, sql))]
+
+
+def _has_events(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_events'").fetchone() is not None
 
 
 def _integrity(conn: sqlite3.Connection) -> str | None:

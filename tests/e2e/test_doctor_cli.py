@@ -101,3 +101,9 @@ def test_a_dropped_history_trigger_is_found_and_recreated(cli: Cli, abzu_home: P
     bead = json.loads(cli("export").stdout.splitlines()[2])["id"]
     cli("star", bead)
     assert [e["event"] for e in cli("history", bead, "--json").json()["events"]] == ["created", "starred"]
+
+
+def test_a_bead_gone_without_a_trace_in_history_is_an_orphan_event(cli: Cli, abzu_home: Path) -> None:
+    sql(abzu_home / "wisdom.db", "DROP TRIGGER beads_ev_delete", "DELETE FROM beads")
+    run = cli("doctor")
+    assert run.code == 1 and "1 beads with history but no row and no 'deleted' event" in run.stdout
