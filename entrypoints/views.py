@@ -9,6 +9,7 @@ from abzu.application.recall import Recalled
 from abzu.application.remember import Remembered
 from abzu.application.status import MemoryStatus
 from abzu.domain.bead import Bead
+from abzu.domain.quoting import neutralise
 from abzu.domain.ranking import RankedHit
 
 PREVIEW_CHARS = 280
@@ -50,7 +51,7 @@ class RecallItem(BaseModel):
             id=hit.item_id, category=hit.category.value, project=hit.project,
             score=round(ranked.score, 4), relevance=round(ranked.relevance, 4),
             source=hit.source.value, reviewed=hit.source.value == "bead",
-            text=preview(hit.summary or hit.content), created_at=hit.created_at,
+            text=neutralise(preview(hit.summary or hit.content)), created_at=hit.created_at,
             last_recalled_at=hit.last_accessed,
         )
 
