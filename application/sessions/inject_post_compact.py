@@ -13,8 +13,8 @@ from abzu.application.sessions.ports import (
     SessionJournal,
     TranscriptFiles,
 )
-from abzu.domain.quoting import new_fence
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
+from abzu.domain.quoting import new_fence
 from abzu.domain.redaction import redact
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent

@@ -12,8 +12,8 @@ from abzu.application.sessions.ports import (
     SessionJournal,
     TranscriptFiles,
 )
-from abzu.domain.quoting import new_fence
 from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
+from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
