@@ -79,7 +79,7 @@ class InjectSessionStart:
             gates_section(plan, state.gates, fence),
             persona_section(plan, self.persona.read(), fence),
         )
-        last, collapsed = self._last_session(top, fixed, plan, project, (request.session_id, fence))
+        last, collapsed = self._last_session(top, fixed, plan, project, request.session_id, fence=fence)
         hits, more = self._memory(plan, project, request.goal or state.goal)
         sections = [*fixed, *present(last, memory_section(hits, plan.total_chars, fence))]
         assembled = assemble(top, sections, budget=plan.total_chars, more=more)
@@ -88,9 +88,9 @@ class InjectSessionStart:
         return injected
 
     def _last_session(
-        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, ids: tuple[str, str]
+        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, session_id: str,
+        *, fence: str,
     ) -> tuple[Section | None, bool]:
-        session_id, fence = ids
         if not plan.last_session or project is None:
             return None, False
         found = self.context.last_session(project, excluding=session_id).value_or(None)
