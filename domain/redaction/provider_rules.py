@@ -99,7 +99,6 @@ PLATFORM_RULES: tuple[Rule, ...] = (
     _rule("harness-token", ("pat.", "sat."),
           r"(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}" + _END),
     _rule("hubspot-token", ("pat-na1-", "pat-eu1-"), r"pat-(?:na|eu)1-" + _UUID),
-    _rule("airtable-token", ("pat",), r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}" + _END),
     _rule("alibaba-access-key", ("LTAI",), r"LTAI[A-Za-z0-9]{20}" + _END),
     _rule("yandex-api-key", ("AQVN",), r"AQVN[A-Za-z0-9_-]{35,38}+" + _END_DASH),
     _rule("adobe-client-secret", ("p8e-",), r"p8e-[A-Za-z0-9]{32}" + _END),
@@ -132,14 +131,15 @@ CONTEXT_RULES: tuple[Rule, ...] = (
     # `echo PW | sudo -S …` and `sudo -S … <<< PW`: the value piped in is a password.
     token_rule("sudo-password", needles_gate(("sudo",)),
                r"(?:echo|printf)[ \t]+(?:-[a-z]{1,3}[ \t]+)?(?P<q>['\"]?)(?P<s>[^'\"\s|]{1,200}+)(?P=q)"
-               r"[ \t]*\|[ \t]*sudo[ \t]+(?:-[A-Za-z]{1,3}[ \t]+)*?-[A-Za-z]*S\b", min_entropy=0.0),
+               r"[ \t]*\|[ \t]*sudo[ \t]+(?:-[A-Za-z]{1,3}[ \t]+)*?-[A-Za-z]*S\b", min_entropy=0.0,
+               starts=lambda hay: [*hay.positions("echo"), *hay.positions("printf")]),
     token_rule("sudo-password", needles_gate(("sudo",)),
                r"sudo[ \t]+(?:-[A-Za-z]{1,3}[ \t]+)*?-[A-Za-z]*S\b[^\n]{0,200}?<<<[ \t]*(?P<q>['\"]?)"
                r"(?P<s>[^'\"\s]{1,200}+)(?P=q)", min_entropy=0.0),
     # "the Twilio API key SK… with secret Xq7L…": a random value right after the word.
     token_rule("secret-prose", needles_gate(("secret", "Secret", "SECRET")),
                r"(?i:secret)[ \t]{1,4}+(?P<s>[A-Za-z0-9]{24,128}+)(?![A-Za-z0-9])",
-               min_entropy=3.5, accept=_mixed),
+               min_entropy=3.5, accept=_mixed, starts=lambda hay: hay.positions("secret")),
 )
 
 PROVIDER_RULES: tuple[Rule, ...] = (
