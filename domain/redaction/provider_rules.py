@@ -128,14 +128,14 @@ PAYMENT_AND_MESSAGING_RULES: tuple[Rule, ...] = (
 
 # Secrets named by the words around them rather than by a prefix.
 CONTEXT_RULES: tuple[Rule, ...] = (
-    # `echo PW | sudo -S …` and `sudo -S … <<< PW`: the value piped in is a password.
+    # A password echoed or printed into `sudo -S`, or fed to it with a here-string.
     token_rule("sudo-password", needles_gate(("sudo",)),
-               r"(?:echo|printf)[ \t]+(?:-[a-z]{1,3}[ \t]+)?(?P<q>['\"]?)(?P<s>[^'\"\s|]{1,200}+)(?P=q)"
+               r"(?:echo|printf)[ \t]+(?:-[a-z]{1,3}[ \t]+)?(?P<q>['\"]?)(?P<s>[^'\"\s|]{4,200}+)(?P=q)"
                r"[ \t]*\|[ \t]*sudo[ \t]+(?:-[A-Za-z]{1,3}[ \t]+)*?-[A-Za-z]*S\b", min_entropy=0.0,
                starts=lambda hay: [*hay.positions("echo"), *hay.positions("printf")]),
     token_rule("sudo-password", needles_gate(("sudo",)),
                r"sudo[ \t]+(?:-[A-Za-z]{1,3}[ \t]+)*?-[A-Za-z]*S\b[^\n]{0,200}?<<<[ \t]*(?P<q>['\"]?)"
-               r"(?P<s>[^'\"\s]{1,200}+)(?P=q)", min_entropy=0.0),
+               r"(?P<s>[^'\"\s]{4,200}+)(?P=q)", min_entropy=0.0),
     # "the Twilio API key SK… with secret Xq7L…": a random value right after the word.
     token_rule("secret-prose", needles_gate(("secret", "Secret", "SECRET")),
                r"(?i:secret)[ \t]{1,4}+(?P<s>[A-Za-z0-9]{24,128}+)(?![A-Za-z0-9])",
