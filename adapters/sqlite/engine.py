@@ -7,6 +7,10 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
 
+# Each attempt waits this long inside SQLite; the busy policy (busy.py) retries whole units of
+# work with jitter past it, because SQLite's own waiting is not first-come-first-served.
+BUSY_TIMEOUT_MS = 2000
+
 
 class StorageError(Exception):
     """The store cannot be used; the message is one line a user can act on."""
@@ -23,7 +27,7 @@ def open_engine(path: Path, *, synchronous: str = "NORMAL") -> Engine:
     except OSError as exc:
         raise StorageError(f"cannot create the data folder {path.parent}: {exc.strerror}") from exc
     engine = create_engine(
-        f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": 10}
+        f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
     )
     event.listen(engine, "connect", _pragmas(synchronous))
     event.listen(engine, "begin", _begin_immediate)
@@ -35,7 +39,7 @@ def _pragmas(synchronous: str) -> Any:
         dbapi_conn.isolation_level = None  # no implicit BEGIN: PRAGMAs must run outside one
         for pragma in (
             "journal_mode=WAL",
-            "busy_timeout=10000",
+            f"busy_timeout={BUSY_TIMEOUT_MS}",
             "foreign_keys=ON",
             f"synchronous={synchronous}",
             "journal_size_limit=67108864",
