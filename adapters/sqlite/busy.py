@@ -26,6 +26,11 @@ class StoreBusy(StorageError):
     """Other Abzu processes kept the store locked past the deadline."""
 
 
+def is_read_only(exc: BaseException) -> bool:
+    cause = exc.orig if isinstance(exc, OperationalError) else exc
+    return isinstance(cause, sqlite3.OperationalError) and "readonly database" in str(cause)
+
+
 def is_busy(exc: BaseException) -> bool:
     cause = exc.orig if isinstance(exc, OperationalError) else exc
     if not isinstance(cause, sqlite3.OperationalError):
@@ -49,6 +54,10 @@ class BusyPolicy:
             try:
                 return attempt()
             except OperationalError as exc:
+                if is_read_only(exc):
+                    raise StorageError(
+                        "the data home is read-only: memories can be recalled, not stored"
+                    ) from exc
                 if not is_busy(exc):
                     raise
                 if self.monotonic() >= deadline:

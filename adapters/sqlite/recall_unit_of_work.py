@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
-from abzu.adapters.sqlite.busy import is_busy
+from abzu.adapters.sqlite.busy import is_busy, is_read_only
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.ports import BeadRepository, ProjectRegistry
@@ -78,9 +78,9 @@ def write_stamps(engine: Engine, decay: DecayPolicy, stamps: Stamps) -> bool:
             _stamp(conn, decay, stamps)
             return True
         except OperationalError as exc:
-            if not is_busy(exc):
+            if not (is_busy(exc) or is_read_only(exc)):
                 raise
-            log.debug("recall stamps skipped: the store is busy")
+            log.debug("recall stamps skipped: the store is busy or read-only")
             return False
         finally:
             conn.rollback()
