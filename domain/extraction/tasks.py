@@ -19,6 +19,13 @@ class TaskTracker:
         self.completed: OrderedDict[str, None] = OrderedDict()
         self._status: OrderedDict[str, str | None] = OrderedDict()  # TodoWrite content -> status
         self._subjects: OrderedDict[str, str] = OrderedDict()  # TaskCreate id -> subject
+        self.not_done: OrderedDict[str, None] = OrderedDict()  # marked completed after a refused change
+        self._refused = False  # the last change was denied or failed: nothing done since
+
+    def on_change(self, *, done: bool) -> None:
+        """A change tool's outcome: a task marked completed right after a denied or failed
+        change (and no change that worked since) is not reported as done."""
+        self._refused = not done
 
     def on_call(self, call: ToolCall) -> None:
         if call.name == "TodoWrite":
@@ -46,7 +53,7 @@ class TaskTracker:
             bounded_put(self._status, content, status if isinstance(status, str) else None)
 
     def _complete(self, subject: str) -> None:
-        bounded_put(self.completed, subject, None)
+        bounded_put(self.not_done if self._refused else self.completed, subject, None)
 
 
 

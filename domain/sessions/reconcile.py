@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from abzu.domain.sessions.condense import decisions
 from abzu.domain.sessions.summary import SessionSummary
 
-_HEADING = re.compile(r"^\s*(#{1,6}\s+.+|[^\s-][^:]{0,60}:)\s*$")
+# "Title:", "Title (3):", "Title (12): (most recent shown)", "## Title".
+_HEADING = re.compile(
+    r"^\s*(#{1,6}\s+.+|[^\s-][^:]{0,60}:(?:\s*\((?:\d+|most recent shown)\))?)\s*$"
+)
 # Lines of the digest's operational state (extraction_render.py) that merge rather than stack.
 _FILES = re.compile(r"^Files modified \(\d+\): (?P<files>.*?)(?: \(\+\d+ more\))?$")
 _LAST_REQUEST = "Last request:"
@@ -46,10 +49,20 @@ class _Merged:
             self.groups.setdefault(self.heading, []).append(line.rstrip())
 
     def text(self) -> str:
+        self._drop_fixed()
         blocks = [f"Files modified ({len(self.files)}): {', '.join(self.files)}"] if self.files else []
         blocks += [("\n".join([h, *lines]) if h else "\n".join(lines)) for h, lines in self.groups.items()]
         blocks += [self.last_request] if self.last_request else []
         return "\n".join(b for b in blocks if b.strip())
+
+
+    def _drop_fixed(self) -> None:
+        """An error a later snapshot lists as fixed is no longer unresolved."""
+        fixed = [_key(line) for h, lines in self.groups.items() if h.startswith("Fixed") for line in lines]
+        for heading, lines in self.groups.items():
+            if heading.startswith("Unresolved"):
+                lines[:] = [ln for ln in lines if not any(f.startswith(_key(ln)) for f in fixed)]
+        self.groups = {h: ls for h, ls in self.groups.items() if ls or not h.startswith("Unresolved")}
 
 
 def merge_operational(texts: Sequence[str]) -> str:
