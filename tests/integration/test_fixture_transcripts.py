@@ -130,8 +130,10 @@ def test_todo_app_session_files_tasks_and_unresolved_build() -> None:
     assert [d.category for d in drafts] == [Category.FIX] + [Category.LEARNING] * 3
     assert all("File has not been read yet" not in d.content for d in drafts)
     retry, build = drafts[2].content, drafts[3].content
-    assert retry.startswith("`npx create-next-app@latest` needed 4 attempts; the form that worked: `yes \"\" |")
-    assert build.startswith("Known problem, unresolved in the session (failed 4 times): Bash `npm run build`")
+    assert retry.startswith("`npx create-next-app@latest` needed 4 attempts; the form that worked: "
+                            "`yes \"\" |")
+    assert build.startswith("Known problem, unresolved in the session (failed 4 times): "
+                            "Bash `npm run build`")
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.name[:12] for p in ALL])
