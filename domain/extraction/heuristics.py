@@ -41,6 +41,8 @@ class SessionDigest:
     resume_offset: int | None = None  # line of the oldest failure still waiting for a fix
     notes: tuple[Note, ...] = ()  # learnings, patterns and preferences
     tasks_not_done: tuple[str, ...] = ()  # marked completed right after a refused change
+    open_tasks: tuple[str, ...] = ()  # todos left pending or in progress
+    outcome: str | None = None  # Claude's last reply to the last request: what came of it
 
     def operational_state(self) -> str:
         """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
@@ -48,6 +50,7 @@ class SessionDigest:
             files=self.files_modified, tasks=self.tasks_completed,
             fixes=[f for f in self.fixes if not f.tool_misuse], unresolved=self.unresolved_errors,
             decisions=self.decisions, last_ask=self.last_user_ask, not_done=self.tasks_not_done,
+            open_tasks=self.open_tasks, outcome=self.outcome,
         )
 
     def candidate_drafts(self) -> tuple[CandidateDraft, ...]:
@@ -57,7 +60,7 @@ class SessionDigest:
     def is_empty(self) -> bool:
         return not (
             self.files_modified or self.errors or self.tasks_completed or self.decisions
-            or self.compact_summary or self.last_user_ask
+            or self.compact_summary or self.last_user_ask or self.outcome
         )
 
 
@@ -73,6 +76,8 @@ def digest(records: Iterable[TranscriptRecord]) -> SessionDigest:
         last_user_ask=redact(state.last_user_ask).text if state.last_user_ask else None,
         unresolved_errors=tuple(state.open_errors), resume_offset=state.resume_offset(),
         notes=tuple(state.findings()), tasks_not_done=tuple(state.tasks.not_done),
+        open_tasks=tuple(state.tasks.open_tasks()),
+        outcome=redact(state.last_reply).text if state.last_reply else None,
     )
 
 

@@ -10,15 +10,18 @@ from abzu.domain.redaction import redact
 MAX_OPERATIONAL_CHARS = 2_400
 ITEM_CHARS = 220
 SUMMARY_CHARS = 120
+OUTCOME_CHARS = 400
 _LIMITS = {"files": 15, "tasks": 10, "fixes": 5, "errors": 5, "decisions": 5}
 
 
 def operational_state(
     *, files: Sequence[str], tasks: Sequence[str], fixes: Sequence[FixPair],
     unresolved: Sequence[str], decisions: Sequence[Decision], last_ask: str | None,
-    not_done: Sequence[str] = (),
+    not_done: Sequence[str] = (), open_tasks: Sequence[str] = (), outcome: str | None = None,
 ) -> str:
-    """Compact markdown, most recent items first where recency matters, ≤ MAX_OPERATIONAL_CHARS."""
+    """Compact markdown, most recent items first where recency matters, ≤ MAX_OPERATIONAL_CHARS:
+    what was done, what state it is in (fixed, unresolved, not done), what is open, and the
+    outcome of the last request in Claude's own last words."""
     lines: list[str] = []
     if files:
         shown = ", ".join(files[-_LIMITS["files"]:])
@@ -26,11 +29,16 @@ def operational_state(
         lines.append(f"Files modified ({len(files)}): {shown}" + (f" (+{more} more)" if more > 0 else ""))
     lines += _section("Tasks completed", tasks, _LIMITS["tasks"])
     lines += _section("Not done (a change was denied or failed)", not_done, _LIMITS["tasks"])
+    lines += _section("Open tasks", open_tasks, _LIMITS["tasks"])
     lines += _section("Fixed", [f"{f.error} → fixed by: {f.change}" for f in fixes], _LIMITS["fixes"])
     lines += _section("Unresolved errors", unresolved, _LIMITS["errors"])
     lines += _section("Decisions", [d.text for d in decisions], _LIMITS["decisions"])
     if last_ask:
         lines.append(f"Last request: {shorten(last_ask, ITEM_CHARS)}")
+    if outcome:
+        # Claude's words may claim what a denied change never did: say so beside them.
+        caveat = " (as Claude reported it; see Not done)" if not_done else ""
+        lines.append(f"Outcome{caveat}: {shorten(' '.join(outcome.split()), OUTCOME_CHARS)}")
     return _bounded(redact("\n".join(lines)).text, MAX_OPERATIONAL_CHARS)
 
 

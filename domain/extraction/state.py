@@ -78,6 +78,7 @@ class DigestState:
         self.compact_summary: str | None = None
         self.last_user_ask: str | None = None
         self.side_request: str | None = None  # the prompt of the subagent now speaking
+        self.last_reply: str | None = None  # Claude's last words to the user: what came of the ask
         self.step = 0
 
     def findings(self) -> list[Note]:
@@ -103,7 +104,7 @@ class DigestState:
             self._assistant(record)
         elif record.kind == "user":
             if record.is_human:
-                self.last_user_ask = record.text
+                self.last_user_ask, self.last_reply = record.text, None
                 self._preferences(record)
             elif record.is_sidechain and record.text and not record.tool_outcomes:
                 self.side_request = record.text
@@ -124,6 +125,8 @@ class DigestState:
     def _assistant(self, record: TranscriptRecord) -> None:
         if record.text:
             self.attempts.on_prose(record.text)
+            if not record.is_sidechain:
+                self.last_reply = record.text
         context = self._context(record) if record.text else ""
         for sentence in map(_redacted, decision_sentences(record.text)):
             if sentence.casefold() not in self.decisions:

@@ -43,6 +43,10 @@ class TaskTracker:
         if number is not None:
             bounded_put(self._subjects, number.group(1), str(call.input["subject"]))
 
+    def open_tasks(self) -> list[str]:
+        """Todos still pending or in progress at the end: what is left to do."""
+        return [c for c, status in self._status.items() if status in ("pending", "in_progress")]
+
     def _todo_list(self, todos: object) -> None:
         for todo in todos if isinstance(todos, list) else []:
             if not isinstance(todo, dict) or not isinstance(todo.get("content"), str):

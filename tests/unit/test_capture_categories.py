@@ -124,3 +124,25 @@ def test_a_task_ticked_after_a_denied_write_is_not_done() -> None:
     ))
     assert found.tasks_completed == ()
     assert found.tasks_not_done == ("Create CLAUDE.md",)
+
+
+def test_the_summary_says_what_came_of_the_last_request_and_what_is_open() -> None:
+    found = digest(_flat(
+        said("add a health endpoint"), todos("t1", ("Add /health", "completed"), ("Write docs", "pending")),
+        wrote("Checking the router.", is_sidechain=True),
+        wrote("Added /health returning 200; the docs are still to write."),
+    ))
+    state = found.operational_state()
+    assert "Open tasks (1):\n- Write docs" in state
+    assert state.endswith("Last request: add a health endpoint\n"
+                          "Outcome: Added /health returning 200; the docs are still to write.")
+
+
+def test_an_outcome_claimed_after_a_denied_change_is_flagged() -> None:
+    found = digest(_flat(
+        said("create CLAUDE.md"), calls("t1", "Write", file_path="/p/CLAUDE.md", content="x"),
+        returns("t1", "Permission to use Write has been denied.", error=True),
+        todos("t2", ("Create CLAUDE.md", "completed")), wrote("I've created CLAUDE.md."),
+    ))
+    state = found.operational_state()
+    assert "Outcome (as Claude reported it; see Not done): I've created CLAUDE.md." in state

@@ -86,3 +86,13 @@ def test_an_error_fixed_in_a_later_snapshot_is_no_longer_unresolved() -> None:
     ])
     assert "Unresolved" not in merged
     assert "Fixed:\n- Bash `make`: boom → fixed by: edited Makefile" in merged
+
+
+def test_the_latest_outcome_stays_and_tasks_done_later_are_no_longer_open() -> None:
+    merged = merge_operational([
+        "Open tasks (2):\n- a\n- b\nLast request: do a and b\nOutcome: did nothing yet",
+        "Tasks completed (1):\n- a\nLast request: go on\nOutcome: a is done",
+    ])
+    assert "Open tasks:\n- b" in merged and "- a\n- b" not in merged
+    assert merged.endswith("Last request: go on\nOutcome: a is done")
+    assert "did nothing yet" not in merged
