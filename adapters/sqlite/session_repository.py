@@ -40,7 +40,10 @@ ON CONFLICT (session_id) DO UPDATE SET
 _COUNTS = """
 SELECT COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'session_end'), 0),
        COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'recovery'), 0),
-       COALESCE(SUM(finalized_at IS NULL), 0)
+       COALESCE(SUM(finalized_at IS NULL), 0),
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'ok'),
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'failed'),
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'skipped')
 FROM sessions
 """
 
@@ -76,8 +79,7 @@ class SqliteSessionRepository(SessionRepository):
         )
 
     def counts(self) -> SessionCounts:
-        captured, recovered, pending = self._conn.execute(text(_COUNTS)).one()
-        return SessionCounts(int(captured), int(recovered), int(pending))
+        return SessionCounts(*(int(n) for n in self._conn.execute(text(_COUNTS)).one()))
 
 
 def _to_record(row: RowMapping) -> SessionRecord:
