@@ -37,7 +37,7 @@ def test_the_prompt_goes_on_stdin_and_the_items_come_back(on_path: Path) -> None
 
 
 @pytest.mark.parametrize(("body", "reason"), [
-    ("sleep 5", "no answer within 0.5 s"),
+    ("exec sleep 5", "no answer within 0.5 s"),
     ("echo boom >&2; exit 3", "exit code 3: boom"),
     ("echo '{\"result\": \"I cannot do that\"}'", "answer is not the asked JSON"),
     ("echo '{\"is_error\": true, \"result\": \"Credit balance is too low\"}'",

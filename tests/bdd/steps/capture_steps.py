@@ -1,0 +1,64 @@
+"""Steps for capture.feature: distillation after the heuristics, with a fake `claude` on PATH."""
+
+import json
+import stat
+from pathlib import Path
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from abzu.application.sessions.finalize_session import FinalizeRequest
+from abzu.entrypoints.distill_wiring import distill_after
+from abzu.entrypoints.settings import Settings
+from tests.bdd.steps.session_world import SessionWorld
+
+DISTILLING = "distilling"
+
+
+def _fake_claude(folder: Path, body: str) -> Path:
+    exe = folder / "claude"
+    exe.write_text(f"#!/bin/sh\ncat > /dev/null\n{body}\n")
+    exe.chmod(exe.stat().st_mode | stat.S_IEXEC)
+    return exe
+
+
+@pytest.fixture
+def distiller(tmp_path: Path) -> dict[str, Settings]:
+    return {}
+
+
+@given("the distiller is a Claude Code that does not answer in time")
+def _(distiller: dict[str, Settings], tmp_path: Path) -> None:
+    exe = _fake_claude(tmp_path, "exec sleep 5")
+    distiller[DISTILLING] = Settings(
+        distiller="claude-code", distill_timeout_s=0.3, claude_executable=str(exe))
+
+
+@given(parsers.parse('the distiller is a Claude Code that answers "{text}"'))
+def _(distiller: dict[str, Settings], tmp_path: Path, text: str) -> None:
+    answer = {"items": [{"category": "learning", "content": text, "summary": text[:60]}]}
+    envelope = json.dumps({"type": "result", "is_error": False, "result": json.dumps(answer)})
+    exe = _fake_claude(tmp_path, f"cat <<'EOF'\n{envelope}\nEOF")
+    distiller[DISTILLING] = Settings(distiller="claude-code", claude_executable=str(exe))
+
+
+@when("the session ends and is distilled")
+def _(session_world: SessionWorld, distiller: dict[str, Settings]) -> None:
+    s = session_world.container.sessions
+    s.ingest_spool().execute()
+    done = s.finalize_session().execute(FinalizeRequest(session_world.current)).unwrap()
+    distill_after(session_world.container, distiller[DISTILLING], done)
+
+
+@then(parsers.parse('staging holds "{text}" from the distiller'))
+def _(session_world: SessionWorld, text: str) -> None:
+    rows = session_world.query("SELECT context FROM bead_candidates WHERE content = ?", text)
+    assert rows == [(f"Distilled by claude-code from Claude Code session {session_world.current}",)]
+
+
+@then(parsers.parse("the session status shows {done:d} distillations done and {failed:d} failed"))
+def _(session_world: SessionWorld, done: int, failed: int) -> None:
+    counts = session_world.container.sessions.session_status().execute().counts
+    assert (counts.distilled, counts.distill_failed) == (done, failed)
+
+
