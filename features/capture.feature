@@ -17,3 +17,10 @@ Feature: What a session learned is captured
     Then staging holds "The project runs Tailwind CSS v4, not v3." from the distiller
     And lessons from the session wait in staging for review
     And the session status shows 1 distillations done and 0 failed
+
+  Scenario: A tail flushed after SessionEnd is mined
+    Given a session worked through the first 20 lines of a real Claude Code transcript and ended
+    And Claude Code flushed the rest of the transcript after SessionEnd
+    When the crashed sessions are recovered
+    Then the session's tail was mined into staging
+    And session "sess-tail" has a final summary

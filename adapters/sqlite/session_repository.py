@@ -72,6 +72,12 @@ class SqliteSessionRepository(SessionRepository):
         rows = self._conn.execute(query.order_by(t.c.started_at, t.c.session_id)).mappings()
         return [_to_record(r) for r in rows]
 
+    def finalized_since(self, project: str | None, since: datetime) -> list[SessionRecord]:
+        query = select(t).where(t.c.finalized_at >= to_db(since), t.c.transcript_path.is_not(None))
+        if project is not None:
+            query = query.where(t.c.project == project)
+        return [_to_record(r) for r in self._conn.execute(query.order_by(t.c.finalized_at)).mappings()]
+
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
         self._conn.execute(
             update(t).where(t.c.session_id == session_id)

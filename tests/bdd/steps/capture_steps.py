@@ -62,3 +62,27 @@ def _(session_world: SessionWorld, done: int, failed: int) -> None:
     assert (counts.distilled, counts.distill_failed) == (done, failed)
 
 
+
+
+@given(parsers.parse("a session worked through the first {lines:d} lines of a real Claude Code transcript "
+                     "and ended"))
+def _(session_world: SessionWorld, lines: int) -> None:
+    session_world.start("sess-tail", session_world.transcript("sess-tail", lines=lines))
+    session_world.end()
+    session_world.staged_before = _staged(session_world)  # type: ignore[attr-defined]
+    session_world.current = "sess-now"  # the session starting now, whose start runs recovery
+
+
+@given("Claude Code flushed the rest of the transcript after SessionEnd")
+def _(session_world: SessionWorld) -> None:
+    session_world.clock.advance(minutes=1)
+    session_world.touch(session_world.transcript("sess-tail"))
+
+
+@then("the session's tail was mined into staging")
+def _(session_world: SessionWorld) -> None:
+    assert _staged(session_world) > session_world.staged_before  # type: ignore[attr-defined]
+
+
+def _staged(world: SessionWorld) -> int:
+    return int(world.query("SELECT count(*) FROM bead_candidates WHERE session_id = 'sess-tail'")[0][0])
