@@ -24,3 +24,10 @@ Feature: What a session learned is captured
     When the crashed sessions are recovered
     Then the session's tail was mined into staging
     And session "sess-tail" has a final summary
+
+  Scenario: Back-filling the same transcripts twice adds nothing
+    Given Claude Code transcripts of 2 sessions Abzu never saw
+    When the transcripts are imported
+    Then 2 sessions have final summaries and their lessons wait in staging
+    When the transcripts are imported
+    Then the import says all 2 were already covered and staging holds nothing new

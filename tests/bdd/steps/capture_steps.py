@@ -11,6 +11,7 @@ from abzu.application.sessions.finalize_session import FinalizeRequest
 from abzu.entrypoints.distill_wiring import distill_after
 from abzu.entrypoints.settings import Settings
 from tests.bdd.steps.session_world import SessionWorld
+from tests.e2e.cli import Cli
 
 DISTILLING = "distilling"
 
@@ -86,3 +87,35 @@ def _(session_world: SessionWorld) -> None:
 
 def _staged(world: SessionWorld) -> int:
     return int(world.query("SELECT count(*) FROM bead_candidates WHERE session_id = 'sess-tail'")[0][0])
+
+
+@given(parsers.parse("Claude Code transcripts of {count:d} sessions Abzu never saw"))
+def _(session_world: SessionWorld, count: int) -> None:
+    for n in range(count):  # written before now, as transcripts on disk are
+        session_world.touch(session_world.transcript(f"00000000-0000-4000-8000-00000000000{n}"))
+    session_world.imported = []  # type: ignore[attr-defined]
+
+
+@when("the transcripts are imported")
+def _(session_world: SessionWorld) -> None:
+    folder = session_world.home.parent / "claude-projects"
+    run = Cli(session_world.container)("import-sessions", str(folder))
+    assert run.code == 0, run.stderr
+    session_world.imported.append((run.stdout, _all_staged(session_world)))  # type: ignore[attr-defined]
+
+
+@then(parsers.parse("{count:d} sessions have final summaries and their lessons wait in staging"))
+def _(session_world: SessionWorld, count: int) -> None:
+    finals = session_world.query("SELECT count(*) FROM session_summaries WHERE is_final = 1")
+    assert finals == [(count,)] and _all_staged(session_world) > 0
+
+
+@then(parsers.parse("the import says all {count:d} were already covered and staging holds nothing new"))
+def _(session_world: SessionWorld, count: int) -> None:
+    (_, first), (said, second) = session_world.imported  # type: ignore[attr-defined]
+    assert f"imported 0, already covered {count}, 0 candidate(s) staged" in said
+    assert second == first
+
+
+def _all_staged(world: SessionWorld) -> int:
+    return int(world.query("SELECT count(*) FROM bead_candidates")[0][0])
