@@ -127,16 +127,21 @@ class DigestState:
             self.attempts.on_prose(record.text)
             if not record.is_sidechain:
                 self.last_reply = record.text
-        context = self._context(record) if record.text else ""
-        for sentence in map(_redacted, decision_sentences(record.text)):
-            if sentence.casefold() not in self.decisions:
-                _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid, context))
-        for sentence in map(_redacted, learning_sentences(record.text)):
-            if sentence.casefold() not in self.decisions:
-                _add(self.notes, sentence.casefold(), Note(sentence, record.uuid, Category.LEARNING, context))
+        self._statements(record)
         for call in record.tool_calls:
             _add(self.calls, call.id, (call, record.offset))
             self.tasks.on_call(call)
+
+    def _statements(self, record: TranscriptRecord) -> None:
+        known = self.decisions
+        decided = [s for s in map(_redacted, decision_sentences(record.text)) if s.casefold() not in known]
+        learned = [s for s in map(_redacted, learning_sentences(record.text))
+                   if s.casefold() not in known and s not in decided]
+        context = self._context(record) if decided or learned else ""  # redacting is the cost: only if used
+        for sentence in decided:
+            _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid, context))
+        for sentence in learned:
+            _add(self.notes, sentence.casefold(), Note(sentence, record.uuid, Category.LEARNING, context))
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
