@@ -7,6 +7,7 @@ import typer
 from abzu.entrypoints.cli import (
     eval_commands,
     memory,
+    migrate_command,
     redact_command,
     review,
     scrub_command,
@@ -38,6 +39,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     redact_command.register(app)
     session_commands.register(app, source)
     scrub_command.register(app, source)
+    migrate_command.register(app, source)
     return app
 
 

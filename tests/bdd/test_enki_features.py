@@ -1,0 +1,5 @@
+"""Binds the Abzu-inside-Enki features exactly once; steps live in tests/bdd/steps/enki_steps.py."""
+
+from pytest_bdd import scenarios
+
+scenarios("migrate_enki.feature")
