@@ -18,6 +18,7 @@ pytest_plugins = [
     "tests.bdd.steps.secret_steps",
     "tests.bdd.steps.scrub_steps",
     "tests.bdd.steps.enki_steps",
+    "tests.bdd.steps.consumer_steps",
 ]
 
 
