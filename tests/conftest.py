@@ -19,6 +19,7 @@ pytest_plugins = [
     "tests.bdd.steps.scrub_steps",
     "tests.bdd.steps.enki_steps",
     "tests.bdd.steps.consumer_steps",
+    "tests.bdd.steps.profile_steps",
 ]
 
 

@@ -8,6 +8,7 @@ from abzu.entrypoints.cli import (
     eval_commands,
     memory,
     migrate_command,
+    profile_command,
     redact_command,
     review,
     scrub_command,
@@ -40,6 +41,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     session_commands.register(app, source)
     scrub_command.register(app, source)
     migrate_command.register(app, source)
+    profile_command.register(app, source)
     return app
 
 

@@ -4,3 +4,4 @@ from pytest_bdd import scenarios
 
 scenarios("migrate_enki.feature")
 scenarios("mcp_consumers.feature")
+scenarios("user_profile.feature")
