@@ -4,10 +4,14 @@ Kept beside the container rather than in it: these commands are rare, and their 
 foreign files (old Enki store, em.db) are needed by nothing else.
 """
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from abzu.adapters.enki.completions import JsonCompletionLog
+from abzu.adapters.enki.em_store import SqliteEmReader
 from abzu.adapters.enki.old_store import SqliteOldEnkiReader
 from abzu.adapters.sqlite.profile_store import SqliteProfileStore
+from abzu.application.enki.complete_project import CompleteProject
 from abzu.application.enki.migrate_enki import MigrateEnki
 from abzu.application.enki.profile import ListProfile, SetProfile
 
@@ -25,3 +29,13 @@ def set_profile(c: "Container") -> SetProfile:
 
 def list_profile(c: "Container") -> ListProfile:
     return ListProfile(SqliteProfileStore(c.wisdom_engine()))
+
+
+def complete_project(c: "Container") -> CompleteProject:
+    completions = JsonCompletionLog(Path(c.config.completions_path()))
+    return CompleteProject(SqliteEmReader(), c.remember_many(), completions, c.clock())
+
+
+def default_em_db(c: "Container", project: str) -> Path:
+    """Spec §16: ~/.enki/projects/{name}/em.db (the data home stands for ~/.enki)."""
+    return Path(c.config.home()) / "projects" / project / "em.db"

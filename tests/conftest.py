@@ -20,6 +20,7 @@ pytest_plugins = [
     "tests.bdd.steps.enki_steps",
     "tests.bdd.steps.consumer_steps",
     "tests.bdd.steps.profile_steps",
+    "tests.bdd.steps.completion_steps",
 ]
 
 

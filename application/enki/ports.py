@@ -5,6 +5,7 @@ from typing import Protocol
 
 from returns.result import Result
 
+from abzu.domain.enki.em import Completion, EmRecords
 from abzu.domain.enki.migration import OldBead
 
 
@@ -37,3 +38,26 @@ class OldEnkiReader(Protocol):
     optional summary; other columns ignored) and its `projects` when that table exists."""
 
     def read(self, path: str) -> Result[OldEnkiExport, UnreadableStore]: ...
+
+
+class EmReader(Protocol):
+    """Reads a project's em.db read-only: mail_threads (id, subject), mail_messages (thread_id,
+    sender, body, created_at), bugs (id, title, error, fix, status) and pm_decisions (id,
+    proposal, decision, rationale); other columns and tables are ignored."""
+
+    def read(self, path: str) -> Result[EmRecords, UnreadableStore]: ...
+
+
+class CompletionLog(Protocol):
+    """Which projects completed, when, and what became of their em.db."""
+
+    def get(self, project: str) -> Completion | None: ...
+    def put(self, completion: Completion) -> None: ...
+    def all(self) -> list[Completion]: ...
+
+
+class EmFiles(Protocol):
+    def exists(self, path: str) -> bool: ...
+    def remove(self, path: str) -> bool:
+        """Delete the file (and its -wal / -shm companions); False when it was already gone."""
+        ...

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from abzu.entrypoints.cli import (
+    complete_command,
     eval_commands,
     memory,
     migrate_command,
@@ -42,6 +43,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     scrub_command.register(app, source)
     migrate_command.register(app, source)
     profile_command.register(app, source)
+    complete_command.register(app, source)
     return app
 
 

@@ -5,3 +5,4 @@ from pytest_bdd import scenarios
 scenarios("migrate_enki.feature")
 scenarios("mcp_consumers.feature")
 scenarios("user_profile.feature")
+scenarios("project_completion.feature")
