@@ -12,7 +12,7 @@ Feature: Migrating the beads of an old Enki store
     Then the migration reports 6 read, 4 staged and 2 skipped
     And staging holds the decision as a decision, the solution as a fix and the violation as a learning
     And every migrated candidate says it came from the migration
-    And permanent memory is still empty
+    And no migrated bead reached permanent memory
     And the old projects are known by name
     And the old Enki store is unchanged
 

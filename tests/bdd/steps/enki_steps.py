@@ -97,7 +97,7 @@ def _(enki_world: EnkiWorld) -> None:
     assert all(r["context"].startswith("migrated from Enki bead ") for r in rows)
 
 
-@then("permanent memory is still empty")
+@then("no migrated bead reached permanent memory")
 def _(enki_world: EnkiWorld) -> None:
     status = enki_world.cli("status", "--json").json()
     assert status["beads"] == 0 and status["staged"] == 4, status
