@@ -30,7 +30,7 @@ class SqliteEmReader:
                     require(conn, table, columns)
                 return Success(EmRecords(_threads(conn), _bugs(conn), _decisions(conn)))
         except NotReadable as exc:
-            return Failure(UnreadableStore(path, f"not an em.db ({exc})"))
+            return Failure(UnreadableStore(path, exc.describe("an em.db")))
 
 
 def _text(value: object) -> str:

@@ -24,7 +24,7 @@ class SqliteOldEnkiReader:
                 names, projects = _projects(conn)
                 return Success(OldEnkiExport(_beads(conn, have, names), projects))
         except NotReadable as exc:
-            return Failure(UnreadableStore(path, f"not an old Enki store ({exc})"))
+            return Failure(UnreadableStore(path, exc.describe("an old Enki store")))
 
 
 def _beads(conn: sqlite3.Connection, have: set[str], names: dict[str, str]) -> tuple[OldBead, ...]:

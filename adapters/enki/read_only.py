@@ -14,12 +14,20 @@ from urllib.parse import quote
 class NotReadable(Exception):
     """The file is missing, not SQLite, or lacks a table or column the reader needs."""
 
+    def describe(self, kind: str) -> str:
+        """`no such file`, or `not <kind> (<why>)`."""
+        return str(self) if isinstance(self, NoSuchFile) else f"not {kind} ({self})"
+
+
+class NoSuchFile(NotReadable):
+    pass
+
 
 @contextmanager
 def read_only(path: str) -> Iterator[sqlite3.Connection]:
     file = Path(path).expanduser()
     if not file.is_file():
-        raise NotReadable("no such file")
+        raise NoSuchFile("no such file")
     try:
         conn = sqlite3.connect(f"file:{quote(str(file.resolve()))}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row

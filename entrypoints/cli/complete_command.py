@@ -13,7 +13,7 @@ from abzu.entrypoints.enki_wiring import complete_project, default_em_db
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    @app.command("complete-project")
+    @app.command("complete-project", short_help="Stage what a completed project's em.db teaches (spec §6).")
     def complete(
         name: Annotated[str, typer.Argument(help="The project that completed.")],
         em_db: Annotated[str | None, typer.Option(
