@@ -15,7 +15,8 @@ def test_an_old_store_with_only_a_beads_table_is_read(tmp_path: Path) -> None:
         conn.execute("INSERT INTO beads VALUES (7, 'Use WAL', 'learning', 'atlas', x'00')")
     conn.close()
     export = SqliteOldEnkiReader().read(str(path)).unwrap()
-    assert [(b.id, b.content, b.project, b.summary) for b in export.beads] == [("7", "Use WAL", "atlas", None)]
+    read = [(b.id, b.content, b.project, b.summary) for b in export.beads]
+    assert read == [("7", "Use WAL", "atlas", None)]
     assert export.projects == ()
 
 
