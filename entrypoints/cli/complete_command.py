@@ -1,15 +1,16 @@
 """`abzu complete-project NAME`: distill a completed project's em.db into staging (spec §6)."""
 
 import json as jsonlib
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from returns.result import Failure, Success
 
-from abzu.application.enki.complete_project import Completed, CompleteRequest
 from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
-from abzu.entrypoints.enki_wiring import complete_project, default_em_db
+
+if TYPE_CHECKING:  # the use case and its adapters load only when the command runs
+    from abzu.application.enki.complete_project import Completed
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
@@ -26,6 +27,9 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         `abzu review` promotes it; completing again stages nothing new. The em.db is only read,
         and deleted by maintenance 30 days after the first completion unless --keep.
         """
+        from abzu.application.enki.complete_project import Completed, CompleteRequest
+        from abzu.entrypoints.enki_wiring import complete_project, default_em_db
+
         with one_line_errors():
             c = container()
             path = em_db or str(default_em_db(c, name))
@@ -37,12 +41,12 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                     fail(err.message)
 
 
-def _line(done: Completed) -> str:
+def _line(done: "Completed") -> str:
     return (f"{done.drafts} found, {done.staged} staged, {done.already_there} already there, "
             f"{done.invalid} invalid")
 
 
-def _human(done: Completed) -> str:
+def _human(done: "Completed") -> str:
     c = done.completion
     fate = ("kept (--keep)" if c.delete_after is None
             else f"deleted by maintenance after {c.delete_after:%Y-%m-%d}")
@@ -50,7 +54,7 @@ def _human(done: Completed) -> str:
             f"{c.em_db} will be {fate}. Run `abzu review` to decide what reaches permanent memory.")
 
 
-def _json(done: Completed) -> str:
+def _json(done: "Completed") -> str:
     c = done.completion
     return jsonlib.dumps({
         "project": c.project, "em_db": c.em_db, "completed_at": c.completed_at.isoformat(),

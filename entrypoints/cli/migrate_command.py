@@ -1,14 +1,15 @@
 """`abzu migrate-enki OLD_WISDOM_DB`: old Enki beads staged for review (spec Appendix A)."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from returns.result import Failure, Success
 
-from abzu.application.enki.migrate_enki import Migrated
 from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
-from abzu.entrypoints.enki_wiring import migrate_enki
+
+if TYPE_CHECKING:  # the use case and its adapters load only when the command runs
+    from abzu.application.enki.migrate_enki import Migrated
 
 OldStore = Annotated[str, typer.Argument(help="The old Enki wisdom.db (opened read-only).")]
 
@@ -23,6 +24,9 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         skipped; secrets are redacted. Nothing reaches permanent memory until `abzu review`
         promotes it. Running it again stages nothing new. The old file is never written.
         """
+        from abzu.application.enki.migrate_enki import Migrated
+        from abzu.entrypoints.enki_wiring import migrate_enki
+
         with one_line_errors():
             match migrate_enki(container()).execute(old_wisdom_db):
                 case Success(Migrated() as done):
@@ -32,13 +36,13 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                     fail(err.message)
 
 
-def _line(done: Migrated) -> str:
+def _line(done: "Migrated") -> str:
     return (f"read {done.read}, staged {done.staged}, already there {done.already_there}, "
             f"skipped {sum(done.skipped.values())}, invalid {done.invalid}, "
             f"projects added {done.projects}, secrets redacted {done.redactions}")
 
 
-def _human(done: Migrated) -> str:
+def _human(done: "Migrated") -> str:
     why = ", ".join(f"{n} {reason}" for reason, n in sorted(done.skipped.items()))
     lines = [f"Old Enki beads: {_line(done)}."]
     if why:
@@ -48,7 +52,7 @@ def _human(done: Migrated) -> str:
     return "\n".join(lines)
 
 
-def _json(done: Migrated) -> str:
+def _json(done: "Migrated") -> str:
     import json
 
     fields = ("read", "staged", "already_there", "skipped", "invalid", "projects", "redactions")

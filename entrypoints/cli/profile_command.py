@@ -9,7 +9,6 @@ from returns.result import Failure, Success
 from abzu.domain.enki.profile import ProfileEntry
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
-from abzu.entrypoints.enki_wiring import list_profile, set_profile
 
 HELP = """The user profile: short facts about you, one value per key.
 
@@ -25,6 +24,8 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     def show(ctx: typer.Context, json: JsonFlag = False) -> None:
         if ctx.invoked_subcommand is not None:
             return
+        from abzu.entrypoints.enki_wiring import list_profile  # SQLAlchemy: only when it runs
+
         with one_line_errors():
             entries = list_profile(container()).execute()
         if json:
@@ -43,6 +44,8 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         project: Annotated[str | None, typer.Option("--project", "-p", help="Only for this project.")] = None,
     ) -> None:
         """Set KEY to VALUE (replacing any earlier value of KEY)."""
+        from abzu.entrypoints.enki_wiring import set_profile
+
         with one_line_errors():
             match set_profile(container()).execute(key, value, source, project):
                 case Success(ProfileEntry() as e):
