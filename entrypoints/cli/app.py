@@ -5,9 +5,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from abzu.entrypoints.cli import (
+    complete_command,
     eval_commands,
     import_command,
     memory,
+    migrate_command,
+    profile_command,
     redact_command,
     review,
     scrub_command,
@@ -40,6 +43,9 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     session_commands.register(app, source)
     scrub_command.register(app, source)
     import_command.register(app, source)
+    migrate_command.register(app, source)
+    profile_command.register(app, source)
+    complete_command.register(app, source)
     return app
 
 
