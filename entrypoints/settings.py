@@ -1,6 +1,7 @@
 """Settings from the environment (ABZU_*), with the spec's data home `~/.enki` by default."""
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -43,6 +44,14 @@ class Settings(BaseSettings):
     review_mini_days: int = Field(default=30, ge=1, description="A mini-review is due after this many days.")
     review_full_days: int = Field(default=90, ge=1, description="A full review is due after this many days.")
     review_staged_limit: int = Field(default=100, ge=1, description="A review is due past this many staged.")
+
+
+    # --- distillation (spec §6 step 2): off unless chosen ---
+    distiller: Literal["off", "claude-code"] = Field(
+        default="off", description="Who distils a finished session after the heuristics.")
+    distill_timeout_s: float = Field(default=120.0, gt=0, description="Per-distillation timeout.")
+    distill_daily_cap: int = Field(default=20, ge=0, description="Distillations per day at most.")
+    claude_executable: str = Field(default="claude", description="Claude Code for headless distillation.")
 
     @field_validator("google_api_key", "gemini_api_key", mode="before")
     @classmethod

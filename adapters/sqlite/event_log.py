@@ -1,4 +1,4 @@
-"""Reading `memory_events` (w0002, s0006) from both stores, merged oldest first."""
+"""Reading `memory_events` (w0002, s0007) from both stores, merged oldest first."""
 
 from datetime import datetime
 from typing import Any

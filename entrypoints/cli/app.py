@@ -6,10 +6,14 @@ import typer
 
 from abzu.entrypoints.cli import (
     archive_commands,
+    complete_command,
     doctor_command,
     eval_commands,
     history_command,
+    import_command,
     memory,
+    migrate_command,
+    profile_command,
     redact_command,
     review,
     scrub_command,
@@ -44,6 +48,10 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     doctor_command.register(app, source)
     archive_commands.register(app, source)
     history_command.register(app, source)
+    import_command.register(app, source)
+    migrate_command.register(app, source)
+    profile_command.register(app, source)
+    complete_command.register(app, source)
     return app
 
 

@@ -27,7 +27,7 @@ EXPECTED = {
             "alembic_version", "session_summaries", "bead_candidates", "candidates_fts", "extraction_log",
             # issue 4 (s0002, s0003) and issue 5 (s0005)
             "sessions", "transcript_cursors", "extracted_messages", "injection_log", "review_log",
-            "review_archive", "memory_events",  # issue 15 (s0006)
+            "review_archive", "memory_events",  # issue 15 (s0007)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",

@@ -1,16 +1,16 @@
 """abzu.db: `memory_events`, the history of every staged candidate (issue 15).
 
-As in wisdom.db (w0002): written by triggers in the writer's transaction; ids, categories and
+As in wisdom.db (w0002); after s0006, which rebuilds bead_candidates: written by triggers in the writer's transaction; ids, categories and
 sources only, never content. A candidate leaves staging when a review promotes, merges or
 discards it (the review log says which) or when a newer version supersedes it.
 
-Revision ID: s0006
+Revision ID: s0007
 """
 
 from alembic import op
 
-revision = "s0006"
-down_revision = "s0005"
+revision = "s0007"
+down_revision = "s0006"
 branch_labels = None
 depends_on = None
 
