@@ -1,6 +1,7 @@
 """abzu.db: `memory_events`, the history of every staged candidate (issue 15).
 
-As in wisdom.db (w0002); after s0006, which rebuilds bead_candidates: written by triggers in the writer's transaction; ids, categories and
+As in wisdom.db (w0002), and after s0006 (which rebuilds bead_candidates): written by triggers
+in the writer's transaction; ids, categories and
 sources only, never content. A candidate leaves staging when a review promotes, merges or
 discards it (the review log says which) or when a newer version supersedes it.
 
