@@ -101,4 +101,7 @@ def test_status_counts_what_was_remembered(server: MCPServer[App]) -> None:
 def test_status_reports_sessions_like_the_cli(server: MCPServer[App]) -> None:
     """`enki_status` once answered `"sessions": null` where `abzu status` filled them (issue 15)."""
     status = ok(call(server, "enki_status"))
-    assert status["sessions"] == {"captured": 0, "recovered": 0, "pending": 0, "spooled": 0}
+    sessions = status["sessions"]
+    assert sessions is not None
+    assert {k: sessions[k] for k in ("captured", "recovered", "pending", "spooled")} == dict.fromkeys(
+        ("captured", "recovered", "pending", "spooled"), 0)
