@@ -5,8 +5,11 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from abzu.entrypoints.cli import (
+    archive_commands,
     complete_command,
+    doctor_command,
     eval_commands,
+    history_command,
     import_command,
     memory,
     migrate_command,
@@ -42,6 +45,9 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     redact_command.register(app)
     session_commands.register(app, source)
     scrub_command.register(app, source)
+    doctor_command.register(app, source)
+    archive_commands.register(app, source)
+    history_command.register(app, source)
     import_command.register(app, source)
     migrate_command.register(app, source)
     profile_command.register(app, source)
