@@ -12,7 +12,7 @@ from abzu.domain.evaluation.dataset import Turn
 
 # Conversation facts are ordinary knowledge: staged for review, like most of what agents remember.
 TURN_CATEGORY = "learning"
-NEIGHBOURS = 1  # turns on each side stored as a turn's context (tuned on the dev split)
+NEIGHBOURS = 2  # turns on each side stored as a turn's context (tuned on the dev split)
 
 
 def memory_text(turn: Turn) -> str:

@@ -46,7 +46,8 @@ def test_summary_tags_and_project_are_kept(server: MCPServer[App]) -> None:
     stored = remember(server, FIX, project="web", summary="uvicorn pin for WSL", tags=["wsl", "uvicorn"])
     assert stored["project"] == "web"
     found = ok(call(server, "enki_recall", {"query": "uvicorn", "project": "web"}))
-    assert "uvicorn pin for WSL" in found["results"][0]["text"]
+    assert "uvicorn pin for WSL" in found["results"][0]["title"]
+    assert FIX in found["results"][0]["text"]  # the whole stored text, the summary as its title
 
 
 def test_recall_quotes_each_result_with_its_provenance(server: MCPServer[App]) -> None:
@@ -96,3 +97,9 @@ def test_status_counts_what_was_remembered(server: MCPServer[App]) -> None:
     status = ok(call(server, "enki_status"))
     assert (status["beads"], status["staged"], status["starred"]) == (1, 1, 1)
     assert {s["name"] for s in status["stores"]} == {"wisdom", "staging"}
+
+
+def test_a_memory_is_found_by_the_why_it_was_given(server: MCPServer[App]) -> None:
+    stored = remember(server, FIX, context="The user's laptop runs Windows Subsystem; asked about flaky reloads")
+    found = ok(call(server, "enki_recall", {"query": "flaky laptop"}))
+    assert [r["id"] for r in found["results"]] == [stored["id"]]
