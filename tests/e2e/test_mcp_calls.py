@@ -100,6 +100,7 @@ def test_status_counts_what_was_remembered(server: MCPServer[App]) -> None:
 
 
 def test_a_memory_is_found_by_the_why_it_was_given(server: MCPServer[App]) -> None:
-    stored = remember(server, FIX, context="The user's laptop runs Windows Subsystem; asked about flaky reloads")
+    why = "The user's laptop runs Windows Subsystem; asked about flaky reloads"
+    stored = remember(server, FIX, context=why)
     found = ok(call(server, "enki_recall", {"query": "flaky laptop"}))
     assert [r["id"] for r in found["results"]] == [stored["id"]]
