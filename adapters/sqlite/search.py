@@ -21,7 +21,7 @@ from abzu.domain.scope import Scope
 
 # The "why" column (where a memory came from: the exchange, the request) helps find it but is
 # not what it says: a low BM25 weight, tuned on the LoCoMo dev split (docs/benchmarks.md).
-CONTEXT_WEIGHT = 0.25
+CONTEXT_WEIGHT = 0.35
 
 
 @dataclass(frozen=True, slots=True)
