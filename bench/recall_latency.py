@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"| {n:,} | {r['rows']:,.0f} | {r['insert_per_s']:,.0f} | {r['p50_ms']:.2f} | {r['p95_ms']:.2f} "
             f"| {r['p99_ms']:.2f} | {r['max_ms']:.2f} | {r['cpu_p95_ms']:.2f} | {r['mean_hits']:.1f} "
-            f"| {r['raw_p95_ms']:.2f} | {r['p95_ms'] / r['raw_p95_ms']:.1f} |",
+            f"| {r['raw_p95_ms']:.2f} | {r['p95_ms'] / r['raw_p95_ms']:.2f} |",
             flush=True,
         )
     print(f"load average {os.getloadavg()[0]:.2f} at end")
