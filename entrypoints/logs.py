@@ -1,6 +1,7 @@
 """Abzu's log file in the data home. Nothing is ever logged to stdout (the MCP wire, hook output)."""
 
 import logging
+import os
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
@@ -38,7 +39,8 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
     handlers = [h for h in logger.handlers if isinstance(h, RotatingFileHandler)]
     if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # born private
             handler = RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3)
         except OSError:
             return logger  # an unwritable log must never break the caller
