@@ -9,7 +9,7 @@ from abzu.application.recall import Recalled
 from abzu.application.remember import Remembered
 from abzu.application.status import MemoryStatus
 from abzu.domain.bead import Bead
-from abzu.domain.quoting import one_line
+from abzu.domain.quoting import neutralise, one_line
 from abzu.domain.ranking import RankedHit
 
 PREVIEW_CHARS = 280
@@ -56,7 +56,8 @@ class RecallItem(BaseModel):
             id=hit.item_id, category=hit.category.value, project=hit.project,
             score=round(ranked.score, 4), relevance=round(ranked.relevance, 4),
             source=hit.source.value, reviewed=hit.source.value == "bead",
-            title=hit.summary, text=clip(hit.content), created_at=hit.created_at,
+            title=one_line(hit.summary) if hit.summary else None, text=clip(neutralise(hit.content)),
+            created_at=hit.created_at,
             last_recalled_at=hit.last_accessed,
         )
 
