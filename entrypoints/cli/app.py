@@ -6,6 +6,7 @@ import typer
 
 from abzu.entrypoints.cli import (
     eval_commands,
+    import_command,
     memory,
     redact_command,
     review,
@@ -38,6 +39,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     redact_command.register(app)
     session_commands.register(app, source)
     scrub_command.register(app, source)
+    import_command.register(app, source)
     return app
 
 
