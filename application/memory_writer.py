@@ -25,6 +25,9 @@ from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
 from abzu.domain.redaction import drop_private, redact
 from abzu.domain.text import keywords
 
+# The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
+MAX_CONTEXT_CHARS = 4000
+
 
 @dataclass(frozen=True, slots=True)
 class Draft:
@@ -37,6 +40,7 @@ class Draft:
     hash: str
     redactions: int
     tags: tuple[str, ...] = field(default=())
+    context: str | None = None
 
 
 def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> Result[Draft, RememberError]:
@@ -47,11 +51,13 @@ def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> 
         case Success(Category() as cat), Success(str() as text):
             body, summary = redact(text), redact(clean_line(request.summary or ""))
             tags = [redact(clean_line(t)) for t in request.tags]
-            found = len(body.findings) + len(summary.findings) + sum(len(t.findings) for t in tags)
+            # The "why" is indexed and shown like the content: the same private spans and secrets go.
+            why = redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
+            found = sum(len(r.findings) for r in (body, summary, why, *tags))
             return Success(
                 Draft(
                     request, body.text, summary.text or None, cat, content_hash(body.text), found,
-                    tuple(t.text for t in tags if t.text),
+                    tuple(t.text for t in tags if t.text), why.text or None,
                 )
             )
         case Failure(UnknownCategory() as err), _:
@@ -108,7 +114,7 @@ class MemoryWriter:
         bead = Bead(
             id=self.ids.new_id("b"), content=draft.content, category=draft.category,
             project=project, content_hash=draft.hash, created_at=self.clock.now(),
-            summary=draft.summary, tags=draft.tags, context=draft.request.context,
+            summary=draft.summary, tags=draft.tags, context=draft.context,
         )
         self.uow.beads.add(bead)
         if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:
@@ -125,7 +131,7 @@ class MemoryWriter:
             id=self.ids.new_id("c"), content=draft.content, category=draft.category,
             project=project, content_hash=draft.hash, source=request.source,
             created_at=self.clock.now(), summary=draft.summary, session_id=request.session_id,
-            tags=draft.tags, context=request.context,
+            tags=draft.tags, context=draft.context,
         )
         self.uow.candidates.add(candidate)
         if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:

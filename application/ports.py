@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
-from typing import Protocol, Self
+from typing import Protocol, Self, TypeVar
 
 from returns.maybe import Maybe
 
@@ -33,27 +33,42 @@ class Workspace(Protocol):
     def root(self) -> str | None: ...
 
 
-class BeadRepository(Protocol):
-    """Beads in wisdom.db. Never commits; `get` returns Nothing for unknown ids.
+M = TypeVar("M", Bead, Candidate)
 
-    `search` matches any of `terms` (case-folded words), ignores superseded and flagged beads
-    and reports each hit's decay weight as of `now`; `neighbours` returns the closest live beads
-    in exactly `project` (None = global) for duplicate detection, among those holding at least
-    `must_share` of `terms` (a few holding fewer may come too). Both return the strongest
-    matches first; an implementation may bound its work for words found in very many beads
-    (rank the newest of them) as long as rarer words are ranked exactly.
+
+class MemoryRows(Protocol[M]):
+    """Rows of one store (beads or candidates) by id and by content. Never commits; `get`
+    returns Nothing for unknown ids."""
+
+    def get(self, item_id: str) -> Maybe[M]: ...
+    def add(self, item: M) -> None: ...
+    def update(self, item: M) -> None: ...
+    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[M]: ...
+
+
+class MemorySearch(Protocol):
+    """Full-text reading of one store.
+
+    `search` matches any of `terms` (case-folded words), ignores superseded (and, for beads,
+    flagged) rows and reports each hit's decay weight as of `now` (1.0 for candidates), with a
+    ceiling that makes hits of the two stores comparable (see `SearchHit`); `neighbours` returns
+    the closest live rows in exactly `project` (None = global) for duplicate detection, among
+    those holding at least `must_share` of `terms` (a few holding fewer may come too). Both return
+    the strongest matches first; an implementation may bound its work for words found in very
+    many rows (rank the newest of them) as long as rarer words are ranked exactly.
     """
 
-    def get(self, bead_id: str) -> Maybe[Bead]: ...
-    def add(self, bead: Bead) -> None: ...
-    def update(self, bead: Bead) -> None: ...
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Bead]: ...
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]: ...
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
     ) -> list[SearchHit]: ...
+
+
+class BeadLifecycle(Protocol):
+    """What happens to beads over time: recall stamps, decay, deletion of flagged ones."""
+
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None: ...
     def apply_decay(self, now: datetime) -> int:
         """Store each bead's decay weight as of `now`; returns how many weights changed."""
@@ -61,6 +76,11 @@ class BeadRepository(Protocol):
     def delete_flagged(self) -> list[str]:
         """Delete every bead flagged for deletion (the only deletion path); returns their ids."""
         ...
+
+
+class BeadReview(Protocol):
+    """What a review reads of permanent memory."""
+
     def created_since(self, moment: datetime) -> list[Bead]:
         """Beads created strictly after `moment`, oldest first (an undo keeps them)."""
         ...
@@ -70,19 +90,13 @@ class BeadRepository(Protocol):
         ...
 
 
-class CandidateRepository(Protocol):
-    """Staged candidates in abzu.db; the same contract as BeadRepository, without decay."""
+class BeadRepository(MemoryRows[Bead], MemorySearch, BeadLifecycle, BeadReview, Protocol):
+    """Beads in wisdom.db: every capability of permanent memory."""
 
-    def get(self, candidate_id: str) -> Maybe[Candidate]: ...
-    def add(self, candidate: Candidate) -> None: ...
-    def update(self, candidate: Candidate) -> None: ...
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Candidate]: ...
-    def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
-    ) -> list[Existing]: ...
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
-    ) -> list[SearchHit]: ...
+
+class CandidateStaging(Protocol):
+    """The staging queue a review works through."""
+
     def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
         """Live (not superseded) candidates, oldest first; `project` None means every project."""
         ...
@@ -92,6 +106,10 @@ class CandidateRepository(Protocol):
     def delete(self, candidate_id: str) -> None:
         """Remove a candidate from staging (it was promoted, merged or discarded)."""
         ...
+
+
+class CandidateRepository(MemoryRows[Candidate], MemorySearch, CandidateStaging, Protocol):
+    """Staged candidates in abzu.db: the same rows and search as beads, without decay."""
 
 
 class ProjectRegistry(Protocol):

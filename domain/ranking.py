@@ -20,7 +20,9 @@ SOURCE_BOOST = {Source.BEAD: 1.0, Source.CANDIDATE: 0.8}
 
 @dataclass(frozen=True, slots=True)
 class SearchHit:
-    """One full-text match. `strength` is the negated BM25 score: larger is better."""
+    """One full-text match. `strength` is the negated BM25 score: larger is better; `ceiling` is
+    the strength a row of the same table holding every query term would reach, so
+    strength / ceiling says how much of the query a hit covers, whichever table it came from."""
 
     item_id: str
     source: Source
@@ -32,6 +34,7 @@ class SearchHit:
     strength: float
     weight: float = 1.0
     last_accessed: datetime | None = None
+    ceiling: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +46,10 @@ class RankedHit:
 
 @dataclass(frozen=True, slots=True)
 class RankingPolicy:
-    """- Relevance is BM25 normalised per query to 0..1: the best match of the query in each
-      source (beads, candidates) is 1.0. BM25 from two FTS tables is not comparable: its IDF
-      depends on each table's size, and FTS5 scores a term found in most rows of a table ~0.
+    """- Relevance is one scale across beads and candidates: each hit's coverage of the query
+      (strength / ceiling, both from its own table's IDFs, so a table's size cancels out),
+      divided by the best coverage of the query in any source. Raw BM25 from two FTS tables is
+      not comparable, and normalising per source would make a lone weak bead "the best" (1.0).
     - Matches below the relevance floor are dropped before any boost, so a weak match from the
       current project cannot outrank a strong global one.
     - Order is deterministic: score desc, then newest first, then id.
@@ -59,13 +63,11 @@ class RankingPolicy:
     def rank(
         self, hits: list[SearchHit], *, focus_project: str | None, limit: int
     ) -> list[RankedHit]:
-        best: dict[Source, float] = {}
-        for h in hits:
-            best[h.source] = max(best.get(h.source, 0.0), h.strength)
+        best = max((_coverage(h) for h in hits), default=0.0)
         ranked = [
             RankedHit(h, rel, rel * self._boosts(h, focus_project))
             for h in hits
-            if h.strength > 0 and (rel := h.strength / best[h.source]) >= self.relevance_floor
+            if h.strength > 0 and (rel := _coverage(h) / best) >= self.relevance_floor
         ]
         ranked.sort(key=lambda r: r.hit.item_id)
         ranked.sort(key=lambda r: (r.score, r.hit.created_at), reverse=True)
@@ -80,3 +82,7 @@ class RankingPolicy:
         else:
             project = PROJECT_BOOST["other"]
         return project * hit.weight * SOURCE_BOOST[hit.source]
+
+
+def _coverage(hit: SearchHit) -> float:
+    return hit.strength / hit.ceiling if hit.ceiling > 0 else 0.0

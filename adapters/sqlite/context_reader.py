@@ -8,23 +8,22 @@ that is missing or not migrated yet reads as empty.
 
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from returns.maybe import Maybe, Nothing, Some
 
 from abzu.adapters.sqlite.context_sql import (
-    BEAD_SEARCH,
-    CANDIDATE_SEARCH,
     LAST_FINAL,
     LAST_PENDING_SNAPSHOT,
     NOTABLE,
     SESSION_SUMMARIES,
 )
-from abzu.adapters.sqlite.fts_query import match_any
-from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
+from abzu.adapters.sqlite.fts import Fetch, Row
+from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
+from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
 from abzu.application.sessions.ports import SessionContext
@@ -65,17 +64,12 @@ class Sqlite3SessionContext(SessionContext):
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
     ) -> list[SearchHit]:
-        match = match_any(terms)
-        if match is None:
-            return []
-        scope = Scope(ScopeKind.PROJECT, project)
-        where, scope_params = scope_filter("b", scope)
-        weight, weight_params = live_weight("b", self._decay, now)
-        params = {"match": match, "limit": limit, **scope_params, **weight_params}
-        beads = self._rows("wisdom", BEAD_SEARCH.format(weight=weight, scope=where), params)
-        where_c, _ = scope_filter("c", scope)
-        candidates = self._rows("staging", CANDIDATE_SEARCH.format(scope=where_c), params)
-        return [_hit(r, Source.BEAD) for r in beads] + [_hit(r, Source.CANDIDATE) for r in candidates]
+        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3."""
+        scope, found = Scope(ScopeKind.PROJECT, project), []
+        for store, index in (("wisdom", BEADS), ("staging", CANDIDATES)):
+            found += search(self._fetcher(store), index, terms, scope, limit=limit, now=now,
+                            decay=self._decay)
+        return found
 
     def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
         weight, params = live_weight("b", self._decay, now)
@@ -88,6 +82,12 @@ class Sqlite3SessionContext(SessionContext):
             if conn is not None:
                 conn.close()
         self._conns = {}
+
+    def _fetcher(self, store: str) -> Fetch:
+        def fetch(sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
+            return cast(Sequence[Row], self._rows(store, sql, dict(params)))
+
+        return fetch
 
     def _rows(self, store: str, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         conn = self._connect(store)

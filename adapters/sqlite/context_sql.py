@@ -1,21 +1,5 @@
-"""SQL of the stdlib read side (context_reader.py). The searches mirror the Core repositories'
-(bead_repository.py, candidate_repository.py), which cannot be imported without SQLAlchemy."""
-
-BEAD_SEARCH = """
-SELECT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.last_accessed,
-       -bm25(beads_fts) AS strength, {weight} AS live_weight
-FROM beads_fts JOIN beads b ON b.rowid = beads_fts.rowid
-WHERE beads_fts MATCH :match AND b.superseded_by IS NULL AND b.gemini_flagged = 0{scope}
-ORDER BY bm25(beads_fts) LIMIT :limit
-"""
-
-CANDIDATE_SEARCH = """
-SELECT c.id, c.category, c.project, c.content, c.summary, c.created_at,
-       -bm25(candidates_fts) AS strength
-FROM candidates_fts JOIN bead_candidates c ON c.rowid = candidates_fts.rowid
-WHERE candidates_fts MATCH :match AND c.superseded_by IS NULL{scope}
-ORDER BY bm25(candidates_fts) LIMIT :limit
-"""
+"""SQL of the stdlib read side (context_reader.py) other than search: its full-text search is
+the one of adapters/sqlite/search.py, shared with recall."""
 
 NOTABLE = """
 SELECT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.last_accessed,

@@ -1,9 +1,14 @@
-"""Building FTS5 MATCH expressions that never raise, and keeping the ranking work bounded."""
+"""The ranking plan of a full-text search, bounded in work, on any connection.
 
-from collections.abc import Sequence
+No SQLAlchemy here: the plan runs through a `Fetch` callable, so the same code ranks on a
+SQLAlchemy connection (recall, the repositories) and on a plain sqlite3 one (the SessionStart
+hook, which cannot afford SQLAlchemy's import time).
+"""
+
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-
-from sqlalchemy import Connection, text
+from typing import Any
 
 from abzu.adapters.sqlite.fts_query import match_at_least, quoted_terms
 
@@ -13,32 +18,67 @@ from abzu.adapters.sqlite.fts_query import match_at_least, quoted_terms
 # say little anyway: the newest RECENT_WINDOW matches are taken, those with every term first.
 RANK_BUDGET = 500
 RECENT_WINDOW = 300
+BM25_K1 = 1.2  # FTS5's constant: a term's BM25 share never exceeds idf * (k1 + 1)
+# Window plans score 1.0 (every term) or 0.5 without BM25; against this ceiling a full match
+# reads like a good BM25 match (about half of the unreachable ideal), not like a perfect one.
+WINDOW_CEILING = 2.0
+
+Row = Mapping[Any, Any]  # a sqlite3.Row or a SQLAlchemy RowMapping: read by column name
+Fetch = Callable[[str, Mapping[str, Any]], Sequence[Row]]
 
 
 @dataclass(frozen=True, slots=True)
 class SearchPlan:
-    """Either BM25 over every match of `match`, or (window set) a recency window, no BM25."""
+    """Either BM25 over every match of `match`, or (window set) a recency window, no BM25.
+
+    `ceiling` is the best strength any row of this table could reach for the whole query, so
+    strength / ceiling is comparable across tables (see `query_ceiling`).
+    """
 
     match: str
     window: int | None = None
     match_all: str | None = None
+    ceiling: float = 1.0
+
+    def params(self) -> dict[str, object]:
+        if self.window is None:
+            return {"match": self.match}
+        return {"match": self.match, "match_all": self.match_all, "window": self.window}
 
 
-def plan_search(conn: Connection, fts_table: str, terms: Sequence[str]) -> SearchPlan | None:
+def plan_search(fetch: Fetch, fts_table: str, terms: Sequence[str]) -> SearchPlan | None:
     """The rarest terms whose matches fit the budget together, ranked exactly; else a recent window.
 
     None when no term matches anything, so the caller can skip the search altogether.
     """
     phrases = quoted_terms(terms)
-    counted = sorted(zip(_capped_counts(conn, fts_table, phrases, RANK_BUDGET + 1), phrases, strict=True))
+    total, counts = _capped_counts(fetch, fts_table, phrases, RANK_BUDGET + 1)
+    counted = sorted(zip(counts, phrases, strict=True))
     present = [(count, phrase) for count, phrase in counted if count]
     if not present:
         return None
     chosen = _rarest_within(present, RANK_BUDGET)
     if chosen:
-        return SearchPlan(" OR ".join(chosen))
+        return SearchPlan(" OR ".join(chosen), ceiling=query_ceiling(counts, total))
     phrases = [phrase for _, phrase in present]
-    return SearchPlan(" OR ".join(phrases), RECENT_WINDOW, " AND ".join(phrases))
+    return SearchPlan(" OR ".join(phrases), RECENT_WINDOW, " AND ".join(phrases), WINDOW_CEILING)
+
+
+def query_ceiling(counts: Sequence[int], total: int) -> float:
+    """The BM25 of an ideal row holding every query term, with this table's IDFs.
+
+    A term the table lacks still counts (a row cannot match it, so it covers less of the query);
+    a term too common to rank (over the budget) adds nothing here, as it adds nothing to scores.
+    This is what makes a lone weak match in a small table weak, not the table's "best".
+    """
+    idfs = (_idf(n, total) for n in counts if n <= RANK_BUDGET)
+    return max(sum(idfs) * (BM25_K1 + 1), 1e-9)
+
+
+def _idf(matches: int, total: int) -> float:
+    """FTS5's IDF, floored as FTS5 floors it."""
+    total = max(total, matches)
+    return max(math.log((total - matches + 0.5) / (matches + 0.5)), 1e-6)
 
 
 def _rarest_within(counted: list[tuple[int, str]], budget: int) -> list[str]:
@@ -52,26 +92,34 @@ def _rarest_within(counted: list[tuple[int, str]], budget: int) -> list[str]:
     return chosen
 
 
-def _capped_counts(conn: Connection, fts_table: str, phrases: list[str], cap: int) -> list[int]:
-    """How many rows match each phrase, counting no further than `cap` (one round trip)."""
+def _capped_counts(
+    fetch: Fetch, fts_table: str, phrases: list[str], cap: int
+) -> tuple[int, list[int]]:
+    """The table's size (max rowid: O(log n), close enough for an IDF) and how many rows match
+    each phrase, counting no further than `cap`, in one round trip."""
     if not phrases:
-        return []
-    one = f"(SELECT count(*) FROM (SELECT 1 FROM {fts_table} WHERE {fts_table} MATCH :m{{}} LIMIT :cap))"
-    sql = "SELECT " + ", ".join(one.format(i) for i in range(len(phrases)))
-    row = conn.execute(text(sql), {"cap": cap, **{f"m{i}": p for i, p in enumerate(phrases)}}).one()
-    return [int(n) for n in row]
+        return 0, []
+    one = (f"(SELECT count(*) FROM (SELECT 1 FROM {fts_table} WHERE {fts_table} MATCH :m{{0}} "
+           "LIMIT :cap)) AS n{0}")
+    columns = ", ".join(one.format(i) for i in range(len(phrases)))
+    sql = f"SELECT (SELECT coalesce(max(rowid), 0) FROM {fts_table}) AS total, {columns}"
+    rows = fetch(sql, {"cap": cap, **{f"m{i}": p for i, p in enumerate(phrases)}})
+    if not rows:  # a reader that could not read (missing store) finds nothing
+        return 0, [0] * len(phrases)
+    return int(rows[0]["total"]), [int(rows[0][f"n{i}"]) for i in range(len(phrases))]
 
 
-def ranked_matches(fts_table: str, plan: SearchPlan) -> str:
+def ranked_matches(fts_table: str, plan: SearchPlan, weights: str = "") -> str:
     """A subquery of (rid, strength) for the plan; larger strength is better.
 
-    Exact plans use the negated BM25. Window plans take the newest matches of any term (FTS5 walks
-    its doclists by rowid, so this is cheap) and give 1.0 to those holding every term, else 0.5;
-    the every-term check only scans the rowid range of the window, which keeps it cheap too.
+    Exact plans use the negated BM25 (`weights`: its per-column weights, e.g. ", 1.0, 0.25").
+    Window plans take the newest matches of any term (FTS5 walks its doclists by rowid, so this
+    is cheap) and give 1.0 to those holding every term, else 0.5; the every-term check only scans
+    the rowid range of the window, which keeps it cheap too.
     """
     if plan.window is None:
         return (
-            f"(SELECT rowid AS rid, -bm25({fts_table}) AS strength FROM {fts_table} "
+            f"(SELECT rowid AS rid, -bm25({fts_table}{weights}) AS strength FROM {fts_table} "
             f"WHERE {fts_table} MATCH :match)"
         )
     window = (
@@ -86,18 +134,12 @@ def ranked_matches(fts_table: str, plan: SearchPlan) -> str:
     return f"(SELECT w.rid, {strength} AS strength FROM {window} w)"
 
 
-def plan_params(plan: SearchPlan) -> dict[str, object]:
-    if plan.window is None:
-        return {"match": plan.match}
-    return {"match": plan.match, "match_all": plan.match_all, "window": plan.window}
-
-
 def neighbour_plan(
-    conn: Connection, fts_table: str, terms: Sequence[str], must_share: int
+    fetch: Fetch, fts_table: str, terms: Sequence[str], must_share: int
 ) -> SearchPlan | None:
     """Candidates for duplicate detection: when a near-duplicate must share several terms, only
     rows holding enough of them (exactly ranked, a small set); otherwise the bounded search plan."""
     if must_share > 1:
         match = match_at_least(terms, must_share)
         return SearchPlan(match) if match else None
-    return plan_search(conn, fts_table, terms)
+    return plan_search(fetch, fts_table, terms)

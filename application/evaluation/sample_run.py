@@ -19,6 +19,7 @@ from abzu.application.evaluation.turn_memory import (
     memory_text,
     owners_of,
     remember_request,
+    turn_contexts,
     turn_ranking,
 )
 from abzu.application.recall import Recalled, RecallRequest
@@ -68,7 +69,9 @@ class SampleRun:
 
     def _ingest(self, sandbox: Sandbox) -> tuple[Ingestion, dict[str, list[str]]]:
         start, turns = self.stopwatch.seconds(), self.sample.turns
-        done = sandbox.remember_many.execute([remember_request(t, self.sample.sample_id) for t in turns])
+        project, contexts = self.sample.sample_id, turn_contexts(turns)
+        requests = [remember_request(t, project, c) for t, c in zip(turns, contexts, strict=True)]
+        done = sandbox.remember_many.execute(requests)
         stored = done.count(DedupOutcome.STORED) + done.count(DedupOutcome.SUPERSEDED)
         ingestion = Ingestion(
             len(turns), stored, done.count(DedupOutcome.SKIPPED_DUPLICATE),

@@ -12,6 +12,7 @@ from abzu.domain.evaluation.dataset import Turn
 
 # Conversation facts are ordinary knowledge: staged for review, like most of what agents remember.
 TURN_CATEGORY = "learning"
+NEIGHBOURS = 2  # turns on each side stored as a turn's context (tuned on the dev split)
 
 
 def memory_text(turn: Turn) -> str:
@@ -21,11 +22,21 @@ def memory_text(turn: Turn) -> str:
     return f"{turn.speaker}{when}: {turn.text}{photo}"
 
 
-def remember_request(turn: Turn, project: str) -> RememberRequest:
+def remember_request(turn: Turn, project: str, context: str | None = None) -> RememberRequest:
     return RememberRequest(
         memory_text(turn), TURN_CATEGORY, project=project, source=CandidateSource.MANUAL,
-        session_id=f"session_{turn.session}", context=f"benchmark turn {turn.dia_id}",
+        session_id=f"session_{turn.session}", context=context,
     )
+
+
+def turn_contexts(turns: Sequence[Turn], reach: int = NEIGHBOURS) -> list[str]:
+    """Each turn's context: the turns around it in its session, as a memory mined from a
+    transcript carries the exchange it came from (the question it answers, the reply)."""
+    contexts = []
+    for i, turn in enumerate(turns):
+        around = [*turns[max(0, i - reach): i], *turns[i + 1: i + 1 + reach]]
+        contexts.append(" ".join(memory_text(t) for t in around if t.session == turn.session))
+    return contexts
 
 
 def owners_of(turns: Sequence[Turn], results: RememberedMany) -> dict[str, list[str]]:

@@ -49,12 +49,16 @@ class MemoryCommands:
         is_global: Annotated[bool, typer.Option("--global", help="Store for every project.")] = False,
         summary: Annotated[str | None, typer.Option(help="One-line summary shown in recall.")] = None,
         tag: Annotated[list[str] | None, typer.Option(help="A tag; repeat for more.")] = None,
+        context: Annotated[str | None, typer.Option(
+            help="Why this is worth knowing / where it came from; searched, at a lower weight.",
+        )] = None,
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""
         with one_line_errors():
             text = _read_stdin() if content == "-" else content
-            request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global)
+            request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
+                                      context=context)
             match self._container().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)

@@ -26,7 +26,10 @@ class RecallAnswer(BaseModel):
         results = []
         for ranked in found.hits:
             item = RecallItem.of(ranked)
-            results.append(item.model_copy(update={"text": quote(item.text, item_id=item.id, fence=fence)}))
+            quoted = {"text": quote(item.text, item_id=item.id, fence=fence)}
+            if item.title is not None:  # a summary is stored text too: quoted the same way
+                quoted["title"] = quote(item.title, item_id=item.id, fence=fence)
+            results.append(item.model_copy(update=quoted))
         return cls(notice=NOTICE.format(fence=fence), query=found.query, scope=found.scope,
                    project=found.project, results=results)
 

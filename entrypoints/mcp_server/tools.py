@@ -38,11 +38,15 @@ def enki_remember(
     project: ProjectArg = None,
     summary: Annotated[str | None, Field(description="One line shown in recall results.")] = None,
     tags: Annotated[list[str] | None, Field(max_length=20, description="Optional keywords.")] = None,
+    context: Annotated[str | None, Field(description=(
+        "Optional: why this is worth knowing, e.g. the user's request it came from. Searched at a "
+        "lower weight than the content; redacted like it."
+    ))] = None,
 ) -> RememberView:
     """Store a decision, learning, pattern, fix or preference for future sessions."""
     app = ctx.request_context.lifespan_context
     guard(app, "enki_remember", Action.REMEMBER, category)
-    request = RememberRequest(content, category, project, summary, tuple(tags or ()))
+    request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context)
     with reported("enki_remember", app):
         return RememberView.of(unwrap(app.container().remember().execute(request)))
 

@@ -60,6 +60,14 @@ def test_recall_prints_a_readable_table_marking_staged_items(cli: Cli) -> None:
     assert "│" not in out.splitlines()[3]  # simple layout: no cell borders to wade through
 
 
+def test_remember_takes_the_why_and_recall_shows_the_summary_over_the_whole_text(cli: Cli) -> None:
+    cli("remember", LEARNING, "-c", "learning", "--summary", "WAL note",
+        "--context", "asked while debugging the nightly importer")
+    found = cli("recall", "nightly importer", "--json").json()["results"]
+    assert [(r["title"], r["text"]) for r in found] == [("WAL note", LEARNING)]
+    assert "WAL note" in cli("recall", "nightly importer").stdout
+
+
 def test_recall_without_matches_says_so(cli: Cli) -> None:
     run = cli("recall", "nothing-like-this")
     assert (run.code, run.stdout.strip()) == (0, "No memories match 'nothing-like-this' (scope: project).")
@@ -83,6 +91,7 @@ def test_json_shapes_are_stable(cli: Cli) -> None:
         "relevance",
         "source",
         "reviewed",
+        "title",
         "text",
         "created_at",
         "last_recalled_at",
@@ -118,7 +127,7 @@ def test_a_dash_reads_the_memory_from_stdin(cli: Cli) -> None:
     assert done["outcome"] == "stored"
     assert (
         cli("recall", "alembic", "--json").json()["results"][0]["text"]
-        == "Pin alembic below 2 it breaks batch mode"
+        == "Pin alembic below 2\nit breaks batch mode"  # whole, line breaks kept
     )
 
 

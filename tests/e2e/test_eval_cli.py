@@ -59,10 +59,11 @@ def test_the_evaluation_never_touches_the_users_memory(tiny: Path, abzu_home: Pa
     assert not (abzu_home / "wisdom.db").exists() and not (abzu_home / "abzu.db").exists()
 
 
-def test_a_zero_floor_keeps_the_weak_match_the_default_floor_drops(tiny: Path, abzu_home: Path) -> None:
-    default, open_floor = _json(str(tiny)), _json(str(tiny), "--floor", "0")
+def test_a_high_floor_drops_the_weak_match_a_zero_floor_keeps(tiny: Path, abzu_home: Path) -> None:
+    # With its neighbouring turns as context, the default floor (0.3) keeps that match too.
+    strict, open_floor = _json(str(tiny), "--floor", "0.6"), _json(str(tiny), "--floor", "0")
 
-    assert default["systems"]["abzu"]["overall"]["hit_at"]["5"] == pytest.approx(6 / 7, abs=1e-4)
+    assert strict["systems"]["abzu"]["overall"]["hit_at"]["5"] == pytest.approx(6 / 7, abs=1e-4)
     assert open_floor["relevance_floor"] == 0.0
     assert open_floor["systems"]["abzu"]["overall"]["hit_at"]["5"] == 1.0
 

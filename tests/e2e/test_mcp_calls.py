@@ -46,7 +46,8 @@ def test_summary_tags_and_project_are_kept(server: MCPServer[App]) -> None:
     stored = remember(server, FIX, project="web", summary="uvicorn pin for WSL", tags=["wsl", "uvicorn"])
     assert stored["project"] == "web"
     found = ok(call(server, "enki_recall", {"query": "uvicorn", "project": "web"}))
-    assert "uvicorn pin for WSL" in found["results"][0]["text"]
+    assert "uvicorn pin for WSL" in found["results"][0]["title"]
+    assert FIX in found["results"][0]["text"]  # the whole stored text, the summary as its title
 
 
 def test_recall_quotes_each_result_with_its_provenance(server: MCPServer[App]) -> None:
@@ -105,3 +106,10 @@ def test_status_reports_sessions_like_the_cli(server: MCPServer[App]) -> None:
     assert sessions is not None
     assert {k: sessions[k] for k in ("captured", "recovered", "pending", "spooled")} == dict.fromkeys(
         ("captured", "recovered", "pending", "spooled"), 0)
+
+
+def test_a_memory_is_found_by_the_why_it_was_given(server: MCPServer[App]) -> None:
+    why = "The user's laptop runs Windows Subsystem; asked about flaky reloads"
+    stored = remember(server, FIX, context=why)
+    found = ok(call(server, "enki_recall", {"query": "flaky laptop"}))
+    assert [r["id"] for r in found["results"]] == [stored["id"]]

@@ -18,6 +18,7 @@ def hit(
     source: Source = Source.BEAD,
     weight: float = 1.0,
     age_days: int = 0,
+    ceiling: float = 1.0,
 ) -> SearchHit:
     return SearchHit(
         item_id,
@@ -29,6 +30,7 @@ def hit(
         T0 - timedelta(days=age_days),
         strength,
         weight,
+        ceiling=ceiling,
     )
 
 
@@ -121,14 +123,35 @@ def test_the_floor_can_be_overridden_per_recall() -> None:
     assert sut.with_floor(None) is sut
 
 
-def test_candidates_are_normalised_among_candidates_since_bm25_of_two_indexes_is_not_comparable() -> None:
-    # A term found in every row of a small staging table gets FTS5's floor IDF (1e-6).
+def test_a_weak_lone_bead_no_longer_outranks_a_strong_candidate() -> None:
+    # The bead holds one query term of four (10% of the ideal); the candidate most of them (60%).
+    # Normalised per source each was "the best" (1.0): the bead won 1.5 to 1.2 on its boosts.
     ranked = sut.rank(
-        [hit("bead", 7.5), hit("lone-candidate", 1e-6, source=Source.CANDIDATE)],
+        [
+            hit("weak-bead", 1.0, ceiling=10.0),
+            hit("strong-candidate", 6.0, source=Source.CANDIDATE, ceiling=10.0),
+        ],
         focus_project="api",
         limit=10,
     )
-    assert [(r.hit.item_id, r.relevance) for r in ranked] == [("bead", 1.0), ("lone-candidate", 1.0)]
+    assert [(r.hit.item_id, r.relevance, r.score) for r in ranked] == [
+        ("strong-candidate", 1.0, pytest.approx(1.2))
+    ]
+
+
+def test_relevance_compares_coverage_of_the_query_not_raw_bm25_of_two_indexes() -> None:
+    # A tiny staging table scores every term near FTS5's floor IDF: raw 1e-6 against 7.5, yet
+    # both cover the query equally well, and the bead wins only by its source boost.
+    ranked = sut.rank(
+        [
+            hit("bead", 7.5, ceiling=10.0),
+            hit("lone-candidate", 1e-6, source=Source.CANDIDATE, ceiling=1.33e-6),
+        ],
+        focus_project="api",
+        limit=10,
+    )
+    assert [r.hit.item_id for r in ranked] == ["bead", "lone-candidate"]
+    assert all(r.relevance == pytest.approx(1.0, rel=0.01) for r in ranked)
 
 
 def test_the_floor_applies_among_candidates_too() -> None:

@@ -167,3 +167,14 @@ def test_a_text_that_is_all_private_is_refused_and_nothing_is_stored(
 
     assert isinstance(result, Failure) and isinstance(result.failure(), EmptyContent)
     assert uow.candidates.rows == {} and uow.beads.rows == {}
+
+
+def test_the_why_is_kept_with_its_secrets_and_private_spans_taken_out(
+    sut: Remember, uow: FakeUnitOfWork
+) -> None:
+    token = "ghp_Z8aQ3xK9mLp2VtR7wYb4NcJ6hD1fGs0eUq5i"
+    why = f"user asked after the outage <private>call Ann</private>; token {token}"
+    done = remember(sut, WAL, context=why)
+    stored = uow.candidates.rows[done.id].context or ""
+    assert stored.startswith("user asked after the outage")
+    assert "Ann" not in stored and "ghp_Z8aQ" not in stored and done.redactions == 1

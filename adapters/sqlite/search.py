@@ -1,0 +1,129 @@
+"""The one read-side search: every full-text SELECT of recall, SessionStart, `related` and
+duplicate detection, over beads and candidates alike, on any connection (see `fts.Fetch`).
+
+A ranking change is made here once; tests/contract/test_search_paths.py holds every reader to
+the same order.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+
+from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, neighbour_plan, plan_search, ranked_matches
+from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
+from abzu.adapters.sqlite.timestamps import from_db, from_db_required
+from abzu.domain.category import Category
+from abzu.domain.decay import DecayPolicy
+from abzu.domain.dedup import Existing
+from abzu.domain.ranking import SearchHit, Source
+from abzu.domain.scope import Scope
+
+# The "why" column (where a memory came from: the exchange, the request) helps find it but is
+# not what it says: a low BM25 weight, tuned on the LoCoMo dev split (docs/benchmarks.md).
+CONTEXT_WEIGHT = 0.35
+
+
+@dataclass(frozen=True, slots=True)
+class FtsIndex:
+    """A table, its FTS5 index and what a live row is: all a search needs to know of it."""
+
+    table: str
+    fts: str
+    alias: str
+    source: Source
+    live: str
+    weights: str  # bm25() column weights, in the FTS table's column order
+    decays: bool  # beads age (live weight, last_accessed); candidates do not
+
+
+BEADS = FtsIndex(
+    "beads", "beads_fts", "b", Source.BEAD, "b.superseded_by IS NULL AND b.gemini_flagged = 0",
+    f", 1.0, 1.0, 1.0, {CONTEXT_WEIGHT}", decays=True,
+)
+CANDIDATES = FtsIndex(
+    "bead_candidates", "candidates_fts", "c", Source.CANDIDATE, "c.superseded_by IS NULL",
+    f", 1.0, 1.0, {CONTEXT_WEIGHT}", decays=False,
+)
+
+_SEARCH = """
+SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
+       {last} AS last_accessed, f.strength, {weight} AS live_weight
+FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
+WHERE {live}{scope}
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
+"""
+
+_NEIGHBOURS = """
+SELECT {a}.id, {a}.content FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
+WHERE {a}.superseded_by IS NULL AND {a}.project IS :project
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
+"""
+
+_RELATED = """
+SELECT {a}.* FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
+WHERE {live}{project}
+ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
+"""
+
+
+def search(
+    fetch: Fetch, table: FtsIndex, terms: Sequence[str], scope: Scope, *,
+    limit: int, now: datetime, decay: DecayPolicy,
+) -> list[SearchHit]:
+    """Live rows matching any of `terms` in scope, strongest first, each with its decay weight."""
+    plan = plan_search(fetch, table.fts, terms)
+    if plan is None:
+        return []
+    where, params = scope_filter(table.alias, scope)
+    weight, weight_params = live_weight(table.alias, decay, now) if table.decays else ("1.0", {})
+    sql = _search_sql(table, plan.window is None, where, weight)
+    rows = fetch(sql, {**plan.params(), "limit": limit, **params, **weight_params})
+    return [_hit(r, table.source, plan) for r in rows]
+
+
+def neighbours(
+    fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int,
+    must_share: int,
+) -> list[Existing]:
+    plan = neighbour_plan(fetch, table.fts, terms, must_share)
+    if plan is None:
+        return []
+    sql = _statement(_NEIGHBOURS, table, plan.window is None, "", "")
+    rows = fetch(sql, {**plan.params(), "project": project, "limit": limit})
+    return [Existing(r["id"], r["content"]) for r in rows]
+
+
+def related(
+    fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int
+) -> Sequence[Row]:
+    """Whole live rows (every column) matching `terms`, in one project when given."""
+    plan = plan_search(fetch, table.fts, terms)
+    if plan is None:
+        return []
+    where = "" if project is None else f" AND {table.alias}.project = :project"
+    sql = _statement(_RELATED, table, plan.window is None, where, "")
+    return fetch(sql, {**plan.params(), "project": project, "limit": limit})
+
+
+def _search_sql(table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
+    return _statement(_SEARCH, table, exact, scope, weight)
+
+
+@lru_cache(maxsize=128)
+def _statement(template: str, table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
+    """Built once per shape (plan kind, scope, decay policy); values are bound per call."""
+    plan = SearchPlan("", None if exact else 1)
+    return template.format(
+        a=table.alias, table=table.table, live=table.live, scope=scope, project=scope,
+        weight=weight, last=f"{table.alias}.last_accessed" if table.decays else "NULL",
+        matches=ranked_matches(table.fts, plan, table.weights),
+    )
+
+
+def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
+    return SearchHit(
+        row["id"], source, Category(row["category"]), row["project"], row["content"],
+        row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
+        float(row["live_weight"]), from_db(row["last_accessed"]), plan.ceiling,
+    )

@@ -1,0 +1,116 @@
+"""Every reader of the stores searches alike: recall's repositories (SQLAlchemy), the SessionStart
+reader (plain sqlite3) and `related` return the same memories in the same order, and one scale
+ranks beads against candidates."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+
+from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+from abzu.adapters.sqlite.stores import open_store
+from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from abzu.domain.decay import DecayPolicy
+from abzu.domain.ranking import RankingPolicy, SearchHit, Source
+from abzu.domain.scope import Scope, ScopeKind
+from abzu.domain.text import keywords
+from tests.fakes import T0, bead, candidate
+
+NOTES = [
+    "SQLite WAL mode lets readers run while one writer commits",
+    "Use WAL mode and a busy timeout for SQLite under contention",
+    "The hook must exit 0 and log one line when SQLite is locked",
+    "Prefer httpx over requests for the Gemini client",
+    "A checkpoint starvation in WAL grows the file without bound",
+    "Deploy notes: the staging server runs Debian with SQLite 3.45",
+]
+QUERIES = ["sqlite wal", "WAL checkpoint starvation", "busy timeout contention", "gemini client",
+           "debian server sqlite", "nothing matches this"]
+
+
+def engines(folder: Path) -> tuple[Engine, Engine]:
+    return open_store(folder / "wisdom.db", "wisdom"), open_store(folder / "abzu.db", "staging")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    wisdom, staging = engines(tmp_path)
+    uow = SqliteUnitOfWork(wisdom, staging, DecayPolicy())
+    with uow:
+        uow.projects.register("api", None, T0)
+        for i, note in enumerate(NOTES):
+            uow.beads.add(bead(f"b-{i}", note, context="from a session about storage" if i % 2 else None))
+            uow.candidates.add(candidate(f"c-{i}", note + " (staged)"))
+        uow.commit()
+    wisdom.dispose()
+    staging.dispose()
+    yield tmp_path
+
+
+def repository_hits(folder: Path, query: str) -> list[SearchHit]:
+    wisdom, staging = engines(folder)
+    try:
+        with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
+            scope = Scope(ScopeKind.PROJECT, "api")
+            terms = keywords(query)
+            return (uow.beads.search(terms, scope, limit=10, now=T0)
+                    + uow.candidates.search(terms, scope, limit=10, now=T0))
+    finally:
+        wisdom.dispose()
+        staging.dispose()
+
+
+def session_start_hits(folder: Path, query: str) -> list[SearchHit]:
+    reader = Sqlite3SessionContext(folder / "wisdom.db", folder / "abzu.db", DecayPolicy())
+    try:
+        return reader.search(keywords(query), "api", limit=10, now=T0)
+    finally:
+        reader.close()
+
+
+def ranked(hits: list[SearchHit]) -> list[str]:
+    return [r.hit.item_id for r in RankingPolicy().rank(hits, focus_project="api", limit=10)]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_recall_and_session_start_find_the_same_memories_in_the_same_order(folder: Path, query: str) -> None:
+    recall, session_start = repository_hits(folder, query), session_start_hits(folder, query)
+    assert [(h.item_id, h.strength, h.ceiling) for h in recall] == [
+        (h.item_id, h.strength, h.ceiling) for h in session_start
+    ]
+    assert ranked(recall) == ranked(session_start)
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_related_beads_come_in_the_order_of_the_bead_search(folder: Path, query: str) -> None:
+    wisdom, staging = engines(folder)
+    try:
+        with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
+            related = [b.id for b in uow.beads.related(keywords(query), "api", 10)]
+            searched = [h.item_id for h in uow.beads.search(
+                keywords(query), Scope(ScopeKind.PROJECT, "api"), limit=10, now=T0)]
+    finally:
+        wisdom.dispose()
+        staging.dispose()
+    assert related == searched
+
+
+def test_the_why_column_finds_a_memory_by_where_it_came_from(folder: Path) -> None:
+    found = [h.item_id for h in repository_hits(folder, "storage session") if h.source is Source.BEAD]
+    assert found and set(found) <= {"b-1", "b-3", "b-5"}
+
+
+def test_a_weak_lone_bead_ranks_below_a_strong_candidate(tmp_path: Path) -> None:
+    wisdom, staging = engines(tmp_path)
+    filler = " ".join(f"word{i}" for i in range(29))
+    with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
+        uow.projects.register("api", None, T0)
+        uow.beads.add(bead("weak-bead", f"{filler} checkpoint"))
+        for i in range(20):  # a staging table of some size, so its IDFs mean something
+            uow.candidates.add(candidate(f"other-{i}", f"unrelated staged note number {i}"))
+        uow.candidates.add(candidate("strong", "WAL checkpoint starvation: cap the wal size"))
+        uow.commit()
+    wisdom.dispose()
+    staging.dispose()
+    assert ranked(repository_hits(tmp_path, "wal checkpoint starvation")) == ["strong"]
