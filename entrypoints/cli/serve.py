@@ -16,4 +16,4 @@ def register(app: typer.Typer) -> None:
     def serve_mcp() -> None:
         from abzu.entrypoints.mcp_server import main  # the MCP SDK is slow to import: only here
 
-        main()
+        main([])
