@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from abzu.entrypoints.cli import (
+    config_command,
     eval_commands,
     manage_commands,
     memory,
@@ -42,6 +43,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     scrub_command.register(app, source)
     manage_commands.register(app, source)
     version_command.register(app)
+    config_command.register(app)
     return app
 
 
