@@ -1,7 +1,7 @@
 """Abzu's log file in the data home. Nothing is ever logged to stdout (the MCP wire, hook output)."""
 
 import logging
-from logging.handlers import RotatingFileHandler
+from logging.handlers import WatchedFileHandler
 from pathlib import Path
 
 LOGGER_NAME = "abzu"
@@ -35,11 +35,15 @@ def excerpt(text: str, limit: int) -> str:
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
-    handlers = [h for h in logger.handlers if isinstance(h, RotatingFileHandler)]
+    handlers = [h for h in logger.handlers if isinstance(h, WatchedFileHandler)]
     if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            handler = RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3)
+            # Several processes write this file: see log_rotation for why not RotatingFileHandler.
+            from abzu.entrypoints.log_rotation import rotate_if_large
+
+            rotate_if_large(path)
+            handler = WatchedFileHandler(path)
         except OSError:
             return logger  # an unwritable log must never break the caller
         for stale in handlers:
