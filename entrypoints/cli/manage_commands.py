@@ -16,7 +16,7 @@ from abzu.entrypoints.cli.manage_views import ForgottenView, MemoryView, show
 from abzu.entrypoints.logs import LOGGER_NAME
 
 log = logging.getLogger(LOGGER_NAME)
-IdArg = Annotated[str, typer.Argument(help="Id of a bead (b-…) or a staged candidate (c-…).")]
+IdArg = Annotated[str, typer.Argument(metavar="ID", help="Id of a bead (b-…) or a staged candidate (c-…).")]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
