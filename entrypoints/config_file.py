@@ -2,15 +2,14 @@
 
 The file sits beside the data it configures unless `ABZU_CONFIG` names another one; with
 `ABZU_HOME` set (tests, a moved data home) it is `$ABZU_HOME/config.toml`, so a test never
-reads the user's file.
+reads the user's file. Reading needs the standard library only, so a fast path that skips
+pydantic-settings can still honour the file.
 """
 
 import os
 import tomllib
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 DEFAULT_HOME = Path("~/.enki")
 SECRET_KEYS = frozenset({"gemini_api_key", "google_api_key"})
@@ -38,6 +37,8 @@ def read_config(path: Path) -> dict[str, Any]:
 
 def write_config(path: Path, values: dict[str, Any]) -> None:
     """Atomic replace; 0600 from the start when the file holds a key (never readable by others)."""
+    import tomli_w  # only `config set` writes; readers (a lean hot path too) need the stdlib alone
+
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = 0o600 if SECRET_KEYS & set(values) else 0o644
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
