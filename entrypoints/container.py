@@ -13,6 +13,9 @@ from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
 from abzu.adapters.spool.scrubber import FileSpoolScrubber
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
+from abzu.adapters.sqlite.pending_writes import PendingRemembers
+from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
+from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
@@ -89,12 +92,24 @@ class Container(containers.DeclarativeContainer):
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
 
+    # --- busy stores (issue 20.5): whole units of work retried; a remember kept, never lost ---
     remember = providers.Factory(
-        Remember, uow=uow, clock=clock, ids=ids, workspace=workspace,
-        max_chars=config.max_content_chars,
+        ResilientRemember,
+        remember=providers.Factory(
+            Remember, uow=uow, clock=clock, ids=ids, workspace=workspace,
+            max_chars=config.max_content_chars,
+        ),
+        pending=providers.Factory(PendingRemembers, folder=providers.Callable(
+            Path, config.home, "spool", "remember")),
     )
-    recall = providers.Factory(Recall, uow=uow, clock=clock, workspace=workspace, ranking=ranking)
-    star = providers.Factory(Star, uow=uow)
+    recall_uow = providers.Factory(
+        SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+    )
+    recall_once = providers.Factory(
+        Recall, uow=recall_uow, clock=clock, workspace=workspace, ranking=ranking
+    )
+    recall = providers.Factory(Retrying, use_case=recall_once)
+    star = providers.Factory(Retrying, use_case=providers.Factory(Star, uow=uow))
     status = providers.Factory(Status, uow=read_uow, clock=clock, locations=locations)
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
 

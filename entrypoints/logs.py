@@ -1,6 +1,7 @@
 """Abzu's log file in the data home. Nothing is ever logged to stdout (the MCP wire, hook output)."""
 
 import logging
+import os
 from logging.handlers import WatchedFileHandler
 from pathlib import Path
 
@@ -38,11 +39,12 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
     handlers = [h for h in logger.handlers if isinstance(h, WatchedFileHandler)]
     if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             # Several processes write this file: see log_rotation for why not RotatingFileHandler.
             from abzu.entrypoints.log_rotation import rotate_if_large
 
             rotate_if_large(path)
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # born private
             handler = WatchedFileHandler(path)
         except OSError:
             return logger  # an unwritable log must never break the caller
