@@ -7,12 +7,27 @@ rotates, if needed, only when it starts logging, under an exclusive lock.
 """
 
 import contextlib
+import logging
 import os
 from collections.abc import Iterator
+from logging.handlers import WatchedFileHandler
 from pathlib import Path
 
 MAX_BYTES = 2_000_000
 KEEP = 3  # abzu.log.1 … abzu.log.3, the names `abzu scrub` knows
+
+
+class FollowingFileHandler(WatchedFileHandler):
+    """A WatchedFileHandler that never raises into the caller: the standard one reopens the file
+    outside its error handling, so a data home deleted under a running process (or a test's
+    temporary folder) turned every later log call into an exception."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.reopenIfNeeded()
+        except OSError:
+            return  # an unwritable log must never break the caller
+        logging.FileHandler.emit(self, record)
 
 
 def rotate_if_large(path: Path, *, max_bytes: int = MAX_BYTES, keep: int = KEEP) -> None:

@@ -41,11 +41,11 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             # Several processes write this file: see log_rotation for why not RotatingFileHandler.
-            from abzu.entrypoints.log_rotation import rotate_if_large
+            from abzu.entrypoints.log_rotation import FollowingFileHandler, rotate_if_large
 
             rotate_if_large(path)
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # born private
-            handler = WatchedFileHandler(path)
+            handler = FollowingFileHandler(path)
         except OSError:
             return logger  # an unwritable log must never break the caller
         for stale in handlers:

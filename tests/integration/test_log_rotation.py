@@ -3,6 +3,7 @@ and every process keeps writing to the live file afterwards (issue 19)."""
 
 import logging
 import multiprocessing
+import shutil
 from pathlib import Path
 
 from abzu.entrypoints.log_rotation import rotate_if_large
@@ -52,6 +53,19 @@ def test_a_writer_follows_the_file_after_another_process_rotated_it(tmp_path: Pa
     logger.info("after")
 
     assert "after" in log.read_text() and "after" not in (tmp_path / "abzu.log.1").read_text()
+    for handler in list(logger.handlers):
+        if isinstance(handler, logging.FileHandler):
+            logger.removeHandler(handler)
+            handler.close()
+
+
+def test_logging_into_a_deleted_data_home_never_raises(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    logger = configure_file_logging(home / "abzu.log")
+    shutil.rmtree(home)  # the user deleted ~/.enki while a server was running
+
+    logger.warning("still fine")  # no exception reaches the caller
+
     for handler in list(logger.handlers):
         if isinstance(handler, logging.FileHandler):
             logger.removeHandler(handler)
