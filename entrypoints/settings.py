@@ -3,6 +3,7 @@ with the spec's data home `~/.enki` by default."""
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import (
@@ -59,6 +60,14 @@ class Settings(BaseSettings):
 
         file = InitSettingsSource(settings_cls, init_kwargs=read_config(config_path()))
         return init_settings, env_settings, file
+
+
+    # --- distillation (spec §6 step 2): off unless chosen ---
+    distiller: Literal["off", "claude-code"] = Field(
+        default="off", description="Who distils a finished session after the heuristics.")
+    distill_timeout_s: float = Field(default=120.0, gt=0, description="Per-distillation timeout.")
+    distill_daily_cap: int = Field(default=20, ge=0, description="Distillations per day at most.")
+    claude_executable: str = Field(default="claude", description="Claude Code for headless distillation.")
 
     @field_validator("google_api_key", "gemini_api_key", mode="before")
     @classmethod

@@ -24,6 +24,7 @@ pytest_plugins = [
     "tests.bdd.steps.secret_steps",
     "tests.bdd.steps.scrub_steps",
     "tests.bdd.steps.manage_steps",
+    "tests.bdd.steps.capture_steps",
 ]
 
 

@@ -7,6 +7,7 @@ import typer
 from abzu.entrypoints.cli import (
     config_command,
     eval_commands,
+    import_command,
     manage_commands,
     memory,
     redact_command,
@@ -44,6 +45,7 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     manage_commands.register(app, source)
     version_command.register(app)
     config_command.register(app)
+    import_command.register(app, source)
     return app
 
 
