@@ -25,9 +25,11 @@ class FollowingFileHandler(WatchedFileHandler):
     def emit(self, record: logging.LogRecord) -> None:
         try:
             self.reopenIfNeeded()
+            if self.stream is None:  # FileHandler.emit would open it outside its error handling too
+                self.stream = self._open()
         except OSError:
             return  # an unwritable log must never break the caller
-        logging.FileHandler.emit(self, record)
+        logging.StreamHandler.emit(self, record)
 
 
 def rotate_if_large(path: Path, *, max_bytes: int = MAX_BYTES, keep: int = KEEP) -> None:

@@ -65,6 +65,7 @@ def test_logging_into_a_deleted_data_home_never_raises(tmp_path: Path) -> None:
     shutil.rmtree(home)  # the user deleted ~/.enki while a server was running
 
     logger.warning("still fine")  # no exception reaches the caller
+    logger.warning("and again")  # nor once the handler has given up its stream
 
     for handler in list(logger.handlers):
         if isinstance(handler, logging.FileHandler):
