@@ -8,6 +8,7 @@ from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
+from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
 from abzu.adapters.ids import UuidIds
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
@@ -22,6 +23,7 @@ from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.enki.complete_project import ExpireEmDbs
 from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.recall import Recall
@@ -45,6 +47,7 @@ from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.trust_providers import TrustProviders
 
 
 def _store(path: Path, store: str) -> Iterator[Engine]:
@@ -88,6 +91,10 @@ class Container(containers.DeclarativeContainer):
     read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
     )
+    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
+        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
+        staging_engine=staging_engine,
+    )
     locations = providers.Factory(
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
@@ -111,7 +118,13 @@ class Container(containers.DeclarativeContainer):
     recall = providers.Factory(Retrying, use_case=recall_once)
     star = providers.Factory(Retrying, use_case=providers.Factory(Star, uow=uow))
     status = providers.Factory(Status, uow=read_uow, clock=clock, locations=locations)
-    maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
+    maintenance = providers.Factory(
+        RunMaintenance, uow=uow, clock=clock,
+        retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
+            ExpireEmDbs, completions=providers.Factory(JsonCompletionLog, path=config.completions_path),
+            files=providers.Factory(OsEmFiles), clock=clock,
+        ),
+    )
 
     # --- review ---
     snapshots = providers.Factory(
@@ -129,7 +142,7 @@ class Container(containers.DeclarativeContainer):
     )
     run_review = providers.Factory(
         RunReview, uow=uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
-        policy=batch_policy, pricing=pricing,
+        policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
     undo_review = providers.Factory(UndoReview, uow=uow, snapshots=snapshots, clock=clock)
     get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
@@ -183,6 +196,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "wisdom_path": settings.wisdom_path,
             "staging_path": settings.staging_path,
             "log_path": settings.log_path,
+            "completions_path": settings.data_home / "completions.json",
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
             "recovery_idle_minutes": settings.recovery_idle_minutes,
@@ -196,6 +210,10 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "review_attempts": settings.review_attempts,
             "review_price_in": settings.review_price_in,
             "review_price_out": settings.review_price_out,
+            "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
+            "review_monthly_usd": settings.review_monthly_usd or None,
+            "review_cadence": (settings.review_mini_days, settings.review_full_days,
+                               settings.review_staged_limit),
         }
     )
     return container

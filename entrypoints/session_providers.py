@@ -9,6 +9,7 @@ from pathlib import Path
 from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
+from abzu.adapters.enki.profile_persona import ProfilePersona
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
@@ -59,7 +60,10 @@ class SessionProviders(containers.DeclarativeContainer):
     spool = providers.Factory(FileSpoolSource, folder=providers.Callable(_spool, config.home))
     journal = providers.Factory(FileSessionJournal, folder=providers.Callable(_spool, config.home))
     files = providers.Factory(DotEnkiProjectFiles, workspace=workspace, data_home=config.home)
-    persona = providers.Factory(FilePersona, path=providers.Callable(_persona, config.home))
+    persona_file = providers.Factory(FilePersona, path=providers.Callable(_persona, config.home))
+    persona = providers.Factory(  # persona.md, then the user's explicit profile (issue 17)
+        ProfilePersona, persona=persona_file, wisdom=config.wisdom_path, workspace=workspace,
+    )
     context = providers.Factory(
         Sqlite3SessionContext, wisdom=config.wisdom_path, staging=config.staging_path, decay=decay
     )

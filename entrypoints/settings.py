@@ -60,6 +60,14 @@ class Settings(BaseSettings):
 
         file = InitSettingsSource(settings_cls, init_kwargs=read_config(config_path()))
         return init_settings, env_settings, file
+    # --- review cadence and spend cap (issue 15) ---
+    review_monthly_tokens: int = Field(
+        default=5_000_000, ge=0, description="Most tokens reviews may spend per month (UTC); 0: no ceiling.")
+    review_monthly_usd: float = Field(
+        default=5.0, ge=0, description="Most USD (estimated) reviews may spend per month; 0: no ceiling.")
+    review_mini_days: int = Field(default=30, ge=1, description="A mini-review is due after this many days.")
+    review_full_days: int = Field(default=90, ge=1, description="A full review is due after this many days.")
+    review_staged_limit: int = Field(default=100, ge=1, description="A review is due past this many staged.")
 
 
     # --- distillation (spec §6 step 2): off unless chosen ---

@@ -24,7 +24,12 @@ pytest_plugins = [
     "tests.bdd.steps.secret_steps",
     "tests.bdd.steps.scrub_steps",
     "tests.bdd.steps.manage_steps",
+    "tests.bdd.steps.trust_steps",
     "tests.bdd.steps.capture_steps",
+    "tests.bdd.steps.enki_steps",
+    "tests.bdd.steps.consumer_steps",
+    "tests.bdd.steps.profile_steps",
+    "tests.bdd.steps.completion_steps",
 ]
 
 

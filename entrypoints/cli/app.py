@@ -5,11 +5,17 @@ from typing import TYPE_CHECKING
 import typer
 
 from abzu.entrypoints.cli import (
+    archive_commands,
+    complete_command,
     config_command,
+    doctor_command,
     eval_commands,
+    history_command,
     import_command,
     manage_commands,
     memory,
+    migrate_command,
+    profile_command,
     redact_command,
     review,
     scrub_command,
@@ -45,7 +51,13 @@ def create_app(container: "Container | None" = None) -> typer.Typer:
     manage_commands.register(app, source)
     version_command.register(app)
     config_command.register(app)
+    doctor_command.register(app, source)
+    archive_commands.register(app, source)
+    history_command.register(app, source)
     import_command.register(app, source)
+    migrate_command.register(app, source)
+    profile_command.register(app, source)
+    complete_command.register(app, source)
     return app
 
 

@@ -2,7 +2,6 @@
 
 import sys
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Annotated, TypeVar
 
 import typer
@@ -13,7 +12,8 @@ from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, SessionsView, StatusView
+from abzu.entrypoints.status_report import full_status
+from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 V = TypeVar("V", RememberView, RecallView, BeadView, StatusView)
@@ -100,10 +100,7 @@ class MemoryCommands:
     def status(self, json: JsonFlag = False) -> None:
         """Counts, decay weights, staging, last review and where the databases live."""
         with one_line_errors():
-            view = StatusView.of(self._container().status().execute())
-            health = self._container().sessions.session_status().execute()
-            view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
-            _show(view, json, render.status)
+            _show(full_status(self._container()), json, render.status)
 
 
 def _read_stdin() -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from abzu.adapters.clock import SystemClock
+from abzu.adapters.enki.profile_persona import ProfilePersona
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal
 from abzu.adapters.transcript_files import OsTranscriptFiles
@@ -40,6 +41,11 @@ class HookParts:
     def _files(self) -> DotEnkiProjectFiles:
         return DotEnkiProjectFiles(self.workspace, self.home)
 
+    def _persona(self) -> ProfilePersona:
+        """persona.md, then the user's explicit profile entries (issue 17)."""
+        persona = FilePersona(self.home / "persona.md")
+        return ProfilePersona(persona, self.home / "wisdom.db", self.workspace)
+
     def _context(self) -> "Sqlite3SessionContext":
         from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
         from abzu.domain.decay import DecayPolicy
@@ -58,7 +64,7 @@ class HookParts:
         from abzu.application.sessions.inject_session_start import InjectSessionStart
 
         return InjectSessionStart(
-            self._context(), self.journal(), self._files(), FilePersona(self.home / "persona.md"),
+            self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, OsTranscriptFiles(), SystemClock(),
         )
 
@@ -67,7 +73,7 @@ class HookParts:
         from abzu.application.sessions.inject_post_compact import InjectPostCompact
 
         return InjectPostCompact(
-            self._context(), self.journal(), self._files(), FilePersona(self.home / "persona.md"),
+            self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), SystemClock(),
         )
 
