@@ -74,7 +74,10 @@ class BeadLifecycle(Protocol):
         """Store each bead's decay weight as of `now`; returns how many weights changed."""
         ...
     def delete_flagged(self) -> list[str]:
-        """Delete every bead flagged for deletion (the only deletion path); returns their ids."""
+        """Delete every bead flagged for deletion (the only automatic deletion); returns their ids."""
+        ...
+    def forget(self, bead_id: str) -> None:
+        """A person's deletion of one bead; beads it had superseded are kept and live again."""
         ...
 
 

@@ -2,7 +2,7 @@
 
 import logging
 import os
-from logging.handlers import RotatingFileHandler
+from logging.handlers import WatchedFileHandler
 from pathlib import Path
 
 LOGGER_NAME = "abzu"
@@ -36,12 +36,16 @@ def excerpt(text: str, limit: int) -> str:
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
-    handlers = [h for h in logger.handlers if isinstance(h, RotatingFileHandler)]
+    handlers = [h for h in logger.handlers if isinstance(h, WatchedFileHandler)]
     if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            # Several processes write this file: see log_rotation for why not RotatingFileHandler.
+            from abzu.entrypoints.log_rotation import FollowingFileHandler, rotate_if_large
+
+            rotate_if_large(path)
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # born private
-            handler = RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3)
+            handler = FollowingFileHandler(path)
         except OSError:
             return logger  # an unwritable log must never break the caller
         for stale in handlers:

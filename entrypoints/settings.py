@@ -1,10 +1,17 @@
-"""Settings from the environment (ABZU_*), with the spec's data home `~/.enki` by default."""
+"""Settings: the environment (ABZU_*) over the config file (`~/.enki/config.toml`) over defaults,
+with the spec's data home `~/.enki` by default."""
 
+import os
 from pathlib import Path
 from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import (
+    BaseSettings,
+    InitSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
@@ -36,6 +43,23 @@ class Settings(BaseSettings):
     review_attempts: int = Field(default=3, ge=1, le=10, description="Tries per request (429/5xx).")
     review_price_in: float = Field(default=0.30, ge=0, description="USD per 1M input tokens.")
     review_price_out: float = Field(default=2.50, ge=0, description="USD per 1M output tokens.")
+    gemini_key_env: str = Field(
+        default="GEMINI_API_KEY",
+        description="Name of the environment variable holding the Gemini key (the key stays out of files).",
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Environment over the config file over defaults (issue 19). The file is read by
+        `read_config`, so a broken file is one error naming it, not a TOML traceback."""
+        from abzu.entrypoints.config_file import config_path, read_config
+
+        file = InitSettingsSource(settings_cls, init_kwargs=read_config(config_path()))
+        return init_settings, env_settings, file
     # --- review cadence and spend cap (issue 15) ---
     review_monthly_tokens: int = Field(
         default=5_000_000, ge=0, description="Most tokens reviews may spend per month (UTC); 0: no ceiling.")
@@ -62,7 +86,9 @@ class Settings(BaseSettings):
     def review_api_key(self) -> str | None:
         """An empty variable counts as unset; never logged or printed."""
         key = self.google_api_key or self.gemini_api_key
-        return key.get_secret_value() if key else None
+        if key:
+            return key.get_secret_value()
+        return os.environ.get(self.gemini_key_env, "").strip() or None
 
     @property
     def snapshot_dir(self) -> Path:

@@ -1,5 +1,7 @@
 """Root conftest: shared fixtures and the pytest-bdd step modules (registered only here)."""
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +11,10 @@ from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 
+# A developer's own ~/.enki/config.toml must never change what a test sees: settings read a config
+# file that does not exist unless a test names its own (tests/e2e/test_config_cli.py).
+os.environ["ABZU_CONFIG"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no-config.toml")
+
 pytest_plugins = [
     "tests.bdd.steps.memory_steps",
     "tests.bdd.steps.memory_checks",
@@ -17,6 +23,7 @@ pytest_plugins = [
     "tests.bdd.steps.session_steps",
     "tests.bdd.steps.secret_steps",
     "tests.bdd.steps.scrub_steps",
+    "tests.bdd.steps.manage_steps",
     "tests.bdd.steps.trust_steps",
     "tests.bdd.steps.capture_steps",
     "tests.bdd.steps.enki_steps",

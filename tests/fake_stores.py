@@ -136,6 +136,12 @@ class InMemoryBeads(_Store[Bead]):
             del self.rows[bead_id]
         return doomed
 
+    def forget(self, bead_id: str) -> None:
+        for b in list(self.rows.values()):
+            if b.superseded_by == bead_id:
+                self.rows[b.id] = replace(b, superseded_by=None)
+        del self.rows[bead_id]
+
 
 class InMemoryCandidates(_Store[Candidate]):
     def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:

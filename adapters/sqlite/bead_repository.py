@@ -73,6 +73,11 @@ class SqliteBeadRepository(BeadRepository):
             self._conn.execute(delete(beads).where(beads.c.id.in_(doomed)))
         return doomed
 
+    def forget(self, bead_id: str) -> None:
+        # Release the beads it superseded first (foreign key); the FTS row goes with the trigger.
+        self._conn.execute(update(beads).where(beads.c.superseded_by == bead_id).values(superseded_by=None))
+        self._conn.execute(delete(beads).where(beads.c.id == bead_id))
+
     def created_since(self, moment: datetime) -> list[Bead]:
         query = select(beads).where(beads.c.created_at > to_db(moment)).order_by(beads.c.created_at)
         return [row_to_bead(r) for r in self._conn.execute(query).mappings()]

@@ -29,6 +29,10 @@ NOT_CONFIGURED = (
     "Gemini is not configured: set GEMINI_API_KEY (a key from https://aistudio.google.com/apikey), "
     "or review by hand with `abzu review --interactive`."
 )
+NOT_INSTALLED = (
+    "Gemini review needs the gemini extra: pipx install --force '.[gemini]' (or pip install "
+    "'abzu[gemini]'); `abzu review --interactive` works without it."
+)
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
@@ -103,6 +107,8 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
                                 policy=BatchPolicy.one_at_a_time())
     elif not c.config.review_api_key():
         fail(NOT_CONFIGURED)
+    elif not gemini_installed():
+        fail(NOT_INSTALLED)
     else:
         use_case = c.run_review()
     with review_progress(enabled=not (interactive or as_json)) as progress:
@@ -117,6 +123,16 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
                 raise typer.Exit(code=1)
         case Failure(err):
             fail(err.message)
+
+
+def gemini_installed() -> bool:
+    """google-genai is an extra (41 MB): most users never review with Gemini."""
+    from importlib.util import find_spec
+
+    try:
+        return find_spec("google.genai") is not None and find_spec("httpx2") is not None
+    except ModuleNotFoundError:  # no `google` namespace at all
+        return False
 
 
 def _undo(c: "Container", as_json: bool) -> None:

@@ -30,4 +30,4 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(code=1)
         from abzu.entrypoints.mcp_server import main  # the MCP SDK is slow to import: only here
 
-        main(who)
+        main(who, argv=[])  # `abzu mcp` takes no server arguments

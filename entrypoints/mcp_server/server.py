@@ -1,5 +1,6 @@
 """`build_server`: the Abzu MCP server (spec §15), and `main` to serve it on stdio."""
 
+import sys
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -9,8 +10,9 @@ from typing import TYPE_CHECKING
 from mcp.server import MCPServer
 
 from abzu.domain.enki.consumers import Consumer
-from abzu.entrypoints.mcp_server import tools
+from abzu.entrypoints.mcp_server import arguments, tools
 from abzu.entrypoints.mcp_server.runtime import App, server_cwd
+from abzu.entrypoints.version import abzu_version
 
 if TYPE_CHECKING:
     from abzu.entrypoints.container import Container
@@ -41,7 +43,8 @@ def build_server(
         finally:
             app.close()
 
-    server = MCPServer("abzu", instructions=INSTRUCTIONS, lifespan=lifespan, log_level="WARNING")
+    server = MCPServer("abzu", version=abzu_version(), instructions=INSTRUCTIONS, lifespan=lifespan,
+                       log_level="WARNING")
     tools.register(server)
     return server
 
@@ -52,6 +55,8 @@ def _default_container(cwd: Path) -> "Container":
     return build_container(cwd=cwd)
 
 
-def main(consumer: Consumer = Consumer.AGENT) -> None:
-    """Serve on stdio until the client hangs up. stdout carries protocol messages only."""
+def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> None:
+    """Serve on stdio until the client hangs up. stdout carries protocol messages only.
+    `abzu mcp` passes no arguments; `abzu-mcp` passes its own (`--help`, `--version`)."""
+    arguments.parse(sys.argv[1:] if argv is None else argv)
     build_server(consumer=consumer).run()

@@ -50,12 +50,12 @@ def test_the_installed_command_remembers_recalls_stars_and_reports(tmp_path: Pat
     [
         (["recall", "x", "--limit", "abc"], "Invalid value for '--limit'"),
         (["remember", "no category given"], "Missing option '--category'"),
-        (["forget", "b-1"], "No such command 'forget'"),
+        (["frobnicate", "b-1"], "No such command 'frobnicate'"),
     ],
 )
-def test_a_usage_error_is_one_line_and_exit_1(tmp_path: Path, args: list[str], message: str) -> None:
+def test_a_usage_error_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     done = abzu(*args, home=tmp_path / "home", cwd=tmp_path)
-    assert done.returncode == 1 and done.stdout == ""
+    assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and message in done.stderr
 
 

@@ -9,6 +9,7 @@ from dependency_injector import providers
 from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
+from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.container import Container
 
@@ -81,6 +82,19 @@ def test_without_a_key_review_says_how_to_configure_gemini_or_go_interactive(con
     assert result.exit_code == 1
     assert "GEMINI_API_KEY" in result.output and "abzu review --interactive" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_without_the_gemini_extra_review_says_how_to_install_it(
+    container: Container, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GEMINI_API_KEY", "k-test")
+    container.config.review_api_key.from_value("k-test")
+    monkeypatch.setattr(review_cli, "gemini_installed", lambda: False)
+    remember(container, WAL)
+    result = abzu(container, "review")
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
+    assert "abzu[gemini]" in result.output and "abzu review --interactive" in result.output
+    assert staged_ids(container) != []  # nothing reviewed
 
 
 def gemini(container: Container, *responses: httpx2.Response) -> list[httpx2.Request]:

@@ -11,7 +11,6 @@ import json
 import random
 import re
 import string
-import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from abzu.domain.redaction import Finding, Redacted, redact
+from tests.redos_lines import adversarial_lines, one_megabyte_lines
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_ALNUM = string.ascii_uppercase + string.digits
@@ -802,52 +802,19 @@ def test_mixed_texts_redact_idempotently_with_well_formed_markers(pieces: list[s
 
 
 # ---------------------------------------------------------------------------------------------
-# ReDoS guards: a sanity bound, not a benchmark
-
-MEGABYTE = 1_000_000
-
-
-def one_megabyte_lines() -> dict[str, str]:
-    rng = random.Random(9)
-    return {
-        "equals": "=" * MEGABYTE,
-        "dashes": "-" * MEGABYTE,
-        "base64-letter": "A" * MEGABYTE,
-        "base64-random": base64.b64encode(rng.randbytes(MEGABYTE * 3 // 4)).decode(),
-        "base64url-random": base64.urlsafe_b64encode(rng.randbytes(MEGABYTE * 3 // 4)).decode(),
-        "base64-cycle": "aB3+/9z=" * (MEGABYTE // 8),
-    }
-
-
-def adversarial_lines() -> dict[str, str]:
-    size = 200_000
-    return {
-        "pem-begins": "-----BEGIN RSA PRIVATE KEY-----" * (size // 31),
-        "jwt-prefix": "eyJ" * (size // 3),
-        "jwt-dots": "eyJhbGciOi." * (size // 11),
-        "url-userinfo": "://a:" * (size // 5),
-        "assignments": "password=" * (size // 9),
-        "prose": "password is " * (size // 12),
-        "keywords": "token" * (size // 5),
-        "env-keys": "A_KEY=" * (size // 6),
-        "openai-prefix": "sk-" * (size // 3),
-        "flags": "--password " * (size // 11),
-    }
+# ReDoS guards: every pathological line comes back well-formed (no timing here: the pytest
+# timeout stops a catastrophic backtrack; `bench/redaction_redos.py` measures the speed).
 
 
 @pytest.mark.parametrize("name", sorted(one_megabyte_lines()))
-def test_one_megabyte_line_is_redacted_quickly(name: str) -> None:
-    text = one_megabyte_lines()[name]
+def test_one_megabyte_line_is_redacted_idempotently(name: str) -> None:
+    result = redact(one_megabyte_lines()[name])
 
-    started = time.perf_counter()
-    redact(text)
-    assert time.perf_counter() - started < 2.0
+    assert redact(result.text).text == result.text
 
 
 @pytest.mark.parametrize("name", sorted(adversarial_lines()))
-def test_adversarial_repetitions_stay_linear(name: str) -> None:
-    text = adversarial_lines()[name]
+def test_adversarial_repetitions_are_redacted_idempotently(name: str) -> None:
+    result = redact(adversarial_lines()[name])
 
-    started = time.perf_counter()
-    redact(text)
-    assert time.perf_counter() - started < 2.0
+    assert redact(result.text).text == result.text

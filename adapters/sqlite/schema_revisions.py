@@ -1,0 +1,24 @@
+"""Which schema revision a store file is at, read without opening (or migrating) the store."""
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from abzu.adapters.sqlite.migrations.runner import HEADS
+
+
+def expected_revision(store: str) -> str:
+    """The revision this Abzu writes (`wisdom` or `staging`)."""
+    return HEADS[store]
+
+
+def stored_revision(path: Path) -> str | None:
+    """None when the file does not exist yet or was never migrated; read-only, no lock taken."""
+    if not path.is_file():
+        return None
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None
+    return str(row[0]) if row else None

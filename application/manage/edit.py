@@ -1,0 +1,94 @@
+"""Use case: a person corrects one memory: content, summary, category or tags."""
+
+from dataclasses import dataclass, replace
+
+from returns.result import Failure, Result, Success
+
+from abzu.application.manage.errors import (
+    DuplicateText,
+    MemoryNotFound,
+    NothingToEdit,
+    StagedPreference,
+)
+from abzu.application.manage.show import Memory, find_memory
+from abzu.application.memory_writer import Draft, prepare
+from abzu.application.ports import UnitOfWork
+from abzu.application.remember_io import RememberError, RememberRequest
+from abzu.domain.bead import Bead, Candidate
+from abzu.domain.category import Category
+from abzu.domain.content import MAX_CONTENT_CHARS
+
+EditError = MemoryNotFound | NothingToEdit | StagedPreference | DuplicateText | RememberError
+
+
+@dataclass(frozen=True, slots=True)
+class EditRequest:
+    """None leaves a field as it is; `tags` replaces all tags (an empty tuple clears them)."""
+
+    memory_id: str
+    content: str | None = None
+    summary: str | None = None
+    category: str | None = None
+    tags: tuple[str, ...] | None = None
+
+    @property
+    def changes_nothing(self) -> bool:
+        return (self.content, self.summary, self.category, self.tags) == (None, None, None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class EditMemory:
+    """- The edited text passes the rules of `remember`: validated, private spans dropped,
+      redacted, hashed; the search index follows the row (FTS triggers).
+    - Same text as another memory of the same project: refused, nothing changes.
+    - A bead stays a bead and a candidate a candidate; a candidate cannot become a preference.
+    """
+
+    uow: UnitOfWork
+    max_chars: int = MAX_CONTENT_CHARS
+
+    def execute(self, request: EditRequest) -> Result[Memory, EditError]:
+        if request.changes_nothing:
+            return Failure(NothingToEdit())
+        with self.uow as uow:
+            found = find_memory(uow, request.memory_id.strip())
+            if found is None:
+                return Failure(MemoryNotFound(request.memory_id.strip()))
+            match prepare(_merged(found, request), max_chars=self.max_chars):
+                case Success(Draft() as draft):
+                    return self._apply(uow, found, draft)
+                case Failure(err):
+                    return Failure(err)
+        raise AssertionError("unreachable")
+
+    def _apply(self, uow: UnitOfWork, old: Memory, draft: Draft) -> Result[Memory, EditError]:
+        if isinstance(old, Candidate) and draft.category is Category.PREFERENCE:
+            return Failure(StagedPreference(old.id))
+        clash = _same_text_elsewhere(uow, old, draft.hash)
+        if clash is not None:
+            return Failure(DuplicateText(old.id, clash))
+        new = replace(old, content=draft.content, summary=draft.summary, category=draft.category,
+                      tags=draft.tags, content_hash=draft.hash)
+        if isinstance(new, Bead):
+            uow.beads.update(new)
+        else:
+            uow.candidates.update(new)
+        uow.commit()
+        return Success(new)
+
+
+def _merged(old: Memory, request: EditRequest) -> RememberRequest:
+    return RememberRequest(
+        content=old.content if request.content is None else request.content,
+        category=old.category.value if request.category is None else request.category,
+        summary=old.summary if request.summary is None else request.summary,
+        tags=old.tags if request.tags is None else request.tags,
+    )
+
+
+def _same_text_elsewhere(uow: UnitOfWork, old: Memory, text_hash: str) -> str | None:
+    for store in (uow.beads, uow.candidates):
+        other = store.find_by_hash(text_hash, old.project).value_or(None)
+        if other is not None and other.id != old.id:
+            return other.id
+    return None

@@ -1,0 +1,79 @@
+"""What `abzu show | edit | forget` print: one memory whole, with its provenance."""
+
+from datetime import datetime
+
+from pydantic import BaseModel
+from rich.markup import escape
+
+from abzu.application.manage.forget import Forgotten
+from abzu.domain.bead import Bead, Candidate
+from abzu.entrypoints.cli import render
+
+
+class MemoryView(BaseModel):
+    id: str
+    store: str  # wisdom (permanent) or staging (awaits review)
+    reviewed: bool
+    category: str
+    project: str | None
+    content: str
+    summary: str | None
+    tags: list[str]
+    created_at: datetime
+    superseded_by: str | None
+    # beads only
+    starred: bool | None = None
+    weight: float | None = None
+    last_recalled_at: datetime | None = None
+    flagged_for_deletion: bool | None = None
+    # candidates only
+    source: str | None = None
+    session_id: str | None = None
+    context: str | None = None
+
+    @classmethod
+    def of(cls, memory: Bead | Candidate) -> "MemoryView":
+        common = dict(
+            id=memory.id, category=memory.category.value, project=memory.project,
+            content=memory.content, summary=memory.summary, tags=list(memory.tags),
+            created_at=memory.created_at, superseded_by=memory.superseded_by, context=memory.context,
+        )
+        if isinstance(memory, Bead):
+            return cls(**common, store="wisdom", reviewed=True, starred=memory.starred,
+                       weight=memory.weight, last_recalled_at=memory.last_accessed,
+                       flagged_for_deletion=memory.gemini_flagged)
+        return cls(**common, store="staging", reviewed=False, source=memory.source.value,
+                   session_id=memory.session_id)
+
+
+class ForgottenView(BaseModel):
+    id: str
+    store: str
+    category: str
+    project: str | None
+
+    @classmethod
+    def of(cls, done: Forgotten) -> "ForgottenView":
+        return cls(id=done.id, store=done.store, category=done.category, project=done.project)
+
+
+def show(view: MemoryView) -> None:
+    """Labels first, then the text as data (rich markup in stored text is escaped)."""
+    where = "permanent memory (wisdom)" if view.store == "wisdom" else "staging (awaits review)"
+    project = escape(view.project or "global")
+    render.console.print(f"[bold]{view.id}[/] · {view.category} · {project} · {where}")
+    for label, value in _provenance(view):
+        render.console.print(f"{label}: {escape(value)}")
+    render.console.print()
+    render.console.print(escape(view.content), soft_wrap=True)
+
+
+def _provenance(view: MemoryView) -> list[tuple[str, str]]:
+    pairs = [("summary", view.summary), ("tags", ", ".join(view.tags) or None),
+             ("created", view.created_at.isoformat()), ("source", view.source),
+             ("session", view.session_id), ("superseded by", view.superseded_by),
+             ("last recalled", view.last_recalled_at.isoformat() if view.last_recalled_at else None)]
+    if view.store == "wisdom":
+        pairs += [("weight", f"{view.weight}{' (starred)' if view.starred else ''}")]
+        pairs += [("flagged for deletion", "yes" if view.flagged_for_deletion else None)]
+    return [(label, value) for label, value in pairs if value]
