@@ -4,16 +4,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from abzu.entrypoints.cli import (
-    eval_commands,
-    memory,
-    redact_command,
-    review,
-    scrub_command,
-    serve,
-    session_commands,
-)
 from abzu.entrypoints.cli.context import lazy_container
+from abzu.entrypoints.cli.lazy import Table, lazy_group
 
 if TYPE_CHECKING:
     from abzu.entrypoints.container import Container
@@ -26,19 +18,28 @@ staged (abzu.db) until reviewed.
 Data lives in ~/.enki unless ABZU_HOME says otherwise.
 """
 
+# One line per command module: (module in abzu.entrypoints.cli, the commands it registers).
+# A module is imported only when one of its commands runs (or for --help).
+COMMANDS: Table = (
+    ("memory", ("remember", "recall", "star", "status")),
+    ("review", ("review", "candidates", "unflag")),
+    ("serve", ("mcp",)),
+    ("redact_command", ("redact",)),
+    ("session_commands", ("hook", "finalize", "recover", "install", "uninstall")),
+    ("scrub_command", ("scrub",)),
+    ("eval_commands", ("eval",)),
+)
+
 
 def create_app(container: "Container | None" = None) -> typer.Typer:
-    app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
-                      pretty_exceptions_enable=False)
-    source = lazy_container(container)
-    memory.register(app, source)
-    review.register(app, source)
-    eval_commands.register(app)
-    serve.register(app)
-    redact_command.register(app)
-    session_commands.register(app, source)
-    scrub_command.register(app, source)
+    app = typer.Typer(cls=lazy_group(COMMANDS, lazy_container(container)), help=HELP,
+                      no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+    app.callback()(_root)  # a callback makes typer build a group even though no command is added
     return app
+
+
+def _root() -> None:
+    """Abzu: memory for AI coding agents."""
 
 
 def main() -> None:
