@@ -144,8 +144,7 @@ class Container(containers.DeclarativeContainer):
             providers.Factory(SqliteStoreScrubber, name="abzu.db", engine=staging_engine),
             providers.Factory(SqliteSnapshotScrubber, folder=config.snapshot_dir),
             providers.Factory(FileLogScrubber, path=config.log_path),
-            # the hook journal folder, as in session_providers
-            providers.Factory(FileSpoolScrubber, folder=providers.Callable(Path, config.home, "spool")),
+            providers.Factory(FileSpoolScrubber, folder=config.spool_dir),
         ),
         transform=providers.Object(redacted),
     )
@@ -155,7 +154,6 @@ class Container(containers.DeclarativeContainer):
         SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
         workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
         maintenance=maintenance, extract_transcript=extract_transcript,
-        transcript_reader=transcript_reader,
     )
 
 
@@ -174,6 +172,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "cwd": cwd or Path.cwd(),
             # --- review ---
             "snapshot_dir": settings.snapshot_dir,
+            "spool_dir": settings.layout.spool,
             "review_api_key": settings.review_api_key,
             "review_model": settings.review_model,
             "review_batch_tokens": settings.review_batch_tokens,

@@ -25,7 +25,7 @@ COMMANDS: Table = (
     ("review", ("review", "candidates", "unflag")),
     ("serve", ("mcp",)),
     ("redact_command", ("redact",)),
-    ("session_commands", ("hook", "finalize", "recover", "install", "uninstall")),
+    ("session_commands", ("hook", "finalize", "recover", "snapshot", "install", "uninstall")),
     ("scrub_command", ("scrub",)),
     ("eval_commands", ("eval",)),
 )
