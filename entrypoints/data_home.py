@@ -6,16 +6,29 @@ the environment; the container reads it through Settings, which builds this same
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_HOME = "~/.enki"
 HOME_VARIABLE = "ABZU_HOME"
 
 
-@dataclass(frozen=True, slots=True)
 class DataHome:
-    root: Path
+    """A plain class, not a dataclass: `dataclasses` (inspect, ~10 ms) is more than a hook
+    that only journals should import."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DataHome) and other.root == self.root
+
+    def __hash__(self) -> int:
+        return hash(self.root)
+
+    def __repr__(self) -> str:
+        return f"DataHome({str(self.root)!r})"
 
     @classmethod
     def at(cls, root: Path | str) -> "DataHome":

@@ -1,8 +1,11 @@
 """Abzu's log file in the data home. Nothing is ever logged to stdout (the MCP wire, hook output)."""
 
 import logging
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from logging.handlers import RotatingFileHandler
 
 LOGGER_NAME = "abzu"
 # Until a log file is configured, records go nowhere rather than to logging's last-resort
@@ -32,16 +35,42 @@ def excerpt(text: str, limit: int) -> str:
     return redact(text).text[:limit]
 
 
+class LazyFileHandler(logging.Handler):
+    """Opens (and imports) the rotating log file on the first record only.
+
+    `logging.handlers` pulls in socket, pickle and queue (~15 ms): most hook runs never log,
+    so they should not pay for it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path.absolute()
+        self._file: RotatingFileHandler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            from logging.handlers import RotatingFileHandler
+
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = RotatingFileHandler(self.path, maxBytes=2_000_000, backupCount=3)
+            except OSError:
+                return  # an unwritable log must never break the caller
+            self._file.setFormatter(self.formatter)
+        self._file.emit(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
+
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
-    handlers = [h for h in logger.handlers if isinstance(h, RotatingFileHandler)]
-    if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handler = RotatingFileHandler(path, maxBytes=2_000_000, backupCount=3)
-        except OSError:
-            return logger  # an unwritable log must never break the caller
+    handlers = [h for h in logger.handlers if isinstance(h, LazyFileHandler)]
+    if not any(h.path == path.absolute() for h in handlers):
+        handler = LazyFileHandler(path)
         for stale in handlers:
             logger.removeHandler(stale)
             stale.close()
