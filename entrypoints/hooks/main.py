@@ -65,7 +65,8 @@ def _event(name: str, raw: str) -> str:
 
 
 def _run(event: str, raw: str, home: DataHome) -> dict[str, Any] | None:
-    # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU).
+    # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU)
+    # (PostCompact's container still loads pydantic-settings).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     hook = importlib.import_module(f"abzu.entrypoints.hooks.{MODULES[event]}")
     output: dict[str, Any] | None = hook.run(raw, home)

@@ -10,10 +10,10 @@ import os
 import time
 from pathlib import Path
 
+from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.detach import abzu_command, start_detached
 from abzu.entrypoints.hooks.env import session_cwd
-from abzu.entrypoints.hooks.spooled import parse, text_field
 
 WAIT_S = 10.0  # the longest a post-compaction hook waits for the snapshot
 STALE_S = 120.0  # a marker older than this belongs to a snapshot run that died
@@ -21,16 +21,14 @@ POLL_S = 0.05
 
 
 def run(raw: str, home: DataHome) -> None:
-    """Checked with the standard library (pydantic-core's import is a third of the budget)."""
-    session_id, payload = parse(raw)
-    transcript, trigger = text_field(payload, "transcript_path", 4096), text_field(payload, "trigger", 64)
-    marker = pending_marker(home, session_id)
+    payload = HookPayload.model_validate_json(raw)
+    marker = pending_marker(home, payload.session_id)
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.touch()
-    argv = ["snapshot", session_id]  # `--opt=value`: a value starting with "-" stays a value
-    argv += [f"--transcript={transcript}"] if transcript else []
-    argv += [f"--trigger={trigger}"] if trigger else []
-    start_detached(abzu_command(*argv), cwd=str(session_cwd(text_field(payload, "cwd", 4096))))
+    argv = ["snapshot", payload.session_id]  # `--opt=value`: a value starting with "-" stays a value
+    argv += [f"--transcript={payload.transcript_path}"] if payload.transcript_path else []
+    argv += [f"--trigger={payload.trigger}"] if payload.trigger else []
+    start_detached(abzu_command(*argv), cwd=str(session_cwd(payload.cwd)))
 
 
 def pending_marker(home: DataHome, session_id: str) -> Path:

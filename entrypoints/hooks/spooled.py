@@ -1,5 +1,4 @@
-"""The journal-and-go path of SessionEnd and Stop, and PreCompact's payload check (standard
-library only).
+"""The journal-and-go path of SessionEnd and Stop (standard library only).
 
 SessionEnd has 1.5 s shared by every SessionEnd hook and is often cut short, so nothing here
 imports more than the standard library: the session id is checked (it becomes an argument),
@@ -28,16 +27,6 @@ def parse(raw: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(session_id, str) or not _SESSION_ID.fullmatch(session_id):
         raise ValueError("payload has no valid session_id")
     return session_id, payload
-
-
-def text_field(payload: dict[str, Any], name: str, limit: int) -> str | None:
-    """An optional text field as the validating model reads it: stripped, bounded, or None."""
-    value = payload.get(name)
-    if not isinstance(value, str) or not value.strip():
-        return None
-    if len(value.strip()) > limit:
-        raise ValueError(f"payload field {name} is longer than {limit} characters")
-    return value.strip()
 
 
 def journal(event: str, raw: str, home: DataHome) -> tuple[str, dict[str, Any]]:

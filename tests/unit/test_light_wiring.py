@@ -51,3 +51,23 @@ def test_a_snapshot_on_its_way_is_waited_for_up_to_the_limit(tmp_path: Path) -> 
     assert not wait_for_snapshot(home, "s1", limit_s=0.0)
     os.utime(marker, (0, 0))  # a marker left by a snapshot run that died long ago
     assert wait_for_snapshot(home, "s1", limit_s=0.0)
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    ("[]", "not a JSON object"),
+    ('{"session_id": "a/b"}', "no valid session_id"),
+    ('{"session_id": "s1", "cwd": 3}', "cwd is not text"),
+    ('{"session_id": "s1", "trigger": "' + "x" * 65 + '"}', "trigger is longer than 64"),
+])
+def test_an_unusable_hook_payload_is_refused_by_name(payload: str, message: str) -> None:
+    from abzu.adapters.claude_hook_payload import HookPayload
+
+    with pytest.raises(ValueError, match=message):
+        HookPayload.model_validate_json(payload)
+
+
+def test_a_hook_payload_keeps_known_fields_stripped_and_ignores_the_rest() -> None:
+    from abzu.adapters.claude_hook_payload import HookPayload
+
+    got = HookPayload.model_validate_json('{"session_id": " s1 ", "source": " compact ", "new_field": 1}')
+    assert (got.session_id, got.source, got.cwd) == ("s1", "compact", None)
