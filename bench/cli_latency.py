@@ -6,14 +6,15 @@ bench/hook_latency.py does, then runs each command --runs times as a new process
 (every variant of every command once per round, so load affects all of them alike):
 
 - `floor`: `python -c pass` (the same interpreter);
-- `this`: the working tree's Abzu;
+- `this`: the installed (working tree's) Abzu, or with --this REF Abzu as of git REF (exported
+  like --base, so editing the tree during a run changes nothing);
 - `base` (with --base REF): the same commands on Abzu as of git REF, exported to a temporary
   folder and put first on PYTHONPATH (same interpreter, same libraries).
 
 Detached background work (recovery, finalisation, snapshots) is awaited after each call, outside
 the timing. CPU is the child's user+system time. Prints JSON.
 
-    .venv/bin/python bench/cli_latency.py [--beads 10000] [--runs 30] [--base main]
+    .venv/bin/python bench/cli_latency.py [--beads 10000] [--runs 30] [--base main] [--this HEAD]
 """
 
 import argparse
@@ -119,12 +120,14 @@ def main() -> None:
     parser.add_argument("--beads", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--base", help="git ref to compare with (e.g. main)")
+    parser.add_argument("--this", help="git ref measured as `this` (default: the installed tree)")
     parser.add_argument("--only", nargs="*", help="command names (default: all)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="abzu-cli-bench-") as name:
         tmp = Path(name)
         repo, env = setup(tmp, args.beads)
-        variants = {"this": env}
+        variants = {"this": env if not args.this else
+                    {**env, "PYTHONPATH": str(export_base(args.this, tmp / "this"))}}
         if args.base:
             variants["base"] = {**env, "PYTHONPATH": str(export_base(args.base, tmp / "base"))}
         chosen = args.only or list(commands(repo))
