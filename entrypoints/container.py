@@ -21,8 +21,6 @@ from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
 from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
-from abzu.application.recall import Recall
-from abzu.application.remember import Remember
 from abzu.application.remember_many import RememberMany
 from abzu.application.review.consolidate_beads import ConsolidateBeads
 from abzu.application.review.discard_candidate import DiscardCandidate
@@ -35,11 +33,10 @@ from abzu.application.review.undo_review import UndoReview
 from abzu.application.review.unflag import Unflag
 from abzu.application.scrub.fields import redacted
 from abzu.application.scrub.scrub_stores import ScrubStores
-from abzu.application.star import Star
-from abzu.application.status import Status
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
+from abzu.entrypoints.memory_wiring import MemoryUseCases
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
 
@@ -89,13 +86,6 @@ class Container(containers.DeclarativeContainer):
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
 
-    remember = providers.Factory(
-        Remember, uow=uow, clock=clock, ids=ids, workspace=workspace,
-        max_chars=config.max_content_chars,
-    )
-    recall = providers.Factory(Recall, uow=uow, clock=clock, workspace=workspace, ranking=ranking)
-    star = providers.Factory(Star, uow=uow)
-    status = providers.Factory(Status, uow=read_uow, clock=clock, locations=locations)
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
 
     # --- review ---
@@ -155,6 +145,17 @@ class Container(containers.DeclarativeContainer):
         workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
         maintenance=maintenance, extract_transcript=extract_transcript,
     )
+
+    # --- the four memory operations: the same factory the CLI builds without the container ---
+    memory = providers.Factory(
+        MemoryUseCases, writer=uow.provider, reader=read_uow.provider, sessions=sessions.uow.provider,
+        clock=clock, ids=ids, workspace=workspace, ranking=ranking, max_chars=config.max_content_chars,
+        locations=locations, spool=sessions.spool,
+    )
+    remember = providers.Factory(MemoryUseCases.remember, memory)
+    recall = providers.Factory(MemoryUseCases.recall, memory)
+    star = providers.Factory(MemoryUseCases.star, memory)
+    status = providers.Factory(MemoryUseCases.status, memory)
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:

@@ -14,13 +14,13 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from abzu.entrypoints.cli.context import ContainerSource
+from abzu.entrypoints.cli.context import Sources
 
 # (module under abzu.entrypoints.cli, the commands its `register` adds), in help order.
 Table = Sequence[tuple[str, tuple[str, ...]]]
 
 
-def lazy_group(table: Table, source: ContainerSource) -> type[TyperGroup]:
+def lazy_group(table: Table, source: Sources) -> type[TyperGroup]:
     """A root group class bound to `table`; typer instantiates it (it passes no extra arguments)."""
     where = {name: module for module, names in table for name in names}
 
@@ -42,7 +42,7 @@ def lazy_group(table: Table, source: ContainerSource) -> type[TyperGroup]:
     return LazyGroup
 
 
-def _load(group: TyperGroup, module_name: str, source: ContainerSource) -> None:
+def _load(group: TyperGroup, module_name: str, source: Sources) -> None:
     module = importlib.import_module(f"abzu.entrypoints.cli.{module_name}")
     holder = typer.Typer(pretty_exceptions_enable=False)
     wants_source = len(inspect.signature(module.register).parameters) > 1

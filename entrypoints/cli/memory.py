@@ -12,7 +12,7 @@ from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
 from abzu.entrypoints.views import BeadView, RecallView, RememberView, SessionsView, StatusView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -23,17 +23,18 @@ ProjectOpt = Annotated[
 ]
 
 
-def register(app: typer.Typer, container: ContainerSource) -> None:
-    commands = MemoryCommands(container)
+def register(app: typer.Typer, sources: Sources) -> None:
+    commands = MemoryCommands(sources)
     for command in (commands.remember, commands.recall, commands.star, commands.status):
         app.command()(command)
 
 
 class MemoryCommands:
-    """The four commands, bound to a lazily built container (typer reads their signatures)."""
+    """The four commands, bound to their use cases, built on first use without the container
+    (typer reads their signatures)."""
 
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
+    def __init__(self, sources: Sources) -> None:
+        self._sources = sources
 
     def remember(
         self,
@@ -52,7 +53,7 @@ class MemoryCommands:
         with one_line_errors():
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global)
-            match self._container().remember().execute(request):
+            match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)
                 case Failure(err):
@@ -73,7 +74,7 @@ class MemoryCommands:
         """Search permanent memory and staged candidates, best first."""
         request = RecallRequest(query, scope, project, limit, floor)
         with one_line_errors():
-            match self._container().recall().execute(request):
+            match self._sources.memory().recall().execute(request):
                 case Success(Recalled() as found):
                     _show(RecallView.of(found), json, render.recalled)
                 case Failure(err):
@@ -87,7 +88,7 @@ class MemoryCommands:
     ) -> None:
         """Pin a bead: it keeps full weight and never decays."""
         with one_line_errors():
-            match self._container().star().execute(bead_id):
+            match self._sources.memory().star().execute(bead_id):
                 case Success(Bead() as bead):
                     _show(BeadView.of(bead), json, render.starred)
                 case Failure(err):
@@ -97,8 +98,9 @@ class MemoryCommands:
     def status(self, json: JsonFlag = False) -> None:
         """Counts, decay weights, staging, last review and where the databases live."""
         with one_line_errors():
-            view = StatusView.of(self._container().status().execute())
-            health = self._container().sessions.session_status().execute()
+            memory = self._sources.memory()
+            view = StatusView.of(memory.status().execute())
+            health = memory.session_status().execute()
             view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
             _show(view, json, render.status)
 

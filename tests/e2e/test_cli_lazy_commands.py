@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from abzu.entrypoints.cli.app import create_app
 result = CliRunner().invoke(create_app(), sys.argv[1:])
 print(json.dumps({"exit": result.exit_code, "out": result.output,
-                  "modules": sorted(m for m in sys.modules if m.startswith(("abzu.", "sqlalchemy")))}))
+                  "modules": sorted(m for m in sys.modules
+                                    if m.startswith(("abzu.", "sqlalchemy", "dependency_injector")))}))
 """
 
 
@@ -45,3 +46,17 @@ def test_help_still_lists_every_command() -> None:
 def test_a_mistyped_command_is_answered_with_a_suggestion() -> None:
     answer = run("recal", "x")
     assert answer["exit"] != 0 and "recall" in str(answer["out"])
+
+
+def test_the_memory_commands_run_without_the_container(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ABZU_HOME", str(tmp_path))
+    stored = run("remember", "Always pin the sqlite version", "--category", "preference", "--global")
+    assert stored["exit"] == 0
+    found = run("recall", "sqlite", "--json")
+    modules = found["modules"]
+    assert found["exit"] == 0 and "Always pin the sqlite version" in str(found["out"])
+    assert isinstance(modules, list) and "abzu.entrypoints.container" not in modules
+    assert not any(m.startswith("dependency_injector") for m in modules)
+    assert not any(m.startswith(("abzu.application.scrub", "abzu.application.extraction")) for m in modules)
