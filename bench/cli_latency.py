@@ -85,6 +85,7 @@ def run_rounds(variants: dict[str, dict[str, str]], chosen: list[str], runs: int
     table = commands(repo)
     samples: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
     for i in range(runs):
+        print(f"round {i + 1}/{runs}", file=sys.stderr, flush=True)
         for variant, env in variants.items():
             for name in ["floor", *chosen]:
                 argv, stdin = ([PY, "-c", "pass"], "") if name == "floor" else (
