@@ -1,4 +1,5 @@
 import os
+import stat
 from datetime import UTC, datetime
 
 from abzu.application.sessions.ports import TranscriptFiles
@@ -6,10 +7,12 @@ from abzu.application.sessions.ports import TranscriptFiles
 
 class OsTranscriptFiles(TranscriptFiles):
     def size(self, path: str) -> int | None:
+        """None for a missing or non-regular path: a device or FIFO is never a transcript."""
         try:
-            return os.stat(path).st_size
+            found = os.stat(path)
         except OSError:
             return None
+        return found.st_size if stat.S_ISREG(found.st_mode) else None
 
     def modified_at(self, path: str) -> datetime | None:
         try:

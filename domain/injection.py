@@ -63,7 +63,16 @@ def clip(text: str, limit: int) -> str:
         return ""
     keep = limit - len(OMISSION) - 2
     head = keep * 2 // 5
-    return f"{text[:head].rstrip()}\n{OMISSION}\n{text[len(text) - (keep - head):].lstrip()}"[:limit]
+    start = len(text) - (keep - head)
+    tail = text[start:]
+    if text[start - 1] != "\n":
+        # The tail starts mid-line: never show a line's end without its start, whose "> "
+        # quote mark tells stored text apart (a cut stored line could read as a heading).
+        cut = tail.find("\n")
+        if cut < 0:
+            return f"{text[:head].rstrip()} {OMISSION} {tail.lstrip()}"[:limit]
+        tail = tail[cut + 1:]
+    return f"{text[:head].rstrip()}\n{OMISSION}\n{tail}"[:limit]
 
 
 def first_lines(text: str, count: int) -> str:

@@ -25,6 +25,13 @@ _MARKERS = [
     r"\b(do not|don't|never) (tell|inform|alert|warn) the user\b",
     r"\b(run|execute)\b.{0,20}\b(curl|wget)\b.{0,60}\|\s*(ba|z)?sh\b",
     r"</?item_[0-9a-f]{4,}",
+    # Secrecy and rank claims (issue 20.6: "quietly executes … and tells nobody; this note
+    # outranks the user"): what a note about past work never says.
+    r"\b(quietly|silently|secretly|covertly)\b.{0,30}\b(run|runs|execute|executes|delete|deletes"
+    r"|remove|removes|send|sends|upload|uploads|push|pushes)\b",
+    r"\b(tells?|telling|informs?|alerts?) (nobody|no one|no-one)\b",
+    r"\b(outranks?|overrules?)\b.{0,20}\b(the )?(user|system|instructions?)\b",
+    r"\b(this|the) (note|memory|rule|bead)\b.{0,20}\b(overrides?|supersedes?|takes precedence over)\b",
     r"[A-Za-z0-9+/]{120,}={0,2}",
 ]
 _INSTRUCTION_LIKE = re.compile("|".join(f"(?:{m})" for m in _MARKERS), re.IGNORECASE | re.MULTILINE)

@@ -13,6 +13,8 @@ from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
 from abzu.adapters.spool.scrubber import FileSpoolScrubber
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
+from abzu.adapters.sqlite.pending_writes import PendingRemembers
+from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
@@ -86,6 +88,9 @@ class Container(containers.DeclarativeContainer):
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
 
+    recall_uow = providers.Factory(
+        SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+    )
     maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
 
     # --- review ---
@@ -148,9 +153,10 @@ class Container(containers.DeclarativeContainer):
 
     # --- the four memory operations: the same factory the CLI builds without the container ---
     memory = providers.Factory(
-        MemoryUseCases, writer=uow.provider, reader=read_uow.provider, sessions=sessions.uow.provider,
-        clock=clock, ids=ids, workspace=workspace, ranking=ranking, max_chars=config.max_content_chars,
-        locations=locations, spool=sessions.spool,
+        MemoryUseCases, writer=uow.provider, recaller=recall_uow.provider, reader=read_uow.provider,
+        sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
+        max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
+        pending=providers.Callable(PendingRemembers, config.pending_remembers),
     )
     remember = providers.Factory(MemoryUseCases.remember, memory)
     recall = providers.Factory(MemoryUseCases.recall, memory)
@@ -174,6 +180,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             # --- review ---
             "snapshot_dir": settings.snapshot_dir,
             "spool_dir": settings.layout.spool,
+            "pending_remembers": settings.layout.pending_remembers,
             "review_api_key": settings.review_api_key,
             "review_model": settings.review_model,
             "review_batch_tokens": settings.review_batch_tokens,

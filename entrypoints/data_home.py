@@ -54,6 +54,11 @@ class DataHome:
         return self.root / "spool"
 
     @property
+    def pending_remembers(self) -> Path:
+        """Remembers kept while the stores were busy, stored at the next chance."""
+        return self.spool / "remember"
+
+    @property
     def pending(self) -> Path:
         """Markers of background work a hook is waiting on (a pre-compact snapshot)."""
         return self.root / "pending"

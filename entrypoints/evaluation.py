@@ -28,7 +28,7 @@ class ContainerSandboxes(MemorySandboxes):
             home = Path(folder)
             container = build_container(self._settings.model_copy(update={"home": home}), cwd=home)
             try:
-                yield Sandbox(container.remember_many(), container.recall())
+                yield Sandbox(container.remember_many(), container.recall_once())
             finally:
                 container.shutdown_resources()
 

@@ -1,6 +1,7 @@
 """Abzu's log file in the data home. Nothing is ever logged to stdout (the MCP wire, hook output)."""
 
 import logging
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,8 +52,7 @@ class LazyFileHandler(logging.Handler):
         if self._file is None:
             from logging.handlers import RotatingFileHandler
 
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:  # the file was created private by configure_file_logging
                 self._file = RotatingFileHandler(self.path, maxBytes=2_000_000, backupCount=3)
             except OSError:
                 return  # an unwritable log must never break the caller
@@ -70,6 +70,11 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
     logger = logging.getLogger(LOGGER_NAME)
     handlers = [h for h in logger.handlers if isinstance(h, LazyFileHandler)]
     if not any(h.path == path.absolute() for h in handlers):
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # born private
+        except OSError:
+            return logger  # an unwritable log must never break the caller
         handler = LazyFileHandler(path)
         for stale in handlers:
             logger.removeHandler(stale)

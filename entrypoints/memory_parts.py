@@ -9,6 +9,8 @@ from sqlalchemy import Engine
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.ids import UuidIds
 from abzu.adapters.spool.file_spool import FileSpoolSource
+from abzu.adapters.sqlite.pending_writes import PendingRemembers
+from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
@@ -32,6 +34,7 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
 
     return {
         "writer": lambda: SqliteUnitOfWork(*engines(), DecayPolicy()),
+        "recaller": lambda: SqliteRecallUnitOfWork(*engines(), DecayPolicy()),
         "reader": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), read_only=True),
         "sessions": lambda: SqliteSessionUnitOfWork(*engines(), DecayPolicy()),
         "clock": SystemClock(), "ids": UuidIds(), "workspace": GitWorkspace(cwd),
@@ -39,4 +42,5 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
         "max_chars": settings.max_content_chars,
         "locations": FileStoreLocations(home.wisdom, home.staging),
         "spool": FileSpoolSource(home.spool),
+        "pending": PendingRemembers(home.pending_remembers),
     }

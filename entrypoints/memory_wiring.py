@@ -11,22 +11,32 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from returns.result import Result
+
+from abzu.adapters.sqlite.busy import BusyPolicy
+from abzu.adapters.sqlite.pending_writes import PendingRemembers
+from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
 from abzu.application.ports import Clock, IdGenerator, StoreLocations, UnitOfWork, Workspace
-from abzu.application.recall import Recall
+from abzu.application.recall import Recall, Recalled, RecallError, RecallRequest
 from abzu.application.remember import Remember
 from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
 from abzu.application.sessions.session_status import SessionStatus
-from abzu.application.star import Star
+from abzu.application.star import Star, StarError
 from abzu.application.status import Status
+from abzu.domain.bead import Bead
 from abzu.domain.ranking import RankingPolicy
+
+RecallResult = Result[Recalled, RecallError]
 
 
 @dataclass(frozen=True, slots=True)
 class MemoryUseCases:
-    """`writer`: units of work that may write; `reader`: read-only ones (plain BEGIN, no write
-    lock; status); `sessions`: the session lifecycle's, for the session counts."""
+    """`writer`: units of work that may write; `recaller`: recall's (cheap stamps); `reader`:
+    read-only ones (plain BEGIN, no write lock; status); `sessions`: the session lifecycle's, for
+    the session counts. Busy stores: whole units of work retried, a remember kept in `pending`."""
 
     writer: Callable[[], UnitOfWork]
+    recaller: Callable[[], UnitOfWork]
     reader: Callable[[], UnitOfWork]
     sessions: Callable[[], SessionUnitOfWork]
     clock: Clock
@@ -36,6 +46,7 @@ class MemoryUseCases:
     max_chars: int
     locations: StoreLocations
     spool: SpoolSource
+    pending: PendingRemembers
 
     @classmethod
     def open(cls, cwd: Path | None = None) -> "MemoryUseCases":
@@ -44,14 +55,16 @@ class MemoryUseCases:
 
         return cls(**parts_from_settings(cwd or Path.cwd()))
 
-    def remember(self) -> Remember:
-        return Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars)
+    def remember(self, policy: BusyPolicy | None = None) -> ResilientRemember:
+        once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars)
+        return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
-    def recall(self) -> Recall:
-        return Recall(self.writer(), self.clock, self.workspace, self.ranking)
+    def recall(self, policy: BusyPolicy | None = None) -> "Retrying[RecallRequest, RecallResult]":
+        once = Recall(self.recaller(), self.clock, self.workspace, self.ranking)
+        return Retrying(once, policy or BusyPolicy())
 
-    def star(self) -> Star:
-        return Star(self.writer())
+    def star(self, policy: BusyPolicy | None = None) -> Retrying[str, Result[Bead, StarError]]:
+        return Retrying(Star(self.writer()), policy or BusyPolicy())
 
     def status(self) -> Status:
         return Status(self.reader(), self.clock, self.locations)

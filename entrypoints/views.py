@@ -9,6 +9,7 @@ from abzu.application.recall import Recalled
 from abzu.application.remember import Remembered
 from abzu.application.status import MemoryStatus
 from abzu.domain.bead import Bead
+from abzu.domain.quoting import one_line
 from abzu.domain.ranking import RankedHit
 
 PREVIEW_CHARS = 280
@@ -127,5 +128,7 @@ def _named(counts: dict[str | None, int]) -> dict[str, int]:
 
 
 def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
-    flat = " ".join(text.split())
+    """One neutralised line (stored text shown in a terminal or to a model: no tags, no
+    invisible or reordering characters), cut to `limit`."""
+    flat = one_line(text)
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

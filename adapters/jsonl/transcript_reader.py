@@ -1,6 +1,7 @@
 """Streaming reader of Claude Code JSONL transcripts (claude-code.md §8.6, reliability.md J1–J6)."""
 
 import os
+import stat
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -29,10 +30,7 @@ class JsonlTranscriptReader(TranscriptReader):
         self._window = probe_window
 
     def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk:
-        try:
-            handle = open(path, "rb")  # noqa: SIM115 (closed below; open errors are translated)
-        except OSError as exc:
-            raise TranscriptUnreadable(path, exc.strerror or type(exc).__name__) from exc
+        handle = open_regular(path)
         with handle:
             size = os.fstat(handle.fileno()).st_size
             start = offset if 0 <= offset <= size else 0
@@ -45,6 +43,22 @@ class JsonlTranscriptReader(TranscriptReader):
                 if max_bytes is not None and scan.offset - start >= max_bytes:
                     return scan.chunk(reached_end=False)
             return scan.chunk(reached_end=True)
+
+
+def open_regular(path: str) -> BinaryIO:
+    """The transcript opened for reading, only if it is a regular file (issue 20.7).
+
+    Opened non-blocking so a FIFO without a writer cannot hang a hook or finalize, then checked:
+    a device (`/dev/zero`), FIFO or socket never ends and is refused before any read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise TranscriptUnreadable(path, exc.strerror or type(exc).__name__) from exc
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise TranscriptUnreadable(path, "not a regular file")
+    return os.fdopen(fd, "rb")
 
 
 def _complete_lines(handle: BinaryIO, limit: int) -> Iterator[tuple[bytes | None, int]]:

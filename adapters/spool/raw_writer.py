@@ -10,10 +10,11 @@ SUFFIX = ".json"
 
 def write_entry(folder: Path, kind: str, text: str) -> Path:
     """Written under a temporary name, flushed to disk, then renamed: readers never see half."""
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # private: entries quote the session
     name = f"{time.time_ns():020d}-{os.getpid()}-{kind}"
     temporary = folder / f".{name}.tmp"
-    with temporary.open("w", encoding="utf-8") as handle:
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())

@@ -1,11 +1,16 @@
 """SQLite engines: WAL, busy timeout, foreign keys, and `BEGIN IMMEDIATE` for every transaction."""
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
+
+# Each attempt waits this long inside SQLite; the busy policy (busy.py) retries whole units of
+# work with jitter past it, because SQLite's own waiting is not first-come-first-served.
+BUSY_TIMEOUT_MS = 2000
 
 
 class StorageError(Exception):
@@ -22,24 +27,30 @@ def open_engine(path: Path, *, synchronous: str = "NORMAL") -> Engine:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StorageError(f"cannot create the data folder {path.parent}: {exc.strerror}") from exc
+    read_only = is_read_only_home(path)
+    # A home nobody may write (a read-only mount, an immutable folder) is opened immutable:
+    # SQLite then needs no -wal/-shm files, so status and recall still work; writes fail in words.
+    url = f"sqlite:///file:{path}?immutable=1&uri=true" if read_only else f"sqlite:///{path}"
     engine = create_engine(
-        f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": 10}
+        url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
     )
-    event.listen(engine, "connect", _pragmas(synchronous))
+    event.listen(engine, "connect", _pragmas(synchronous, read_only=read_only))
     event.listen(engine, "begin", _begin_immediate)
     return engine
 
 
-def _pragmas(synchronous: str) -> Any:
+def is_read_only_home(path: Path) -> bool:
+    return path.is_file() and not os.access(path.parent, os.W_OK)
+
+
+def _pragmas(synchronous: str, *, read_only: bool) -> Any:
+    durable = ("journal_mode=WAL", f"synchronous={synchronous}", "journal_size_limit=67108864")
+    pragmas = (*(() if read_only else durable),
+               f"busy_timeout={BUSY_TIMEOUT_MS}", "foreign_keys=ON")
+
     def on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
         dbapi_conn.isolation_level = None  # no implicit BEGIN: PRAGMAs must run outside one
-        for pragma in (
-            "journal_mode=WAL",
-            "busy_timeout=10000",
-            "foreign_keys=ON",
-            f"synchronous={synchronous}",
-            "journal_size_limit=67108864",
-        ):
+        for pragma in pragmas:
             dbapi_conn.execute(f"PRAGMA {pragma}")
 
     return on_connect

@@ -7,6 +7,7 @@ from pathlib import Path
 from returns.result import Failure, Result, Success
 from sqlalchemy import Engine
 
+from abzu.adapters.private_files import private_file, private_folder
 from abzu.adapters.sqlite.engine import StorageError
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
 from abzu.application.review.ports import SnapshotMissing, WisdomSnapshots
@@ -28,9 +29,10 @@ class SqliteWisdomSnapshots(WisdomSnapshots):
         self._engine, self._wisdom, self._folder, self._keep = engine, wisdom, folder, keep
 
     def take(self, label: str) -> str:
-        self._folder.mkdir(parents=True, exist_ok=True)
+        private_folder(self._folder)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         target = self._folder / f"wisdom-{stamp}-{re.sub(r'[^A-Za-z0-9_-]', '_', label)}.db"
+        private_file(target)  # born 0600: VACUUM INTO accepts an empty file
         raw = self._engine.raw_connection()
         try:
             driver = raw.driver_connection

@@ -1,10 +1,12 @@
-"""Opening the two stores ready for use: engine, FTS5 probe, schema at head."""
+"""Opening the two stores ready for use: private files, engine, FTS5 probe, schema at head."""
 
 from pathlib import Path
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import DatabaseError
 
-from abzu.adapters.sqlite.engine import open_engine, probe_fts5
+from abzu.adapters.private_files import private_file, private_folder, tighten_home
+from abzu.adapters.sqlite.engine import StorageError, open_engine, probe_fts5
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
 
 # wisdom.db is the knowledge base: fsync every commit. abzu.db can be rebuilt from transcripts.
@@ -12,7 +14,27 @@ SYNCHRONOUS = {"wisdom": "FULL", "staging": "NORMAL"}
 
 
 def open_store(path: Path, store: str) -> Engine:
+    _private(path)
     engine = open_engine(path, synchronous=SYNCHRONOUS[store])
-    probe_fts5(engine)
-    ensure_schema(engine, store)
+    try:
+        probe_fts5(engine)
+        ensure_schema(engine, store)
+    except DatabaseError as exc:
+        engine.dispose()
+        raise StorageError(f"{path} cannot be opened as Abzu's {store} store: {_reason(exc)}") from exc
     return engine
+
+
+def _private(path: Path) -> None:
+    """Home 0700 and the database created 0600 before SQLite opens it: SQLite gives its -wal
+    and -shm files the database's own mode, so they are born private too."""
+    try:
+        private_folder(path.parent)
+        tighten_home(path.parent)
+        private_file(path)
+    except OSError:
+        pass  # a read-only home, or a bad path that open_engine reports in words
+
+
+def _reason(exc: DatabaseError) -> str:
+    return str(exc.orig) if exc.orig is not None else str(exc).splitlines()[0]

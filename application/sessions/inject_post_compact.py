@@ -1,6 +1,7 @@
 """Use case: the context re-injected right after a compaction (spec §4, §7, §12)."""
 
 from dataclasses import dataclass, replace
+from functools import partial
 
 from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
 from abzu.application.ports import Clock, Workspace
@@ -13,10 +14,11 @@ from abzu.application.sessions.ports import (
     TranscriptFiles,
 )
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
+from abzu.domain.quoting import new_fence
 from abzu.domain.redaction import redact
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
-from abzu.domain.sessions.render import render_summary, snapshot_title, stamp
+from abzu.domain.sessions.render import neutralised, render_summary, snapshot_title, stamp
 from abzu.domain.sessions.sections import gates_section, header, persona_section, present, state_section
 from abzu.domain.sessions.summary import SessionSummary
 
@@ -59,14 +61,15 @@ class InjectPostCompact:
         summaries = self._summaries(request)
         if not plan.all_snapshots:
             summaries = summaries[-1:]
-        top = header(project, f"after a compaction ({stamp(now)})")
+        fence = new_fence()  # one per block, chosen after everything in it was stored
+        top = header(project, f"after a compaction ({stamp(now)})", fence)
         fixed = present(
             state_section(plan, tier, project=project, phase=state.phase, goal=state.goal),
-            gates_section(plan, state.gates),
-            persona_section(plan, self.persona.read()),
+            gates_section(plan, state.gates, fence),
+            persona_section(plan, self.persona.read(), fence),
         )
         room = room_for(top, fixed, THREAD_TITLE, plan.summary_chars, budget=plan.total_chars)
-        fit = fit_summaries(summaries, room, _render)
+        fit = fit_summaries([neutralised(s) for s in summaries], room, partial(_render, fence=fence))
         thread = [Section(THREAD_TITLE, plan.summary_chars, fit.text)] if fit.text else []
         assembled = assemble(top, [*fixed, *thread], budget=plan.total_chars)
         injected = Injected(assembled.text, tier, project, fit.collapsed, assembled.omitted_items)
@@ -98,5 +101,5 @@ class InjectPostCompact:
         return redact(found[-1]).text if found else None
 
 
-def _render(summary: SessionSummary) -> str:
-    return render_summary(summary, snapshot_title(summary))
+def _render(summary: SessionSummary, *, fence: str) -> str:
+    return render_summary(summary, snapshot_title(summary), fence)

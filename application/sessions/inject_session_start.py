@@ -1,6 +1,7 @@
 """Use case: the context injected when a Claude Code session starts (spec §4, §7, §12)."""
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from abzu.application.ports import Clock, Workspace
 from abzu.application.sessions.injected import Injected, log_injection
@@ -12,10 +13,11 @@ from abzu.application.sessions.ports import (
     TranscriptFiles,
 )
 from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
+from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
-from abzu.domain.sessions.render import last_session_title, render_summary, stamp
+from abzu.domain.sessions.render import last_session_title, neutralised, render_summary, stamp
 from abzu.domain.sessions.sections import (
     gates_section,
     header,
@@ -69,22 +71,25 @@ class InjectSessionStart:
         tier = Tier.parse(request.tier or state.tier)
         plan = PLANS[tier]
         project = request.project or (self.context.project_for_root(root) if root else None)
-        top = header(project, f"session start ({stamp(now)})")
+        fence = new_fence()  # one per block, chosen after everything in it was stored
+        top = header(project, f"session start ({stamp(now)})", fence)
         fixed = present(
-            state_section(plan, tier, project=project, phase=state.phase, goal=request.goal or state.goal),
-            gates_section(plan, state.gates),
-            persona_section(plan, self.persona.read()),
+            state_section(plan, tier, project=project, phase=state.phase,
+                          goal=request.goal or state.goal),
+            gates_section(plan, state.gates, fence),
+            persona_section(plan, self.persona.read(), fence),
         )
-        last, collapsed = self._last_session(top, fixed, plan, project, request.session_id)
+        last, collapsed = self._last_session(top, fixed, plan, project, request.session_id, fence=fence)
         hits, more = self._memory(plan, project, request.goal or state.goal)
-        sections = [*fixed, *present(last, memory_section(hits, plan.total_chars))]
+        sections = [*fixed, *present(last, memory_section(hits, plan.total_chars, fence))]
         assembled = assemble(top, sections, budget=plan.total_chars, more=more)
         injected = Injected(assembled.text, tier, project, collapsed, assembled.omitted_items)
         self._record(request, root, injected)
         return injected
 
     def _last_session(
-        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, session_id: str
+        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, session_id: str,
+        *, fence: str,
     ) -> tuple[Section | None, bool]:
         if not plan.last_session or project is None:
             return None, False
@@ -92,7 +97,7 @@ class InjectSessionStart:
         if found is None:
             return None, False
         room = room_for(top, fixed, LAST_SESSION_TITLE, plan.summary_chars, budget=plan.total_chars)
-        fit = fit_summaries([found], room, _render_last)
+        fit = fit_summaries([neutralised(found)], room, partial(_render_last, fence=fence))
         return Section(LAST_SESSION_TITLE, plan.summary_chars, fit.text), fit.collapsed
 
     def _memory(self, plan: TierPlan, project: str | None, goal: str | None) -> tuple[list[SearchHit], int]:
@@ -123,5 +128,5 @@ class InjectSessionStart:
         self.files.write_session_id(request.session_id)
 
 
-def _render_last(summary: SessionSummary) -> str:
-    return render_summary(summary, last_session_title(summary))
+def _render_last(summary: SessionSummary, *, fence: str) -> str:
+    return render_summary(summary, last_session_title(summary), fence)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 try:
-    from ahocorasick_rs import BytesAhoCorasick
+    from ahocorasick_rs import BytesAhoCorasick, Implementation
 
     AVAILABLE = True
 except ImportError:  # pragma: no cover - the pure path is tested by passing accelerated=False
@@ -27,7 +27,12 @@ class Finder:
         self.words = tuple(sorted(set(words)))
         self.vocabulary = frozenset(self.words)
         use = accelerated and AVAILABLE and bool(self.words)
-        self._automaton = BytesAhoCorasick([word.encode() for word in self.words]) if use else None
+        # A DFA explicitly: past ~50 words the library's default picks an NFA, three times slower
+        # on transcripts (measured with the ~160 trigger words of the provider rules).
+        self._automaton = (
+            BytesAhoCorasick([word.encode() for word in self.words], implementation=Implementation.DFA)
+            if use else None
+        )
 
     @property
     def accelerated(self) -> bool:

@@ -17,7 +17,14 @@ _KEY_OWNERS = {
     "signing": "secret-assignment",
     "encryption": "secret-assignment",
     "master": "secret-assignment",
+    # Azure connection strings: AccountKey=…, SharedAccessKey=…; a service's PrimaryKey
+    "account": "secret-assignment",
+    "shared": "secret-assignment",
+    "primary": "secret-assignment",
+    "secondary": "secret-assignment",
 }
+# Whole key names that hold a secret although a stop word ends them.
+_SECRET_KEYS = {"private_key_id": "secret-assignment"}  # GCP service-account JSON
 # Words after the secret word that make the value metadata about a secret: token_url, ...
 _KEY_STOP_AFTER = frozenset(
     {
@@ -52,6 +59,9 @@ def classify_key(key: str) -> str | None:
     if not any(hint in key.lower() for hint in KEY_HINTS):
         return None
     parts = [part.lower() for part in _KEY_PART_RE.findall(key)]
+    named = _SECRET_KEYS.get("_".join(parts[-3:]))
+    if named is not None:
+        return named
     for index in range(len(parts) - 1, -1, -1):
         anchor = _anchor(parts, index)
         if anchor is None:

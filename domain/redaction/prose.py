@@ -10,9 +10,10 @@ from abzu.domain.redaction.base import Hit
 from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks_random
 from abzu.domain.redaction.haystack import Haystack
 from abzu.domain.redaction.links import NEEDED, Links
+from abzu.domain.redaction.passwords import spaced_passphrase, words_password
 
 _PROSE_KEYWORD_RE = re.compile(
-    r"(?i:\b(?P<kw>password|passwd|passphrase|passcode|token|secret|api[ _-]?key))(?=[ \t:])"
+    r"(?i:\b(?P<kw>password|passwd|passphrase|pass phrase|passcode|pw|token|secret|api[ _-]?key))(?=[ \t:])"
 )
 _WORD_RE = re.compile(r"\S{1,200}+")
 _PROSE_VALUE_RE = re.compile(
@@ -24,7 +25,7 @@ _PROSE_WINDOW = 200
 _PROSE_MAX_WORDS = 8
 
 
-PROSE_WORDS = ("pass", "token", "secret", "key")
+PROSE_WORDS = ("pass", "token", "secret", "pw", "key")
 
 
 def scan_prose(hay: Haystack) -> Iterator[Hit]:
@@ -50,17 +51,23 @@ def _prose_hit(text: str, folded: bytes, links: Links, start: int) -> Hit | None
     # The old pattern's look-ahead for a link, answered from what `links` found.
     if match is None or not links.follow(match.end()):
         return None
-    is_password = match.group("kw").lower().startswith("pass")
+    keyword = match.group("kw").lower()
+    is_password = keyword.startswith("pass") or keyword == "pw"
     if not is_password and not _digit_within(folded, match.end()):
         return None  # a random value needs a digit, and it lies within the window
     span = _prose_value_span(text, match.end())
     if span is None:
         return None
+    if keyword.startswith("pass") and "phrase" in keyword:
+        spaced = spaced_passphrase(text, span)
+        if spaced is not None:
+            return ("password-prose", *spaced)
     value = text[span[0] : span[1]]
     if any(ch in "()[]{}<>" for ch in value):
         return None
     if is_password:
-        return ("password-prose", span[0], span[1]) if _is_prose_password(value) else None
+        ok = _is_prose_password(value) or words_password(text, span)
+        return ("password-prose", span[0], span[1]) if ok else None
     return ("secret-prose", span[0], span[1]) if looks_random(value, 12) else None
 
 
@@ -75,7 +82,7 @@ def _digit_within(folded: bytes, position: int) -> bool:
 def _keyword_starts(hay: Haystack) -> list[int]:
     # Matches are single keywords and never overlap, so matching at every place a keyword can
     # start finds what `finditer` over the whole text finds, without trying every position.
-    starts = {start for word in PROSE_WORDS[:3] for start in hay.word_starts(word)}
+    starts = {start for word in PROSE_WORDS[:4] for start in hay.word_starts(word)}
     if hay.positions("key"):  # "api key", "api_key", "API-Key", "apikey"
         folded = hay.folded
         for api in hay.word_starts("api"):

@@ -8,6 +8,7 @@ from abzu.domain.redaction.dotenv import ENV_WORDS, scan_env
 from abzu.domain.redaction.gates import needles_gate, words_gate
 from abzu.domain.redaction.keynames import KEY_HINTS
 from abzu.domain.redaction.prose import PROSE_WORDS, scan_prose
+from abzu.domain.redaction.provider_rules import PROVIDER_RULES
 from abzu.domain.redaction.structural import (
     AUTH_SCHEMES,
     scan_authorization,
@@ -25,6 +26,7 @@ SCANNER_WORDS = frozenset((*KEY_HINTS, *PROSE_WORDS, *ENV_WORDS, *AUTH_SCHEMES))
 RULES: tuple[Rule, ...] = (
     Rule(needles_gate(("PRIVATE KEY",)), scan_pem),
     *TOKEN_RULES,
+    *PROVIDER_RULES,
     Rule(needles_gate(("://",), guard="@"), scan_url_credentials),
     Rule(needles_gate(("-u",)), scan_cli_user),  # also finds "--user"
     Rule(words_gate(*AUTH_SCHEMES), scan_authorization),

@@ -80,7 +80,7 @@ class Checks:
         if isinstance(cid, Rejection):
             return cid
         content = (p.content or "").strip() or None
-        category = _category(p.category)
+        category = self._model_category(p)
         if isinstance(category, Rejection):
             return category
         poisoned = self._poisoned((cid,), content)
@@ -94,14 +94,29 @@ class Checks:
         if len(content) < self.min_merge_ratio * shortest:
             return Rejection("merge-too-short", f"merged text has {len(content)} characters, less "
                              f"than half of the shortest source ({shortest})", p.ids)
-        category = _category(p.category)
+        category = self._model_category(p)
         if isinstance(category, Rejection):
             return category
+        if not self.human and category is None and Category.PREFERENCE in self._categories(p.ids):
+            return _escalation(p.ids)  # the merge would take the sources' usual category
         candidates = tuple(i for i in dict.fromkeys(p.ids) if i in self.batch.candidate_ids)
         beads = tuple(i for i in dict.fromkeys(p.ids) if i in self.batch.bead_ids)
         return self._poisoned(candidates, content) or Consolidate(
             candidates, beads, content, category, p.reason.strip()
         )
+
+    def _model_category(self, p: Proposal) -> Category | Rejection | None:
+        """The proposal's category; preference is a user write path (spec §11), so a model may
+        neither set a category to preference nor merge anything into a user's preference."""
+        category = _category(p.category)
+        if self.human or category is not Category.PREFERENCE:
+            return category
+        return _escalation(p.ids)
+
+    def _categories(self, ids: tuple[str, ...]) -> set[Category]:
+        found = {c.id: c.category for c in self.batch.candidates}
+        found.update({b.id: b.category for b in self.batch.context})
+        return {found[i] for i in ids if i in found}
 
     def _flag(self, p: Proposal) -> Decision | Rejection:
         if len(p.ids) != 1 or p.ids[0] not in self.batch.bead_ids:
@@ -121,6 +136,14 @@ class Checks:
             return Rejection(INSTRUCTION_LIKE, "text reads like instructions to an agent; "
                              "only a human may promote it", suspects or candidate_ids)
         return None
+
+
+NO_ESCALATION = "no-preference"
+
+
+def _escalation(ids: tuple[str, ...]) -> Rejection:
+    return Rejection(NO_ESCALATION, "only the user writes preferences: a reviewer may not make or "
+                     "merge into one", ids)
 
 
 def _category(raw: str | None) -> Category | Rejection | None:

@@ -1,13 +1,33 @@
-"""How stored session text is shown to Claude: quoted data with its provenance, never orders."""
+"""How stored session text is shown to Claude: quoted data with its provenance, never orders.
 
+Stored text goes through the one renderer (`abzu.domain.quoting`): neutralised, every line
+prefixed with "> ", inside the block's nonce fence."""
+
+from dataclasses import replace
 from datetime import datetime
 
+from abzu.domain.quoting import label, neutralise, quote_block, quote_lines
 from abzu.domain.sessions.summary import SessionSummary
 
 
 def quote(text: str) -> str:
     """Every line prefixed with "> ": the text reads as a citation, not as Abzu speaking."""
-    return "\n".join(f"> {line}".rstrip() for line in text.strip().splitlines())
+    return quote_lines(text)
+
+
+def fenced(text: str, fence: str, *, source: str, review: str | None = None) -> str:
+    """Stored text as a fenced block labelled with where it came from and its review state."""
+    return quote_block(text, fence=fence, labels=label(source=source, review=review))
+
+
+def neutralised(summary: SessionSummary) -> SessionSummary:
+    """The summary with its stored texts neutralised, before anything (condensing, decision
+    lists) quotes pieces of it."""
+    def clean(text: str | None) -> str | None:
+        return neutralise(text) if text is not None else None
+    return replace(summary, goal=clean(summary.goal), phase=clean(summary.phase),
+                   operational_state=clean(summary.operational_state),
+                   conversational_state=clean(summary.conversational_state))
 
 
 def stamp(moment: datetime) -> str:
@@ -18,15 +38,17 @@ def short_id(session_id: str) -> str:
     return session_id[:8]
 
 
-def render_summary(summary: SessionSummary, title: str) -> str:
+def render_summary(summary: SessionSummary, title: str, fence: str) -> str:
     """A title line, then the conversational state (what was being discussed and decided) and
-    the operational state (files, tasks, errors), both quoted."""
+    the operational state (files, tasks, errors), both fenced and quoted."""
     parts = [title]
     talk, notes = (summary.conversational_state or "").strip(), (summary.operational_state or "").strip()
     if talk:
-        parts += ["Conversation (Claude Code's compact summary):", quote(talk)]
+        parts += ["Conversation (Claude Code's compact summary):",
+                  fenced(talk, fence, source="compact summary", review="not reviewed")]
     if notes:
-        parts += ["Work done (Abzu's notes from the transcript):", quote(notes)]
+        parts += ["Work done (Abzu's notes from the transcript):",
+                  fenced(notes, fence, source="transcript notes", review="not reviewed")]
     if len(parts) == 1:
         parts.append("> (no notes recorded)")
     return "\n".join(parts)

@@ -25,7 +25,10 @@ ProjectOpt = Annotated[
 
 def register(app: typer.Typer, sources: Sources) -> None:
     commands = MemoryCommands(sources)
-    for command in (commands.remember, commands.recall, commands.star, commands.status):
+    # An unknown "-…" word is the note itself (a PEM block, "-x flag notes"): taken as the
+    # argument, never echoed back by the parser's "No such option" message.
+    app.command(context_settings={"ignore_unknown_options": True})(commands.remember)
+    for command in (commands.recall, commands.star, commands.status):
         app.command()(command)
 
 

@@ -23,8 +23,8 @@ POLL_S = 0.05
 def run(raw: str, home: DataHome) -> None:
     payload = HookPayload.model_validate_json(raw)
     marker = pending_marker(home, payload.session_id)
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    marker.touch()
+    marker.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the data home is private
+    marker.touch(mode=0o600)
     argv = ["snapshot", payload.session_id]  # `--opt=value`: a value starting with "-" stays a value
     argv += [f"--transcript={payload.transcript_path}"] if payload.transcript_path else []
     argv += [f"--trigger={payload.trigger}"] if payload.trigger else []

@@ -12,6 +12,7 @@ import string
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.token_corpus import FORMATS, token
 from tests.unit.test_redaction import ALNUM, TOKEN_FAMILIES, rand
 
 _RUN = re.compile(r"[A-Za-z0-9]{10,}")
@@ -44,7 +45,22 @@ def plant_all(seed: int = 7) -> dict[str, Plant]:
     }
     found |= {rule: Plant(rule, value) for rule, value in contextual.items()}
     found["basic-auth-password"] = Plant("basic-auth", password)
-    return found
+    found |= {name: Plant(name, token(parts, rng)) for name, parts in FORMATS if name not in found}
+    return found | named_leaks(rng)
+
+
+def named_leaks(rng: random.Random) -> dict[str, Plant]:
+    """The formats issue 20 found leaking, each as the value its context names."""
+    lower = string.ascii_lowercase
+    values = {
+        "azure-account-key": rand(rng, ALNUM + "+/", 86) + "==",
+        "gcp-private-key-id": rand(rng, "0123456789abcdef", 40),
+        "twilio-secret": rand(rng, ALNUM, 30) + "a7",
+        "password-letters": rand(rng, lower, 9) + "x",
+        "passphrase-spaced": " ".join(rand(rng, lower, 5) + "x" for _ in range(4)),
+        "sudo-password": rand(rng, ALNUM, 10) + "!7",
+    }
+    return {name: Plant(name, value) for name, value in values.items()}
 
 
 def pem(plant: Plant) -> str:

@@ -24,8 +24,10 @@ from abzu.entrypoints.settings import Settings
 from tests.e2e.hook_driver import ClaudeCode, eventually
 from tests.e2e.planted_secrets import Plant, files_under, leaks, pem, plant_all
 from tests.mcp_support import call, ok
+from tests.token_corpus import FORMATS
 from tests.transcript_lines import SESSION, assistant, jsonl, result, text, user
 from tests.transcript_lines import call as tool_call
+from tests.unit.test_redaction import TOKEN_FAMILIES
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 P = plant_all()
@@ -52,7 +54,12 @@ def session_transcript() -> bytes:
              f"The password for the staging db is {s('password-prose')} by the way. "
              f"<private>{s('private')}</private>"),
         assistant(text(f"I'll use the deploy token {s('github-pat')} only from CI secrets. "
-                       f"We decided to rotate the Stripe key {s('stripe-secret-key')} after the incident.")),
+                       f"We decided to rotate the Stripe key {s('stripe-secret-key')} after the incident. "
+                       "We decided to keep the connection string DefaultEndpointsProtocol=https;"
+                       f"AccountName=acme;AccountKey={s('azure-account-key')};"
+                       "EndpointSuffix=core.windows.net for staging. "
+                       f"We decided the Twilio key {s('twilio-api-key')} with secret "
+                       f"{s('twilio-secret')} stays in the vault.")),
         tool_call("t1", "Bash", command="cat .env"),
         result("t1", dotenv),
         tool_call("t2", "Bash", command=curl),
@@ -116,6 +123,21 @@ def remember_by_mcp(container: Container) -> None:
         "content": f"Learned: the CI job printed its whole config on failure:\n{dump}\nMask it.",
         "category": "learning"}))
     assert pasted["redactions"] == len(UNPLACED)
+    remember_issue_20_formats(server)
+
+
+def remember_issue_20_formats(server: Any) -> None:
+    """Issue 20's leak list and every corpus format, through MCP as a pasted note."""
+    corpus = [name for name, _ in FORMATS if name not in TOKEN_FAMILIES]
+    lines = [f"{name} -> {s(name)}" for name in corpus] + [
+        f'{{"type": "service_account", "private_key_id": "{s("gcp-private-key-id")}"}}',
+        f"For the staging box the password is {s('password-letters')}.",
+        f"My passphrase is {s('passphrase-spaced')}.",
+        f"echo '{s('sudo-password')}' | sudo -S systemctl restart api",
+    ]
+    pasted = ok(call(server, "enki_remember", {
+        "content": "Learned: the setup notes held these:\n" + "\n".join(lines), "category": "learning"}))
+    assert pasted["redactions"] >= len(lines)
 
 
 def gemini_answering(container: Container, decisions: list[dict[str, Any]]) -> list[httpx2.Request]:

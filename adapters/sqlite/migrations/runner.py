@@ -1,12 +1,22 @@
-"""Brings a store to the newest schema with Alembic; a no-op (no Alembic import) when current."""
+"""Brings a store to the newest schema with Alembic; a no-op (no Alembic import) when current.
 
+The common path is one read of the one-row `alembic_version` table, taken without the write
+lock. Only when it differs from head does a process take the migration lock, re-read the
+revision inside it (another process may have migrated meanwhile), snapshot a populated store
+and upgrade.
+"""
+
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 
-from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.engine import READ_ONLY, StorageError
+from abzu.adapters.sqlite.migrations.lock import migration_lock
+from abzu.adapters.sqlite.migrations.snapshot import snapshot_before_migration
 from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
 
 if TYPE_CHECKING:
@@ -17,19 +27,34 @@ _HERE = Path(__file__).parent
 
 
 def ensure_schema(engine: Engine, store: str) -> None:
-    current = _current_revision(engine)
-    if current == HEADS[store]:
+    if _current_revision(engine) == HEADS[store]:
         return
-    if current is not None and current not in known_revisions(store):
-        raise StorageError(
-            f"{engine.url.database} was written by a newer Abzu (schema {current}): upgrade abzu"
-        )
-    upgrade(engine, store)
-    assert_fts_objects(engine, store)
+    path = Path(str(engine.url.database))
+    with migration_lock(path):
+        current = _current_revision(engine)  # re-checked: another process may have migrated
+        if current == HEADS[store]:
+            return
+        if current is not None and current not in known_revisions(store):
+            raise StorageError(f"{path} was written by a newer Abzu (schema {current}): upgrade abzu")
+        if current is not None:
+            snapshot_before_migration(engine, path, current)
+        upgrade(engine, store)
+        assert_fts_objects(engine, store)
+
+
+def schema_is_current(path: Path, store: str) -> bool:
+    """The cheap check for paths that open SQLite without SQLAlchemy (standard library only)."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)) as conn:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None and row[0] == HEADS[store]
 
 
 def _current_revision(engine: Engine) -> str | None:
-    with engine.connect() as conn:
+    # A plain read (no BEGIN IMMEDIATE): every process opening a store runs this.
+    with engine.connect().execution_options(**{READ_ONLY: True}) as conn:
         try:
             return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
         except OperationalError:

@@ -1,0 +1,69 @@
+"""The busy policy: a busy store is retried, the whole unit of work, with jitter, to a deadline.
+
+SQLite's own busy handler is not first-come-first-served: under many writers some waiters
+starve until their timeout and the write is lost. So each attempt waits only briefly inside
+SQLite (`engine.BUSY_TIMEOUT_MS`), and a failed attempt is rolled back and re-run from the start after
+a random, growing pause, which spreads the contenders out. A unit of work that has still not
+landed at the deadline raises `StoreBusy` (one line for the user, never SQLAlchemy's text).
+"""
+
+import random
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from sqlalchemy.exc import OperationalError
+
+from abzu.adapters.sqlite.engine import StorageError
+
+T = TypeVar("T")
+DEADLINE_S = 30.0
+
+
+class StoreBusy(StorageError):
+    """Other Abzu processes kept the store locked past the deadline."""
+
+
+def is_read_only(exc: BaseException) -> bool:
+    cause = exc.orig if isinstance(exc, OperationalError) else exc
+    return isinstance(cause, sqlite3.OperationalError) and "readonly database" in str(cause)
+
+
+def is_busy(exc: BaseException) -> bool:
+    cause = exc.orig if isinstance(exc, OperationalError) else exc
+    if not isinstance(cause, sqlite3.OperationalError):
+        return False
+    text = str(cause)
+    return "database is locked" in text or "database is busy" in text or "busy" in text
+
+
+@dataclass(frozen=True, slots=True)
+class BusyPolicy:
+    deadline_s: float = DEADLINE_S
+    first_pause_s: float = 0.005
+    max_pause_s: float = 0.25
+    sleep: Callable[[float], None] = time.sleep
+    monotonic: Callable[[], float] = time.monotonic
+
+    def run(self, attempt: Callable[[], T]) -> T:
+        """`attempt` must be a whole unit of work: nothing of a failed attempt is committed."""
+        deadline, pause = self.monotonic() + self.deadline_s, self.first_pause_s
+        while True:
+            try:
+                return attempt()
+            except OperationalError as exc:
+                if is_read_only(exc):
+                    raise StorageError(
+                        "the data home is read-only: memories can be recalled, not stored"
+                    ) from exc
+                if not is_busy(exc):
+                    raise
+                if self.monotonic() >= deadline:
+                    raise StoreBusy(
+                        f"the memory store stayed busy for {self.deadline_s:.0f} s "
+                        "(other Abzu processes are writing); try again"
+                    ) from exc
+            self.sleep(random.uniform(0, pause))  # full jitter: contenders spread out
+            pause = min(pause * 2, self.max_pause_s)

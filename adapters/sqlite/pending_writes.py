@@ -1,0 +1,59 @@
+"""Memories that could not land in a busy store wait in `<home>/spool/remember/`, redacted.
+
+Each is one small JSON file (created 0600, written then renamed, like the hook journal). The
+next remember that succeeds stores them; a file is deleted only once its memory is stored or
+refused for good (empty after redaction), so nothing is dropped.
+"""
+
+import json
+import os
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from abzu.adapters.private_files import open_private, private_folder
+from abzu.application.remember_io import RememberRequest
+from abzu.domain.bead import CandidateSource
+from abzu.domain.redaction import drop_private, redact
+
+SUFFIX = ".json"
+
+
+class PendingRemembers:
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+
+    def keep(self, request: RememberRequest, root: str | None) -> Path:
+        body = asdict(request) | {"tags": list(request.tags), "root": root}
+        body["content"] = redact(drop_private(request.content)[0]).text
+        body["summary"] = redact(request.summary).text if request.summary else None
+        body["tags"] = [redact(t).text for t in request.tags]
+        folder = private_folder(self._folder)
+        name = f"{time.time_ns():020d}-{os.getpid()}"
+        temporary = folder / f".{name}.tmp"
+        with open_private(temporary) as handle:
+            handle.write(json.dumps(body, ensure_ascii=False))
+            handle.flush()
+            os.fsync(handle.fileno())
+        final = folder / f"{name}{SUFFIX}"
+        os.replace(temporary, final)
+        return final
+
+    def waiting(self) -> list[tuple[Path, RememberRequest, str | None]]:
+        if not self._folder.is_dir():
+            return []
+        found = []
+        for path in sorted(self._folder.glob(f"*{SUFFIX}")):
+            try:
+                body = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # being written or taken by another process; looked at next time
+            root = body.pop("root", None)
+            body["source"] = CandidateSource(body["source"])
+            body["tags"] = tuple(body["tags"])
+            found.append((path, RememberRequest(**body), root))
+        return found
+
+    @staticmethod
+    def done(path: Path) -> None:
+        path.unlink(missing_ok=True)

@@ -1,0 +1,103 @@
+"""Recall's unit of work: the search runs under a plain BEGIN, the stamps land afterwards.
+
+A recall only reads, except for two stamps (`beads.last_accessed`, `projects.last_active`)
+that restart decay clocks. Taking the write lock for them made every recall queue behind
+writers and fsync wisdom.db. Here the stamps are collected during the read and written after
+it, in their own short transaction with `synchronous=NORMAL` and a brief busy wait; when the
+store is busy they are dropped: a lost stamp costs nothing (the next recall sets it again).
+"""
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import OperationalError
+
+from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
+from abzu.adapters.sqlite.busy import is_busy, is_read_only
+from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
+from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from abzu.application.ports import BeadRepository, ProjectRegistry
+from abzu.domain.decay import DecayPolicy
+
+log = logging.getLogger("abzu")
+# A brief wait, and no fsync: a stamp lost to a busy store or a power cut costs nothing.
+_RELAXED = {"busy_timeout": 50, "synchronous": "NORMAL"}
+Stamps = dict[str, list[tuple[str, datetime]]]
+
+
+class _LaterBeads(SqliteBeadRepository):
+    def __init__(self, conn: Connection, decay: DecayPolicy, stamps: Stamps) -> None:
+        super().__init__(conn, decay)
+        self._stamps = stamps
+
+    def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
+        self._stamps["beads"] += [(i, at) for i in bead_ids]
+
+
+class _LaterProjects(SqliteProjectRegistry):
+    def __init__(self, conn: Connection, stamps: Stamps) -> None:
+        super().__init__(conn)
+        self._stamps = stamps
+
+    def touch(self, name: str, at: datetime) -> None:
+        self._stamps["projects"].append((name, at))
+
+
+class SqliteRecallUnitOfWork(SqliteUnitOfWork):
+    def __init__(self, wisdom: Engine, staging: Engine, decay: DecayPolicy) -> None:
+        super().__init__(wisdom, staging, decay, read_only=True)
+        self._wisdom, self._stamps = wisdom, _empty()
+
+    @property
+    def beads(self) -> BeadRepository:
+        return _LaterBeads(self.connection("wisdom"), self._decay, self._stamps)
+
+    @property
+    def projects(self) -> ProjectRegistry:
+        return _LaterProjects(self.connection("wisdom"), self._stamps)
+
+    def commit(self) -> None:
+        super().commit()
+        stamps, self._stamps = self._stamps, _empty()
+        if stamps["beads"] or stamps["projects"]:
+            write_stamps(self._wisdom, self._decay, stamps)
+
+
+def write_stamps(engine: Engine, decay: DecayPolicy, stamps: Stamps) -> bool:
+    """Best effort: True when the stamps landed, False when the store was busy."""
+    with engine.connect() as conn:
+        driver = conn.connection.driver_connection
+        assert isinstance(driver, sqlite3.Connection)
+        saved = [(p, driver.execute(f"PRAGMA {p}").fetchone()[0]) for p in _RELAXED]
+        for pragma, value in _RELAXED.items():
+            driver.execute(f"PRAGMA {pragma}={value}")
+        try:
+            _stamp(conn, decay, stamps)
+            return True
+        except OperationalError as exc:
+            if not (is_busy(exc) or is_read_only(exc)):
+                raise
+            log.debug("recall stamps skipped: the store is busy or read-only")
+            return False
+        finally:
+            conn.rollback()
+            for pragma, value in saved:  # the pooled connection goes back as it came
+                driver.execute(f"PRAGMA {pragma}={value}")
+
+
+def _stamp(conn: Connection, decay: DecayPolicy, stamps: Stamps) -> None:
+    conn.begin()
+    beads = SqliteBeadRepository(conn, decay)
+    for at in sorted({at for _, at in stamps["beads"]}):
+        beads.mark_recalled([i for i, when in stamps["beads"] if when == at], at)
+    registry = SqliteProjectRegistry(conn)
+    for name, at in stamps["projects"]:
+        registry.touch(name, at)
+    conn.commit()
+
+
+def _empty() -> Stamps:
+    return {"beads": [], "projects": []}

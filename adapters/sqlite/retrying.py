@@ -1,0 +1,68 @@
+"""Use cases run under the busy policy; a remember that still cannot land is kept, not lost."""
+
+from dataclasses import dataclass, field, replace
+from typing import Generic, Protocol, TypeVar
+
+from returns.result import Result
+
+from abzu.adapters.sqlite.busy import BusyPolicy, StoreBusy
+from abzu.adapters.sqlite.pending_writes import PendingRemembers
+from abzu.application.ports import Workspace
+from abzu.application.remember import Remember, Remembered, RememberError, RememberRequest
+
+Req = TypeVar("Req", contravariant=True)
+Res = TypeVar("Res", covariant=True)
+
+
+class UseCase(Protocol[Req, Res]):
+    def execute(self, request: Req) -> Res: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Retrying(Generic[Req, Res]):
+    """Any use case whose `execute` is one unit of work (recall, star, ...)."""
+
+    use_case: UseCase[Req, Res]
+    policy: BusyPolicy = field(default_factory=BusyPolicy)
+
+    def execute(self, request: Req) -> Res:
+        return self.policy.run(lambda: self.use_case.execute(request))
+
+
+class MemoryQueued(StoreBusy):
+    """The store stayed busy; the memory waits in the spool and is stored by the next write."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Root(Workspace):
+    path: str | None
+
+    def root(self) -> str | None:
+        return self.path
+
+
+@dataclass(frozen=True, slots=True)
+class ResilientRemember:
+    remember: Remember
+    pending: PendingRemembers
+    policy: BusyPolicy = field(default_factory=BusyPolicy)
+
+    def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
+        try:
+            result = self.policy.run(lambda: self.remember.execute(request))
+        except StoreBusy as exc:
+            kept = self.pending.keep(request, self.remember.workspace.root())
+            raise MemoryQueued(
+                f"{exc}; the memory is kept in {kept} and will be stored by the next remember"
+            ) from exc
+        self._store_waiting()
+        return result
+
+    def _store_waiting(self) -> None:
+        for path, request, root in self.pending.waiting():
+            use_case = replace(self.remember, workspace=_Root(root))
+            try:
+                self.policy.run(lambda: use_case.execute(request))  # noqa: B023 - run at once
+            except StoreBusy:
+                return  # still busy: the rest waits for the next remember
+            self.pending.done(path)

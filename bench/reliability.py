@@ -1,0 +1,237 @@
+"""Reliability harness (issue 20.8): writes under contention, kill -9 rounds, a bad-input sweep.
+
+    .venv/bin/python bench/reliability.py                       # the scaled default (minutes)
+    .venv/bin/python bench/reliability.py --writers 32 --writes 500 --readers 4 --kills 100
+
+Contention: W writer processes each remember N distinct memories through the real container
+(as the CLI, hooks and MCP server do) while R readers recall in a loop. Every acknowledged id
+must be in a store afterwards; no lock error may reach a caller; write latency p50/p99.
+Kill -9: a writer is killed at a random moment; every id it acknowledged must be stored and
+both stores must pass `integrity_check` and the FTS5 rank-1 `integrity-check`.
+Sweep: hostile inputs through recall and the stores' opening; each must give one clean line.
+"""
+
+import argparse
+import atexit
+import hashlib
+import multiprocessing
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from abzu.application.recall import RecallRequest
+from abzu.application.remember import RememberRequest
+from abzu.entrypoints.container import build_container
+from abzu.entrypoints.settings import Settings
+
+FTS = {"wisdom.db": "beads_fts", "abzu.db": "candidates_fts"}
+
+
+def text_for(worker: int, item: int) -> str:
+    digest = hashlib.sha256(f"{worker}/{item}".encode()).hexdigest()
+    return "reliability note " + " ".join(f"w{digest[i:i + 6]}" for i in range(0, 48, 6))
+
+
+def writer(home: str, repo: str, worker: int, count: int, acks: str | None = None) -> dict[str, object]:
+    os.chdir(repo)
+    container = build_container(Settings(home=Path(home)), cwd=Path(repo))
+    remember, ids, errors, latencies = container.remember(), [], [], []
+    sink = open(acks, "a", encoding="utf-8") if acks else None  # noqa: SIM115 - lives as long as the loop
+    for item in range(count):
+        category = "preference" if item % 2 else "learning"
+        started = time.perf_counter()
+        try:
+            done = remember.execute(RememberRequest(text_for(worker, item), category)).unwrap()
+        except Exception as exc:  # any surfaced error counts against the target
+            errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+            continue
+        latencies.append(time.perf_counter() - started)
+        ids.append(done.id)
+        if sink:  # acknowledged: written down only after the use case returned
+            sink.write(done.id + "\n")
+            sink.flush()
+    container.shutdown_resources()
+    return {"ids": ids, "errors": errors, "latencies": latencies}
+
+
+def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
+    os.chdir(repo)
+    container = build_container(Settings(home=Path(home)), cwd=Path(repo))
+    recall, count, errors = container.recall(), 0, []
+    while not os.path.exists(stop_file):
+        try:
+            recall.execute(RecallRequest("reliability note", limit=5)).unwrap()
+            count += 1
+        except Exception as exc:
+            errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+    container.shutdown_resources()
+    return {"reads": count, "errors": errors}
+
+
+def stored_ids(home: Path) -> set[str]:
+    with sqlite3.connect(home / "wisdom.db") as w, sqlite3.connect(home / "abzu.db") as s:
+        return {r[0] for r in w.execute("SELECT id FROM beads")} | {
+            r[0] for r in s.execute("SELECT id FROM bead_candidates")}
+
+
+def integrity(home: Path) -> list[str]:
+    problems = []
+    for name, fts in FTS.items():
+        with sqlite3.connect(home / name) as conn:
+            if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                problems.append(f"{name}: integrity_check")
+            try:
+                conn.execute(f"INSERT INTO {fts}({fts}, rank) VALUES ('integrity-check', 1)")
+            except sqlite3.DatabaseError as exc:
+                problems.append(f"{name}: {fts} {exc}")
+    return problems
+
+
+def _create_stores(home: Path, repo: Path) -> None:
+    container = build_container(Settings(home=home), cwd=repo)
+    container.wisdom_engine(), container.staging_engine()
+    container.shutdown_resources()
+
+
+def fresh_home() -> tuple[Path, Path]:
+    root = Path(tempfile.mkdtemp(prefix="abzu-reliability-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)  # the 50 MB transcript included
+    repo = root / "src" / "api"
+    (repo / ".git").mkdir(parents=True)
+    return root / "enki", repo
+
+
+def contention(writers: int, writes: int, readers: int) -> dict[str, object]:
+    home, repo = fresh_home()
+    _create_stores(home, repo)  # a fair start: no writer pays for creating them
+    stop = str(home.parent / "stop")
+    started = time.monotonic()
+    with multiprocessing.get_context("fork").Pool(writers + readers) as pool:
+        r = [pool.apply_async(reader, (str(home), str(repo), stop)) for _ in range(readers)]
+        w = [pool.apply_async(writer, (str(home), str(repo), i, writes)) for i in range(writers)]
+        done = [job.get() for job in w]
+        Path(stop).touch()
+        reads = [job.get() for job in r]
+    elapsed = time.monotonic() - started
+    acknowledged = {i for d in done for i in d["ids"]}  # type: ignore[attr-defined]
+    latencies = sorted(x for d in done for x in d["latencies"])  # type: ignore[attr-defined]
+    # Each process's first write also opens the stores (engine, FTS probe, revision check).
+    warm = sorted(x for d in done for x in d["latencies"][1:])  # type: ignore[index]
+    return {
+        "writes": writers * writes, "acknowledged": len(acknowledged),
+        "lost": len(acknowledged - stored_ids(home)),
+        "write_errors": sum(len(d["errors"]) for d in done),  # type: ignore[arg-type]
+        "reads": sum(d["reads"] for d in reads),  # type: ignore[misc]
+        "read_errors": sum(len(d["errors"]) for d in reads),  # type: ignore[arg-type]
+        "queued_in_spool": len(list((home / "spool" / "remember").glob("*.json"))),
+        "p50_ms": round(1000 * statistics.median(latencies), 1),
+        "p99_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.99) - 1)], 1),
+        "max_ms": round(1000 * latencies[-1], 1),
+        "p99_ms_after_first_write": round(1000 * warm[max(0, int(len(warm) * 0.99) - 1)], 1),
+        "wall_s": round(elapsed, 1), "integrity": integrity(home) or "ok",
+        "sample_errors": sorted({e for d in [*done, *reads] for e in d["errors"]})[:3],  # type: ignore[attr-defined]
+    }
+
+
+def kill_rounds(rounds: int) -> dict[str, object]:
+    """A writer killed with SIGKILL at a random moment; then every acknowledged id is checked."""
+    home, repo = fresh_home()
+    _create_stores(home, repo)
+    acks, lost, problems = home.parent / "acks.txt", 0, []
+    ctx = multiprocessing.get_context("fork")
+    for round_ in range(rounds):
+        child = ctx.Process(target=writer, args=(str(home), str(repo), 1000 + round_, 10_000, str(acks)))
+        child.start()
+        time.sleep(random.uniform(0.05, 1.0))
+        os.kill(child.pid or 0, signal.SIGKILL)
+        child.join()
+        acknowledged = set(acks.read_text(encoding="utf-8").split()) if acks.exists() else set()
+        lost = len(acknowledged - stored_ids(home))
+        problems += integrity(home)
+    return {"rounds": rounds, "acknowledged": len(acknowledged), "lost": lost,
+            "integrity": problems or "ok"}
+
+
+def _abzu(home: Path, repo: Path, args: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "ABZU_HOME": str(home)}
+    done = subprocess.run([str(Path(sys.executable).with_name("abzu")), *args], input=stdin,
+                          capture_output=True, cwd=repo, env=env, timeout=120, check=False)
+    return done.returncode, done.stdout.decode(errors="replace"), done.stderr.decode(errors="replace")
+
+
+def _transcripts(folder: Path) -> dict[str, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    real = '{"type":"user","sessionId":"s","message":{"role":"user","content":"hello"}}\n'
+    cases = {"truncated": real + real[:30], "garbage": "\x00\x01 not json {{{\n",
+             "non-utf8": None, "50MB-line": '{"type":"user","x":"' + "a" * 50_000_000 + '"}\n'}
+    paths = {}
+    for name, body in cases.items():
+        path = folder / f"{name}.jsonl"
+        path.write_bytes(b"\xff\xfe\xfa broken \x80\n" if body is None else body.encode())
+        paths[name] = path
+    return paths
+
+
+def sweep() -> list[tuple[str, bool, str]]:
+    """Each case: (name, passed, what was seen). Hooks: exit 0, nothing on stderr. CLI: one line."""
+    home, repo = fresh_home()
+    _abzu(home, repo, ["remember", "keep this memory safe", "--category", "preference"])
+    rows = []
+
+    def cli(name: str, args: list[str]) -> None:
+        rc, _out, err = _abzu(home, repo, args)
+        lines = [line for line in err.splitlines() if line.strip()]
+        rows.append((name, len(lines) <= 1 and "Traceback" not in err, f"rc={rc} {lines[:1]}"))
+
+    def hook(name: str, event: str, stdin: bytes) -> None:
+        rc, _out, err = _abzu(home, repo, ["hook", event], stdin)
+        rows.append((name, rc == 0 and err == "", f"rc={rc} stderr={err[:80]!r}"))
+
+    cli("fts syntax query", ["recall", '"unbalanced AND (NEAR OR *'])
+    cli("10k-character query", ["recall", "word " * 2000])
+    cli("NUL bytes in a memory", ["remember", "nul\x01 here", "--category", "learning"])
+    hook("empty hook stdin", "session-start", b"")
+    hook("huge hook stdin (8 MB)", "session-start", b"{" + b"x" * 8_000_000)
+    for name, path in _transcripts(home.parent / "transcripts").items():
+        payload = f'{{"session_id":"s-{name}","hook_event_name":"PreCompact","transcript_path":"{path}",'
+        hook(f"{name} transcript", "pre-compact", (payload + '"trigger":"auto"}').encode())
+    rows.append(("memory kept through the sweep", "keep this memory safe" in _abzu(
+        home, repo, ["recall", "memory safe"])[1], ""))
+    (home / "abzu.db").write_bytes(b"garbage" * 1000)
+    for suffix in ("-wal", "-shm"):
+        (home / f"abzu.db{suffix}").unlink(missing_ok=True)
+    _rc, _out, err = _abzu(home, repo, ["status"])
+    rows.append(("database replaced by garbage", "abzu.db" in err and len(err.splitlines()) == 1,
+                 err.strip()[:120]))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--writers", type=int, default=32)
+    parser.add_argument("--writes", type=int, default=50)
+    parser.add_argument("--readers", type=int, default=4)
+    parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--skip", nargs="*", default=[], choices=["contention", "kills", "sweep"])
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.1f}")
+    if "contention" not in args.skip:
+        print("contention:", contention(args.writers, args.writes, args.readers), flush=True)
+    if "kills" not in args.skip:
+        print("kill -9 of a writer:", kill_rounds(args.kills), flush=True)
+    if "sweep" not in args.skip:
+        for name, passed, seen in sweep():
+            print(f"sweep: {'ok  ' if passed else 'FAIL'} {name}: {seen}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
