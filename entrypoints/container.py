@@ -160,6 +160,7 @@ class Container(containers.DeclarativeContainer):
     )
     remember = providers.Factory(MemoryUseCases.remember, memory)
     recall = providers.Factory(MemoryUseCases.recall, memory)
+    recall_once = providers.Factory(MemoryUseCases.recall_once, memory)
     star = providers.Factory(MemoryUseCases.star, memory)
     status = providers.Factory(MemoryUseCases.status, memory)
 

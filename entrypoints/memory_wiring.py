@@ -59,9 +59,12 @@ class MemoryUseCases:
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars)
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
+    def recall_once(self) -> Recall:
+        """Without retries: the evaluation's sandboxes, where nothing else holds the stores."""
+        return Recall(self.recaller(), self.clock, self.workspace, self.ranking)
+
     def recall(self, policy: BusyPolicy | None = None) -> "Retrying[RecallRequest, RecallResult]":
-        once = Recall(self.recaller(), self.clock, self.workspace, self.ranking)
-        return Retrying(once, policy or BusyPolicy())
+        return Retrying(self.recall_once(), policy or BusyPolicy())
 
     def star(self, policy: BusyPolicy | None = None) -> Retrying[str, Result[Bead, StarError]]:
         return Retrying(Star(self.writer()), policy or BusyPolicy())
