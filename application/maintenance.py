@@ -1,14 +1,22 @@
 """Use case: the maintenance pass run at session end (spec §7 step 8, §9, §11 deletion authority)."""
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from abzu.application.ports import Clock, UnitOfWork
+
+
+class Retention(Protocol):
+    """Files past their retention (em.db 30 days after project completion); returns deleted paths."""
+
+    def execute(self) -> list[str]: ...
 
 
 @dataclass(frozen=True, slots=True)
 class MaintenanceReport:
     weights_changed: int
     deleted: tuple[str, ...]
+    files_deleted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,14 +24,17 @@ class RunMaintenance:
     """- Stores every bead's decay weight as of now (decay lowers ranking, never deletes).
     - Deletes the beads a reviewer flagged for deletion — the only way a bead leaves wisdom.db.
       Until this pass runs, a flagged bead is hidden from recall and the flag can still be lifted.
+    - Deletes the em.db of projects completed 30 days ago (spec §9), when `retention` is given.
     """
 
     uow: UnitOfWork
     clock: Clock
+    retention: Retention | None = None
 
     def execute(self) -> MaintenanceReport:
         with self.uow as uow:
             changed = uow.beads.apply_decay(self.clock.now())
             deleted = uow.beads.delete_flagged()
             uow.commit()
-        return MaintenanceReport(changed, tuple(deleted))
+        files = self.retention.execute() if self.retention is not None else []
+        return MaintenanceReport(changed, tuple(deleted), tuple(files))

@@ -12,6 +12,7 @@ class CandidateSource(StrEnum):
     PROJECT_COMPLETION = "project_completion"
     MANUAL = "manual"
     EM_DISTILL = "em_distill"
+    MIGRATION = "migration"  # Appendix A: old Enki beads, staged for review
 
 
 @dataclass(frozen=True, slots=True)

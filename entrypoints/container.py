@@ -8,6 +8,7 @@ from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
+from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
 from abzu.adapters.ids import UuidIds
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
@@ -21,6 +22,7 @@ from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.enki.complete_project import ExpireEmDbs
 from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.remember_many import RememberMany
@@ -91,7 +93,13 @@ class Container(containers.DeclarativeContainer):
     recall_uow = providers.Factory(
         SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
     )
-    maintenance = providers.Factory(RunMaintenance, uow=uow, clock=clock)
+    maintenance = providers.Factory(
+        RunMaintenance, uow=uow, clock=clock,
+        retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
+            ExpireEmDbs, completions=providers.Factory(JsonCompletionLog, path=config.completions_path),
+            files=providers.Factory(OsEmFiles), clock=clock,
+        ),
+    )
 
     # --- review ---
     snapshots = providers.Factory(
@@ -174,6 +182,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "wisdom_path": settings.wisdom_path,
             "staging_path": settings.staging_path,
             "log_path": settings.log_path,
+            "completions_path": settings.data_home / "completions.json",
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
             "recovery_idle_minutes": settings.recovery_idle_minutes,

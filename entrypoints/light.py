@@ -21,6 +21,7 @@ from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
 from abzu.entrypoints.data_home import DataHome
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
+    from abzu.adapters.enki.profile_persona import ProfilePersona
     from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
     from abzu.application.sessions.inject_post_compact import InjectPostCompact
     from abzu.application.sessions.inject_session_start import InjectSessionStart
@@ -69,7 +70,7 @@ class LightUseCases:
         from abzu.application.sessions.inject_session_start import InjectSessionStart
 
         return InjectSessionStart(
-            self._context(), self.journal(), self._files(), FilePersona(self.home.persona),
+            self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, OsTranscriptFiles(), self.clock, self.ranking,
         )
 
@@ -78,9 +79,15 @@ class LightUseCases:
         from abzu.application.sessions.inject_post_compact import InjectPostCompact
 
         return InjectPostCompact(
-            self._context(), self.journal(), self._files(), FilePersona(self.home.persona),
+            self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), self.clock,
         )
+
+    def _persona(self) -> "ProfilePersona":
+        """persona.md, then the user's explicit profile entries (issue 17)."""
+        from abzu.adapters.enki.profile_persona import ProfilePersona
+
+        return ProfilePersona(FilePersona(self.home.persona), self.home.wisdom, self.workspace)
 
     def _files(self) -> DotEnkiProjectFiles:
         return DotEnkiProjectFiles(self.workspace, self.home.root)

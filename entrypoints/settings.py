@@ -1,6 +1,7 @@
 """Settings from the environment (ABZU_*), with the spec's data home `~/.enki` by default."""
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -36,6 +37,14 @@ class Settings(BaseSettings):
     review_attempts: int = Field(default=3, ge=1, le=10, description="Tries per request (429/5xx).")
     review_price_in: float = Field(default=0.30, ge=0, description="USD per 1M input tokens.")
     review_price_out: float = Field(default=2.50, ge=0, description="USD per 1M output tokens.")
+
+
+    # --- distillation (spec §6 step 2): off unless chosen ---
+    distiller: Literal["off", "claude-code"] = Field(
+        default="off", description="Who distils a finished session after the heuristics.")
+    distill_timeout_s: float = Field(default=120.0, gt=0, description="Per-distillation timeout.")
+    distill_daily_cap: int = Field(default=20, ge=0, description="Distillations per day at most.")
+    claude_executable: str = Field(default="claude", description="Claude Code for headless distillation.")
 
     @field_validator("google_api_key", "gemini_api_key", mode="before")
     @classmethod

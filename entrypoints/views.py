@@ -93,6 +93,9 @@ class SessionsView(BaseModel):
     recovered: int = Field(description="Sessions finalised by crash recovery at a later start.")
     pending: int = Field(description="Sessions seen by a hook and not finalised yet.")
     spooled: int = Field(description="Hook journal entries not yet ingested into abzu.db.")
+    distilled: int = Field(default=0, description="Distillations after the heuristics that answered.")
+    distill_failed: int = Field(default=0, description="Distillations that failed or timed out.")
+    distill_skipped: int = Field(default=0, description="Distillations skipped: off or over the daily cap.")
 
 
 class StatusView(BaseModel):

@@ -100,6 +100,10 @@ class InMemorySessions:
         return [r for r in self.rows.values()
                 if r.finalized_at is None and (project is None or r.project == project)]
 
+    def finalized_since(self, project: str | None, since: datetime) -> list[SessionRecord]:
+        return [r for r in self.rows.values() if r.finalized_at is not None and r.finalized_at >= since
+                and r.transcript_path and (project is None or r.project == project)]
+
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
         self.rows[session_id] = replace(self.rows[session_id], finalized_at=at, finalized_by=by)
 

@@ -4,7 +4,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.dialects.sqlite import insert
 
 from abzu.adapters.sqlite.extraction_schema import extracted_messages, extraction_log, transcript_cursors
@@ -62,6 +62,18 @@ class SqliteExtractionStore(ExtractionStore):
                 method=entry.method, status=entry.status, detail=entry.detail,
             )
         )
+
+    def method_runs_since(self, method: str, since: datetime) -> int:
+        statement = select(func.count()).select_from(extraction_log).where(
+            extraction_log.c.method == method, extraction_log.c.status.in_(("ok", "failed")),
+            extraction_log.c.extracted_at >= to_db(since),
+        )
+        return int(self._conn.execute(statement).scalar_one())
+
+    def method_counts(self, method: str) -> dict[str, int]:
+        statement = select(extraction_log.c.status, func.count()).where(
+            extraction_log.c.method == method).group_by(extraction_log.c.status)
+        return {str(status): int(n) for status, n in self._conn.execute(statement)}
 
 
 class SqliteExtractionUnitOfWork(ExtractionUnitOfWork):

@@ -40,7 +40,10 @@ ON CONFLICT (session_id) DO UPDATE SET
 _COUNTS = """
 SELECT COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'session_end'), 0),
        COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'recovery'), 0),
-       COALESCE(SUM(finalized_at IS NULL), 0)
+       COALESCE(SUM(finalized_at IS NULL), 0),
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'ok'),
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'failed'),
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'skipped')
 FROM sessions
 """
 
@@ -69,6 +72,12 @@ class SqliteSessionRepository(SessionRepository):
         rows = self._conn.execute(query.order_by(t.c.started_at, t.c.session_id)).mappings()
         return [_to_record(r) for r in rows]
 
+    def finalized_since(self, project: str | None, since: datetime) -> list[SessionRecord]:
+        query = select(t).where(t.c.finalized_at >= to_db(since), t.c.transcript_path.is_not(None))
+        if project is not None:
+            query = query.where(t.c.project == project)
+        return [_to_record(r) for r in self._conn.execute(query.order_by(t.c.finalized_at)).mappings()]
+
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
         self._conn.execute(
             update(t).where(t.c.session_id == session_id)
@@ -76,8 +85,7 @@ class SqliteSessionRepository(SessionRepository):
         )
 
     def counts(self) -> SessionCounts:
-        captured, recovered, pending = self._conn.execute(text(_COUNTS)).one()
-        return SessionCounts(int(captured), int(recovered), int(pending))
+        return SessionCounts(*(int(n) for n in self._conn.execute(text(_COUNTS)).one()))
 
 
 def _to_record(row: RowMapping) -> SessionRecord:

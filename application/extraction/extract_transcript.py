@@ -138,9 +138,10 @@ class ExtractTranscript:
 def _request(session_id: str, project: str | None, draft: CandidateDraft) -> RememberRequest:
     where = f"Claude Code session {session_id}, message {draft.message_uuid}"
     files = f"; files: {', '.join(draft.files)}" if draft.files else ""
+    exchange = f"\n{draft.context}" if draft.context else ""
     return RememberRequest(
         content=draft.content, category=draft.category.value, project=project, summary=draft.summary,
-        source=CandidateSource.SESSION_END, session_id=session_id, context=where + files,
+        source=CandidateSource.SESSION_END, session_id=session_id, context=where + files + exchange,
     )
 
 

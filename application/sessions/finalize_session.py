@@ -23,6 +23,7 @@ KEEP_FINALS = 5
 class FinalizeRequest:
     session_id: str
     by: FinalizedBy = FinalizedBy.SESSION_END
+    tail: bool = False  # finalised already, but its transcript grew since: mine the tail
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class FinalizeSession:
             record = uow.sessions.get(request.session_id).value_or(None)
         if record is None:
             return Failure(SessionNotFound(request.session_id))
-        if record.is_finalized:  # any hook since the last finalisation would have reopened it
+        if record.is_finalized and not request.tail:  # a hook since would have reopened it
             return Success(Finalized(record.session_id, None, 0, 0, 0, None))
         extraction = self._extract(record)
         outcome = self._reconcile(record, _Tail.of(extraction), request.by)

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, replace
 from functools import partial
 
-from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
+from abzu.application.extraction.ports import TranscriptReader
 from abzu.application.ports import Clock, Workspace
 from abzu.application.sessions.injected import Injected, log_injection
 from abzu.application.sessions.ports import (
@@ -15,7 +15,6 @@ from abzu.application.sessions.ports import (
 )
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
 from abzu.domain.quoting import new_fence
-from abzu.domain.redaction import redact
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.domain.sessions.render import neutralised, render_summary, snapshot_title, stamp
@@ -23,7 +22,6 @@ from abzu.domain.sessions.sections import gates_section, header, persona_section
 from abzu.domain.sessions.summary import SessionSummary
 
 THREAD_TITLE = "This session before compaction:"
-MAX_TAIL_BYTES = 8 * 1024 * 1024  # beyond this the compact summary is left to PostCompact
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +37,8 @@ class InjectPostCompact:
       never beads (§7: the conversational state carries what was relevant).
     - Minimal tier: the last summary only; Standard and Full: all of them, collapsed when over
       budget (most recent in full, earlier ones condensed, then key decisions only).
-    - When the newest snapshot has no conversational state yet, Claude Code's compact summary
-      is read from the transcript (written after the pre-compact cursor) and shown.
+    - The newest snapshot's conversational state is left out: it is the compact summary Claude
+      Code just wrote and already holds (`reader`/`transcripts` stay for the wiring, unused).
     - Records the injection (characters, collapsed or not) in the journal.
     """
 
@@ -81,24 +79,12 @@ class InjectPostCompact:
         return injected
 
     def _summaries(self, request: PostCompactRequest) -> list[SessionSummary]:
+        """Claude Code's compact summary of this compaction is already in its context, word for
+        word: the newest snapshot (taken for this compaction) contributes its notes only."""
         summaries = self.context.session_summaries(request.session_id)
-        if not summaries or summaries[-1].conversational_state or not request.transcript_path:
+        if not summaries:
             return summaries
-        compact = self._compact_summary(request.session_id, request.transcript_path)
-        if compact is None:
-            return summaries
-        return [*summaries[:-1], replace(summaries[-1], conversational_state=compact)]
-
-    def _compact_summary(self, session_id: str, path: str) -> str | None:
-        offset, size = self.context.transcript_offset(session_id), self.transcripts.size(path)
-        if size is None or size - offset > MAX_TAIL_BYTES:
-            return None
-        try:
-            chunk = self.reader.read(path, offset)
-        except TranscriptUnreadable:
-            return None
-        found = [r.text for r in chunk.records if r.is_compact_summary and r.text.strip()]
-        return redact(found[-1]).text if found else None
+        return [*summaries[:-1], replace(summaries[-1], conversational_state=None)]
 
 
 def _render(summary: SessionSummary, *, fence: str) -> str:

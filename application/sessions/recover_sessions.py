@@ -13,6 +13,7 @@ from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
 
 DEFAULT_IDLE = timedelta(minutes=5)
+TAIL_WINDOW = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,8 @@ class RecoverSessions:
       `idle`. The starting session itself is never recovered.
     - Each is finalised from its snapshots, or failing that from its transcript, and marked
       as recovered. Returns what was finalised.
+    - A session finalised in the last TAIL_WINDOW whose transcript was written after its
+      finalisation (lines flushed after SessionEnd) has that tail mined and merged in.
     """
 
     uow: SessionUnitOfWork
@@ -45,13 +48,27 @@ class RecoverSessions:
     def execute(self, request: RecoverRequest) -> list[Finalized]:
         self.ingest.execute()
         recovered = []
-        for record in self._due(request):
-            match self.finalize.execute(FinalizeRequest(record.session_id, FinalizedBy.RECOVERY)):
+        due = [FinalizeRequest(r.session_id, FinalizedBy.RECOVERY) for r in self._due(request)]
+        due += [FinalizeRequest(r.session_id, r.finalized_by or FinalizedBy.RECOVERY, tail=True)
+                for r in self._grown(request)]
+        for finalize in due:
+            match self.finalize.execute(finalize):
                 case Success(Finalized() as done):
                     recovered.append(done)
                 case _:
                     continue
         return recovered
+
+    def _grown(self, request: RecoverRequest) -> list[SessionRecord]:
+        """Finalised sessions whose transcript was written after their finalisation: lines
+        Claude Code flushed after SessionEnd (no lost tails). Looked for over TAIL_WINDOW."""
+        now = self.clock.now()
+        with self.uow as uow:
+            project = None if request.all_projects else resolve_project(
+                uow.projects, self.workspace, None, now
+            )
+            recent = uow.sessions.finalized_since(project, now - TAIL_WINDOW)
+        return [r for r in recent if r.session_id != request.excluding and _grew(r, self.transcripts)]
 
     def _due(self, request: RecoverRequest) -> list[SessionRecord]:
         now = self.clock.now()
@@ -68,3 +85,8 @@ class RecoverSessions:
                 last_write=self.transcripts.modified_at(r.transcript_path) if r.transcript_path else None,
             )
         ]
+
+
+def _grew(record: SessionRecord, transcripts: TranscriptFiles) -> bool:
+    written = transcripts.modified_at(record.transcript_path) if record.transcript_path else None
+    return written is not None and record.finalized_at is not None and written > record.finalized_at

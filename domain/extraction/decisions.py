@@ -1,31 +1,29 @@
-"""Decisions stated in assistant text ("I'll use…", "decided", "instead of", "switched to", …)."""
+"""Decisions stated in assistant text: the spec's "I'll…", "Changed…", "Decided…" and their
+natural variants ("instead of", "switched to", "I'll store…", …)."""
 
 import re
 from collections.abc import Iterator
 
+from abzu.domain.extraction.sentences import sentences
+
 _DECISION = re.compile(
-    r"\b(?:I'll|I will|we'll|we will|let's) (?:use|go with|stick with|adopt|keep using)\b"
+    r"\b(?:I'll|I will|we'll|we will|let's) (?:use|go with|stick with|adopt|keep using|store|keep"
+    r"|switch to|move|replace|put|rename|drop)\b"
+    r"|^(?:Changed|Switched|Decided)\b"
     r"|\bdecided\b|\binstead of\b|\bswitched to\b|\bswitching to\b"
     r"|\bgoing with\b|\bopted (?:for|to)\b|\brather than\b|\bchose\b",
     re.IGNORECASE,
 )
-# Observations and plans to look, not choices.
+# Observations, plans to look, and narration of the next step, not choices.
 _NOT_A_DECISION = re.compile(
     r"^(?:I can see|I see|I notice|I noticed|It seems|It looks like|Looks like|Let me check"
-    r"|Let me see|I need to check)\b",
+    r"|Let me see|I need to check|Let me look)\b",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])|\n+")
-_MARKDOWN = re.compile(r"\*\*|__|^\s*(?:[-*+]|\d+[.)]|#+)\s+")
-_CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
-MIN_CHARS, MAX_CHARS = 20, 400
 
 
 def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
-    for raw in _SENTENCE_END.split(_CODE_FENCE.sub(" ", text)):
-        sentence = " ".join(_MARKDOWN.sub("", raw.strip()).split())
-        if not MIN_CHARS <= len(sentence) <= MAX_CHARS or sentence.endswith("?"):
-            continue
+    for sentence in sentences(text):
         if _DECISION.search(sentence) and not _NOT_A_DECISION.match(sentence):
             yield sentence

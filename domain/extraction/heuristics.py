@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from abzu.domain.extraction import render as extraction_render
-from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair
+from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair, Note
 from abzu.domain.extraction.state import DigestState
 from abzu.domain.extraction.transcript import TranscriptRecord
 from abzu.domain.redaction import redact
 
-__all__ = ["CandidateDraft", "Decision", "FixPair", "SessionDigest", "digest"]
+__all__ = ["CandidateDraft", "Decision", "FixPair", "Note", "SessionDigest", "digest"]
 
 _COMPACT_PREAMBLE = (
     "This session is being continued from a previous conversation that ran out of context. "
@@ -39,23 +39,28 @@ class SessionDigest:
     last_user_ask: str | None
     unresolved_errors: tuple[str, ...] = ()  # failures no later success fixed or got past
     resume_offset: int | None = None  # line of the oldest failure still waiting for a fix
+    notes: tuple[Note, ...] = ()  # learnings, patterns and preferences
+    tasks_not_done: tuple[str, ...] = ()  # marked completed right after a refused change
+    open_tasks: tuple[str, ...] = ()  # todos left pending or in progress
+    outcome: str | None = None  # Claude's last reply to the last request: what came of it
 
     def operational_state(self) -> str:
         """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
         return extraction_render.operational_state(
             files=self.files_modified, tasks=self.tasks_completed,
             fixes=[f for f in self.fixes if not f.tool_misuse], unresolved=self.unresolved_errors,
-            decisions=self.decisions, last_ask=self.last_user_ask,
+            decisions=self.decisions, last_ask=self.last_user_ask, not_done=self.tasks_not_done,
+            open_tasks=self.open_tasks, outcome=self.outcome,
         )
 
     def candidate_drafts(self) -> tuple[CandidateDraft, ...]:
-        return extraction_render.candidate_drafts(self.decisions, self.fixes)
+        return extraction_render.candidate_drafts(self.decisions, self.fixes, self.notes)
 
     @property
     def is_empty(self) -> bool:
         return not (
             self.files_modified or self.errors or self.tasks_completed or self.decisions
-            or self.compact_summary or self.last_user_ask
+            or self.compact_summary or self.last_user_ask or self.outcome
         )
 
 
@@ -70,6 +75,9 @@ def digest(records: Iterable[TranscriptRecord]) -> SessionDigest:
         compact_summary=_compact_summary(state.compact_summary),
         last_user_ask=redact(state.last_user_ask).text if state.last_user_ask else None,
         unresolved_errors=tuple(state.open_errors), resume_offset=state.resume_offset(),
+        notes=tuple(state.findings()), tasks_not_done=tuple(state.tasks.not_done),
+        open_tasks=tuple(state.tasks.open_tasks()),
+        outcome=redact(state.last_reply).text if state.last_reply else None,
     )
 
 

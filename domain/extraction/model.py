@@ -23,6 +23,17 @@ class FixPair:
 class Decision:
     text: str
     message_uuid: str
+    context: str = ""  # the request it answered and the message it was said in
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A learning, pattern or preference the session stated or showed."""
+
+    text: str
+    message_uuid: str
+    category: Category
+    context: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,7 @@ class CandidateDraft:
     summary: str
     message_uuid: str
     files: tuple[str, ...] = ()
+    context: str = ""  # the user request and the exchange the draft came from (recall indexes it)
 
     @property
     def kind(self) -> str:

@@ -3,32 +3,42 @@
 from collections.abc import Sequence
 
 from abzu.domain.category import Category
-from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair
+from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair, Note
 from abzu.domain.extraction.transcript_text import shorten
 from abzu.domain.redaction import redact
 
 MAX_OPERATIONAL_CHARS = 2_400
 ITEM_CHARS = 220
 SUMMARY_CHARS = 120
+OUTCOME_CHARS = 400
 _LIMITS = {"files": 15, "tasks": 10, "fixes": 5, "errors": 5, "decisions": 5}
 
 
 def operational_state(
     *, files: Sequence[str], tasks: Sequence[str], fixes: Sequence[FixPair],
     unresolved: Sequence[str], decisions: Sequence[Decision], last_ask: str | None,
+    not_done: Sequence[str] = (), open_tasks: Sequence[str] = (), outcome: str | None = None,
 ) -> str:
-    """Compact markdown, most recent items first where recency matters, ≤ MAX_OPERATIONAL_CHARS."""
+    """Compact markdown, most recent items first where recency matters, ≤ MAX_OPERATIONAL_CHARS:
+    what was done, what state it is in (fixed, unresolved, not done), what is open, and the
+    outcome of the last request in Claude's own last words."""
     lines: list[str] = []
     if files:
         shown = ", ".join(files[-_LIMITS["files"]:])
         more = len(files) - _LIMITS["files"]
         lines.append(f"Files modified ({len(files)}): {shown}" + (f" (+{more} more)" if more > 0 else ""))
     lines += _section("Tasks completed", tasks, _LIMITS["tasks"])
+    lines += _section("Not done (a change was denied or failed)", not_done, _LIMITS["tasks"])
+    lines += _section("Open tasks", open_tasks, _LIMITS["tasks"])
     lines += _section("Fixed", [f"{f.error} → fixed by: {f.change}" for f in fixes], _LIMITS["fixes"])
     lines += _section("Unresolved errors", unresolved, _LIMITS["errors"])
     lines += _section("Decisions", [d.text for d in decisions], _LIMITS["decisions"])
     if last_ask:
         lines.append(f"Last request: {shorten(last_ask, ITEM_CHARS)}")
+    if outcome:
+        # Claude's words may claim what a denied change never did: say so beside them.
+        caveat = " (as Claude reported it; see Not done)" if not_done else ""
+        lines.append(f"Outcome{caveat}: {shorten(' '.join(outcome.split()), OUTCOME_CHARS)}")
     return _bounded(redact("\n".join(lines)).text, MAX_OPERATIONAL_CHARS)
 
 
@@ -47,20 +57,25 @@ def _bounded(text: str, limit: int) -> str:
     return cut[: cut.rfind("\n")] if "\n" in cut else cut + "…"
 
 
-def candidate_drafts(decisions: Sequence[Decision], fixes: Sequence[FixPair]) -> tuple[CandidateDraft, ...]:
-    """Decisions and real fixes; fixes of Claude Code refusing a call teach nothing about the project."""
-    drafts = [_draft(d.text, Category.DECISION, d.text, d.message_uuid, ()) for d in decisions]
+def candidate_drafts(
+    decisions: Sequence[Decision], fixes: Sequence[FixPair], notes: Sequence[Note] = ()
+) -> tuple[CandidateDraft, ...]:
+    """Decisions, real fixes, learnings, patterns and preferences; fixes of Claude Code refusing
+    a call teach nothing about the project."""
+    drafts = [_draft(d.text, Category.DECISION, d.text, d.message_uuid, (), d.context) for d in decisions]
     drafts += [
         _draft(f"{f.error}\nFixed by: {f.change}", Category.FIX, f"Fix: {f.target}", f.fix_uuid, f.files)
         for f in fixes if not f.tool_misuse
     ]
+    drafts += [_draft(n.text, n.category, n.text, n.message_uuid, (), n.context) for n in notes]
     return tuple(drafts)
 
 
 def _draft(
-    content: str, category: Category, summary: str, uuid: str, files: tuple[str, ...]
+    content: str, category: Category, summary: str, uuid: str, files: tuple[str, ...], context: str = ""
 ) -> CandidateDraft:
     return CandidateDraft(
         content=redact(content).text, category=category,
         summary=redact(shorten(summary, SUMMARY_CHARS)).text, message_uuid=uuid, files=files,
+        context=redact(context).text,
     )

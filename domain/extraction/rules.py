@@ -42,6 +42,15 @@ _ERROR_LINE = re.compile(
 )
 _NOISE_LINE = re.compile(r"^\s*(?:npm warn|warning:|\s*$)", re.IGNORECASE)
 _TAGS = re.compile(r"</?tool_use_error>")
+_READ_ONLY = re.compile(
+    r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df"
+    r"|git (?:status|log|diff|show|branch))\b"
+)
+
+
+def is_read_only(command: str) -> bool:
+    """A command that only looks (no redirection into a file)."""
+    return ">" not in command and _READ_ONLY.match(command) is not None
 
 
 def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:

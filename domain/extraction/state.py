@@ -4,12 +4,14 @@ Every collection is bounded, so a pass over a huge transcript uses memory in pro
 it finds worth keeping, not to the size of the file.
 """
 
-import re
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, replace
 
+from abzu.domain.category import Category
+from abzu.domain.extraction.attempts import AttemptTracker
 from abzu.domain.extraction.decisions import decision_sentences
-from abzu.domain.extraction.model import Decision, FixPair
+from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
+from abzu.domain.extraction.model import Decision, FixPair, Note
 from abzu.domain.extraction.rules import (
     FILE_TOOLS,
     Outcome,
@@ -18,6 +20,7 @@ from abzu.domain.extraction.rules import (
     describe_change,
     error_excerpt,
     file_of,
+    is_read_only,
     target_of,
 )
 from abzu.domain.extraction.tasks import CAP, TaskTracker
@@ -27,10 +30,6 @@ from abzu.domain.extraction.transcript_text import shorten
 from abzu.domain.redaction import redact
 
 CHANGES_PER_FIX = 5
-_READ_ONLY = re.compile(
-    r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df"
-    r"|git (?:status|log|diff|show|branch))\b"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ def _is_change(call: ToolCall) -> bool:
     if call.name in FILE_TOOLS:
         return True
     command = command_of(call)
-    return command is not None and (">" in command or not _READ_ONLY.match(command))
+    return command is not None and not is_read_only(command)
 
 
 class DigestState:
@@ -72,9 +71,24 @@ class DigestState:
         self.fixes: deque[FixPair] = deque(maxlen=CAP)
         self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
+        self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
+        self.attempts = AttemptTracker()
+        self.failure_counts: Counter[str] = Counter()
+        self.failure_uuids: dict[str, str] = {}
         self.compact_summary: str | None = None
         self.last_user_ask: str | None = None
+        self.side_request: str | None = None  # the prompt of the subagent now speaking
+        self.last_reply: str | None = None  # Claude's last words to the user: what came of the ask
         self.step = 0
+
+    def findings(self) -> list[Note]:
+        """Notes said in the session, then what its commands showed (retries, recurring
+        successes, failures that recurred and were never fixed)."""
+        shown = list(self.attempts.findings.values())
+        shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors))
+        kind = {True: Category.PATTERN, False: Category.LEARNING}
+        found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
+        return [*self.notes.values(), *found]
 
     def resume_offset(self) -> int | None:
         """Where the oldest failure still waiting for its fix starts in the transcript: a later
@@ -90,22 +104,53 @@ class DigestState:
             self._assistant(record)
         elif record.kind == "user":
             if record.is_human:
-                self.last_user_ask = record.text
+                self.last_user_ask, self.last_reply = record.text, None
+                self._preferences(record)
+            elif record.is_sidechain and record.text and not record.tool_outcomes:
+                self.side_request = record.text
             for outcome in record.tool_outcomes:
                 call, offset = self.calls.pop(outcome.tool_use_id, (None, record.offset))
                 self._outcome(call, outcome, record.uuid, offset)
 
+    def _context(self, record: TranscriptRecord) -> str:
+        ask = self.side_request if record.is_sidechain else self.last_user_ask
+        request = f"Request: {shorten(ask, 300)}\n" if ask else ""
+        return _redacted(f"{request}Exchange: {shorten(record.text, 600)}")
+
+    def _preferences(self, record: TranscriptRecord) -> None:
+        for sentence in map(_redacted, preference_sentences(record.text)):
+            said = _redacted(f"Said by the user: {shorten(record.text, 600)}")
+            _add(self.notes, sentence.casefold(), Note(sentence, record.uuid, Category.PREFERENCE, said))
+
     def _assistant(self, record: TranscriptRecord) -> None:
-        for sentence in map(_redacted, decision_sentences(record.text)):
-            if sentence.casefold() not in self.decisions:
-                _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid))
+        if record.text:
+            self.attempts.on_prose(record.text)
+            if not record.is_sidechain:
+                self.last_reply = record.text
+        self._statements(record)
         for call in record.tool_calls:
             _add(self.calls, call.id, (call, record.offset))
             self.tasks.on_call(call)
 
+    def _statements(self, record: TranscriptRecord) -> None:
+        known = self.decisions
+        decided = [s for s in map(_redacted, decision_sentences(record.text)) if s.casefold() not in known]
+        learned = [s for s in map(_redacted, learning_sentences(record.text))
+                   if s.casefold() not in known and s not in decided]
+        context = self._context(record) if decided or learned else ""  # redacting is the cost: only if used
+        for sentence in decided:
+            _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid, context))
+        for sentence in learned:
+            _add(self.notes, sentence.casefold(), Note(sentence, record.uuid, Category.LEARNING, context))
+
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
         verdict = classify(call, outcome)
+        command = command_of(call)
+        if command is not None and verdict is not Outcome.NOT_AN_ERROR:
+            self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid)
+        if call is not None and _is_change(call):
+            self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
             failure = _Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset)
             self._failure(call, outcome, failure)
@@ -120,6 +165,12 @@ class DigestState:
         _add(self.errors, line, failure.misuse)
         if not failure.misuse:
             _add(self.open_errors, line, None)
+        command = command_of(call)
+        if command is not None and is_read_only(command):
+            return  # a look that found nothing: not a problem to fix or to remember
+        if not failure.misuse:
+            self.failure_counts[line] += 1
+            self.failure_uuids.setdefault(line, failure.uuid)
         if target is not None:
             _add(self.pending, target, replace(failure, target=target, line=line))
 

@@ -19,6 +19,13 @@ class TaskTracker:
         self.completed: OrderedDict[str, None] = OrderedDict()
         self._status: OrderedDict[str, str | None] = OrderedDict()  # TodoWrite content -> status
         self._subjects: OrderedDict[str, str] = OrderedDict()  # TaskCreate id -> subject
+        self.not_done: OrderedDict[str, None] = OrderedDict()  # marked completed after a refused change
+        self._refused = False  # the last change was denied or failed: nothing done since
+
+    def on_change(self, *, done: bool) -> None:
+        """A change tool's outcome: a task marked completed right after a denied or failed
+        change (and no change that worked since) is not reported as done."""
+        self._refused = not done
 
     def on_call(self, call: ToolCall) -> None:
         if call.name == "TodoWrite":
@@ -36,6 +43,10 @@ class TaskTracker:
         if number is not None:
             bounded_put(self._subjects, number.group(1), str(call.input["subject"]))
 
+    def open_tasks(self) -> list[str]:
+        """Todos still pending or in progress at the end: what is left to do."""
+        return [c for c, status in self._status.items() if status in ("pending", "in_progress")]
+
     def _todo_list(self, todos: object) -> None:
         for todo in todos if isinstance(todos, list) else []:
             if not isinstance(todo, dict) or not isinstance(todo.get("content"), str):
@@ -46,7 +57,7 @@ class TaskTracker:
             bounded_put(self._status, content, status if isinstance(status, str) else None)
 
     def _complete(self, subject: str) -> None:
-        bounded_put(self.completed, subject, None)
+        bounded_put(self.not_done if self._refused else self.completed, subject, None)
 
 
 

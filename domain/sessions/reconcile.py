@@ -12,10 +12,14 @@ from collections.abc import Sequence
 from abzu.domain.sessions.condense import decisions
 from abzu.domain.sessions.summary import SessionSummary
 
-_HEADING = re.compile(r"^\s*(#{1,6}\s+.+|[^\s-][^:]{0,60}:)\s*$")
+# "Title:", "Title (3):", "Title (12): (most recent shown)", "## Title".
+_HEADING = re.compile(
+    r"^\s*(#{1,6}\s+.+|[^\s-][^:]{0,60}:(?:\s*\((?:\d+|most recent shown)\))?)\s*$"
+)
 # Lines of the digest's operational state (extraction_render.py) that merge rather than stack.
 _FILES = re.compile(r"^Files modified \(\d+\): (?P<files>.*?)(?: \(\+\d+ more\))?$")
 _LAST_REQUEST = "Last request:"
+_OUTCOME = "Outcome"
 _COUNTS = re.compile(r"\s*\((?:\d+|most recent shown)\)")
 
 
@@ -31,13 +35,16 @@ class _Merged:
         self.seen: set[tuple[str, str]] = set()
         self.files: dict[str, None] = {}
         self.last_request: str | None = None
+        self.outcome: str | None = None
         self.heading = ""
 
     def feed(self, line: str) -> None:
         if (found := _FILES.match(line.strip())) is not None:
             self.files.update(dict.fromkeys(f.strip() for f in found["files"].split(",") if f.strip()))
         elif line.startswith(_LAST_REQUEST):
-            self.last_request = line.rstrip()
+            self.last_request, self.outcome = line.rstrip(), None  # an outcome answers its request
+        elif line.startswith(_OUTCOME):
+            self.outcome = line.rstrip()
         elif _HEADING.match(line):
             self.heading = _COUNTS.sub("", line.rstrip())
             self.groups.setdefault(self.heading, [])
@@ -46,10 +53,27 @@ class _Merged:
             self.groups.setdefault(self.heading, []).append(line.rstrip())
 
     def text(self) -> str:
+        self._drop_fixed()
         blocks = [f"Files modified ({len(self.files)}): {', '.join(self.files)}"] if self.files else []
         blocks += [("\n".join([h, *lines]) if h else "\n".join(lines)) for h, lines in self.groups.items()]
         blocks += [self.last_request] if self.last_request else []
+        blocks += [self.outcome] if self.outcome else []
         return "\n".join(b for b in blocks if b.strip())
+
+
+    def _drop_fixed(self) -> None:
+        """An error a later snapshot lists as fixed is no longer unresolved; a task completed
+        later is no longer open."""
+        done = {_key(ln) for h, ls in self.groups.items() if h.startswith("Tasks completed") for ln in ls}
+        for heading, lines in self.groups.items():
+            if heading.startswith("Open tasks"):
+                lines[:] = [ln for ln in lines if _key(ln) not in done]
+        fixed = [_key(line) for h, lines in self.groups.items() if h.startswith("Fixed") for line in lines]
+        for heading, lines in self.groups.items():
+            if heading.startswith("Unresolved"):
+                lines[:] = [ln for ln in lines if not any(f.startswith(_key(ln)) for f in fixed)]
+        emptied = ("Unresolved", "Open")
+        self.groups = {h: ls for h, ls in self.groups.items() if ls or not h.startswith(emptied)}
 
 
 def merge_operational(texts: Sequence[str]) -> str:

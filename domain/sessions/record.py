@@ -88,3 +88,6 @@ class SessionCounts:
     captured: int  # finalised at SessionEnd
     recovered: int  # finalised by crash recovery
     pending: int  # seen by a hook, not finalised yet
+    distilled: int = 0  # distillations (spec §6 step 2) that answered
+    distill_failed: int = 0  # failed or timed out: the heuristic candidates stood alone
+    distill_skipped: int = 0  # off, or over the daily cap

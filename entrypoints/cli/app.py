@@ -28,6 +28,10 @@ COMMANDS: Table = (
     ("session_commands", ("hook", "finalize", "recover", "snapshot", "install", "uninstall")),
     ("scrub_command", ("scrub",)),
     ("eval_commands", ("eval",)),
+    ("import_command", ("import-sessions",)),
+    ("migrate_command", ("migrate-enki",)),
+    ("profile_command", ("profile",)),
+    ("complete_command", ("complete-project",)),
 )
 
 

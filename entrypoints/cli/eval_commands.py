@@ -7,7 +7,7 @@ import typer
 from returns.result import Failure, Success
 
 from abzu.application.evaluation.report import DEFAULT_DEPTH, EvalReport, EvalRequest, Unit
-from abzu.entrypoints.cli import eval_render
+from abzu.entrypoints.cli import eval_capture, eval_render
 from abzu.entrypoints.cli.context import fail, one_line_errors
 from abzu.entrypoints.cli.eval_views import EvalView, QuestionView
 from abzu.entrypoints.logs import configure_file_logging
@@ -24,6 +24,7 @@ nothing is generated or graded by a model.
 def register(app: typer.Typer) -> None:
     evaluate = typer.Typer(help=HELP, no_args_is_help=True)
     evaluate.command("locomo")(locomo)
+    evaluate.command("capture")(eval_capture.capture)
     app.add_typer(evaluate, name="eval")
 
 

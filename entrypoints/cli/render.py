@@ -66,6 +66,8 @@ def status(view: StatusView) -> None:
         s = view.sessions
         table.add_row("sessions", f"captured: {s.captured}, recovered: {s.recovered}, "
                                   f"pending: {s.pending}, journal entries waiting: {s.spooled}")
+        table.add_row("distillations", f"done: {s.distilled}, failed: {s.distill_failed}, "
+                                       f"skipped: {s.distill_skipped}")
     for store in view.stores:
         table.add_row(store.name, f"{escape(store.path)} ({store.size_bytes / 1024:.0f} KiB)")
     console.print(table)

@@ -2,7 +2,7 @@
 install_commands, `abzu install | uninstall`."""
 
 from datetime import timedelta
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from returns.result import Failure, Success
@@ -35,6 +35,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
             match c.sessions.finalize_session().execute(FinalizeRequest(session_id)):
                 case Success(Finalized() as done):
                     typer.echo(_finalized(done))
+                    _distil(c, done)
                 case Failure(err):
                     fail(err.message)
 
@@ -71,6 +72,17 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                 pending_marker(DataHome.from_env(), session_id).unlink(missing_ok=True)
 
     install_commands.register(app)
+
+
+def _distil(container: Any, done: Finalized) -> None:
+    """Distillation after the heuristics (spec §6 step 2); finalize already runs detached."""
+    from abzu.entrypoints.distill_wiring import distill_after
+    from abzu.entrypoints.settings import Settings
+
+    outcome = distill_after(container, Settings(), done)
+    if outcome is not None:
+        typer.echo(f"distillation: {outcome.status}, {outcome.created} candidate(s) staged"
+                   + (f" ({outcome.detail})" if outcome.detail else ""))
 
 
 def _finalized(done: Finalized) -> str:

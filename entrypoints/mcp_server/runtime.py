@@ -12,6 +12,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from returns.pipeline import is_successful
 from returns.result import Result
 
+from abzu.domain.enki.consumers import Action, Consumer, refusal
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
@@ -47,8 +48,10 @@ class App:
     then gets its own unit of work.
     """
 
-    def __init__(self, build: "Callable[[], Container]", *, owns_container: bool) -> None:
+    def __init__(self, build: "Callable[[], Container]", *, owns_container: bool,
+                 consumer: Consumer = Consumer.AGENT) -> None:
         self._build, self._owned = build, owns_container
+        self.consumer = consumer  # who called (`abzu mcp --as`): spec §13 rights, see `guard`
         self._lock = threading.Lock()
         self._built: Container | None = None
         self._ready = False
@@ -85,6 +88,14 @@ class App:
             self._built = self._build()
             configure_file_logging(Path(self._built.config.log_path()))
         return self._built
+
+
+def guard(app: App, tool: str, action: Action, category: str | None = None) -> None:
+    """Refuse, as a tool error, what this server's consumer may not do (spec §13); logged."""
+    refused = refusal(app.consumer, action, category)
+    if refused is not None:
+        log.warning("%s refused: %s", tool, refused.message)
+        raise ToolError(refused.message)
 
 
 def unwrap(outcome: Result[T, E]) -> T:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from mcp.server import MCPServer
 
+from abzu.domain.enki.consumers import Consumer
 from abzu.entrypoints.mcp_server import tools
 from abzu.entrypoints.mcp_server.runtime import App, server_cwd
 
@@ -21,16 +22,19 @@ INSTRUCTIONS = (
 )
 
 
-def build_server(container: "Container | None" = None) -> MCPServer[App]:
-    """The server. Without a container, the lifespan builds one for the server's whole life."""
+def build_server(
+    container: "Container | None" = None, consumer: Consumer = Consumer.AGENT
+) -> MCPServer[App]:
+    """The server. Without a container, the lifespan builds one for the server's whole life.
+    `consumer` is who the server answers (spec §13): every tool call is checked against it."""
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[App]) -> AsyncIterator[App]:
         if container is not None:
-            app = App(lambda: container, owns_container=False)
+            app = App(lambda: container, owns_container=False, consumer=consumer)
         else:
             cwd = server_cwd()
-            app = App(lambda: _default_container(cwd), owns_container=True)
+            app = App(lambda: _default_container(cwd), owns_container=True, consumer=consumer)
         threading.Thread(target=app.warm_up, name="abzu-warm-up", daemon=True).start()
         try:
             yield app
@@ -48,6 +52,6 @@ def _default_container(cwd: Path) -> "Container":
     return build_container(cwd=cwd)
 
 
-def main() -> None:
+def main(consumer: Consumer = Consumer.AGENT) -> None:
     """Serve on stdio until the client hangs up. stdout carries protocol messages only."""
-    build_server().run()
+    build_server(consumer=consumer).run()

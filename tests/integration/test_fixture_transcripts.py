@@ -74,7 +74,10 @@ def test_a_permission_denial_is_neither_an_error_nor_a_modified_file() -> None:
     found = _digest(VIEWER / "1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl")
     assert found.errors == ()
     assert found.files_modified == ()
-    assert "Create CLAUDE.md with essential information" in found.tasks_completed
+    # The Write was denied, then the todo was ticked: the task is not reported as done.
+    assert "Create CLAUDE.md with essential information" not in found.tasks_completed
+    assert found.tasks_not_done == ("Create CLAUDE.md with essential information",)
+    assert "Not done (a change was denied or failed) (1):\n- Create CLAUDE.md" in found.operational_state()
     assert found.last_user_ask is None  # only /init (no arguments) and its expanded meta prompt
 
 
@@ -93,7 +96,12 @@ def test_orchestrator_session_errors_sidechains_and_decision() -> None:
         "Updated Next.js version - Using 15.5.2 instead of 14, with React 19.1.0"
     ]
     assert found.last_user_ask == "/orchestrator @CLAUDE.md を最新の状態にアップデートしてください"
-    assert [d.category for d in found.candidate_drafts()] == [Category.DECISION]
+    drafts = found.candidate_drafts()
+    assert [d.category for d in drafts] == [Category.DECISION] + [Category.LEARNING] * 6
+    # What the subagents found out, each with the request it answered as context.
+    assert "Tailwind CSS: ^4 (upgraded from v3)" in [d.content for d in drafts]
+    assert "Missing scripts: No `type-check` script mentioned in docs" in [d.content for d in drafts]
+    assert all(d.context.startswith("Request: ") for d in drafts)
 
 
 def test_todo_app_session_pairs_the_failing_type_check_with_its_fix() -> None:
@@ -104,7 +112,8 @@ def test_todo_app_session_pairs_the_failing_type_check_with_its_fix() -> None:
     assert pair.change.startswith(f"edited {DEMO}/todo-app/src/hooks/useTodos.test.ts (5 edits)")
     assert pair.files == (f"{DEMO}/todo-app/src/hooks/useTodos.test.ts",)
     assert not pair.tool_misuse
-    assert {f.target for f in found.fixes if not f.tool_misuse} == {tsc, "ls -la types/"}
+    # `ls` finding nothing is a look, not an error that a later change fixed.
+    assert {f.target for f in found.fixes if not f.tool_misuse} == {tsc}
 
 
 def test_todo_app_session_files_tasks_and_unresolved_build() -> None:
@@ -118,8 +127,13 @@ def test_todo_app_session_files_tasks_and_unresolved_build() -> None:
     assert "Create main page layout and integrate components" in found.tasks_completed
     assert found.last_user_ask == "Thanks! Please update CLAUDE.md for current changes"
     drafts = found.candidate_drafts()
-    assert [d.category for d in drafts] == [Category.FIX, Category.FIX]
+    assert [d.category for d in drafts] == [Category.FIX] + [Category.LEARNING] * 3
     assert all("File has not been read yet" not in d.content for d in drafts)
+    retry, build = drafts[2].content, drafts[3].content
+    assert retry.startswith("`npx create-next-app@latest` needed 4 attempts; the form that worked: "
+                            "`yes \"\" |")
+    assert build.startswith("Known problem, unresolved in the session (failed 4 times): "
+                            "Bash `npm run build`")
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.name[:12] for p in ALL])

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from returns.result import Failure
 
+from abzu.adapters.sqlite.migrations.runner import HEADS
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.review import text as review_text
@@ -60,7 +61,7 @@ def test_the_review_log_table_has_finished_at_and_feeds_status(
     with sqlite3.connect(files(container)["staging"]) as conn:
         columns = {r[1]: r[2] for r in conn.execute("PRAGMA table_info(review_log)")}
         version = conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
-    assert columns["finished_at"] == "TIMESTAMP" and version == "s0005"
+    assert columns["finished_at"] == "TIMESTAMP" and version == HEADS["staging"]
     assert container.status().execute().last_review_at is None
     container.run_review(reviewer=ScriptedReviewer([])).execute(ReviewRequest()).unwrap()
     assert container.status().execute().last_review_at is not None

@@ -66,7 +66,7 @@ def test_the_next_session_starts_with_the_last_final_summary(container: Containe
     assert "Work done (Abzu's notes from the transcript):" in text
 
 
-def test_after_compaction_claude_codes_summary_is_read_from_the_transcript(
+def test_after_compaction_claude_codes_own_summary_is_not_repeated(
     container: Container, tmp_path: Path
 ) -> None:
     path = copy_transcript(COMPACT_TRANSCRIPT, tmp_path, lines=10)  # before the compaction
@@ -76,7 +76,8 @@ def test_after_compaction_claude_codes_summary_is_read_from_the_transcript(
     s.capture_pre_compact().execute(PreCompactRequest("sess-c", str(path), "manual"))
     copy_transcript(COMPACT_TRANSCRIPT, tmp_path)  # boundary + compact summary written
     text = s.inject_post_compact().execute(PostCompactRequest("sess-c", str(path))).text
-    assert "Conversation (Claude Code's compact summary):" in text
+    assert "Conversation (Claude Code's compact summary):" not in text
+    assert "how are you doing" not in text.split("Last request:")[0]  # only the notes of the snapshot
     assert "This session before compaction:" in text
 
 

@@ -21,6 +21,7 @@ class InMemoryExtractionStore(ExtractionStore):
         self.cursors: dict[str, Cursor] = {}
         self.extracted: dict[tuple[str, str, str], str | None] = {}
         self.entries: list[ExtractionLogEntry] = []
+        self.logged_at: list[datetime] = []
 
     def cursor(self, session_id: str) -> Cursor | None:
         return self.cursors.get(session_id)
@@ -38,6 +39,18 @@ class InMemoryExtractionStore(ExtractionStore):
 
     def log(self, entry: ExtractionLogEntry, *, at: datetime) -> None:
         self.entries.append(entry)
+        self.logged_at.append(at)
+
+    def method_runs_since(self, method: str, since: datetime) -> int:
+        return sum(1 for e, at in zip(self.entries, self.logged_at, strict=True)
+                   if e.method == method and e.status in ("ok", "failed") and at >= since)
+
+    def method_counts(self, method: str) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for e in self.entries:
+            if e.method == method:
+                counts[e.status] = counts.get(e.status, 0) + 1
+        return counts
 
 
 class FakeExtractionUnitOfWork(ExtractionUnitOfWork):
@@ -56,6 +69,7 @@ class FakeExtractionUnitOfWork(ExtractionUnitOfWork):
         self._working.cursors = dict(self.committed.cursors)
         self._working.extracted = dict(self.committed.extracted)
         self._working.entries = list(self.committed.entries)
+        self._working.logged_at = list(self.committed.logged_at)
         return self
 
     def __exit__(

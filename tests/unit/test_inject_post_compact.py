@@ -2,7 +2,6 @@
 
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
 from abzu.application.sessions.ports import ProjectState
-from abzu.domain.extraction.transcript import TranscriptRecord
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,
@@ -35,14 +34,14 @@ def post_compact(tier: str, *summaries: object, reader: FakeReader | None = None
 
 def test_standard_carries_every_accumulated_summary_and_no_beads() -> None:
     text, *_ = post_compact("standard", ONE, TWO)
-    assert "leaning DB" in text and "rotation job" in text
+    assert "leaning DB" in text and "jobs.py" in text
     assert text.index("Snapshot 1") < text.index("Snapshot 2")
     assert "b-1" not in text and "Relevant memory" not in text
 
 
 def test_minimal_carries_only_the_last_summary_and_short_persona_and_gates() -> None:
     text, *_ = post_compact("minimal", ONE, TWO)
-    assert "rotation job" in text and "leaning DB" not in text
+    assert "jobs.py" in text and "leaning DB" not in text and "auth.py" not in text
     assert "P3" in text and "P4" not in text
     assert "Gate one." in text and "Gate two." not in text
 
@@ -55,20 +54,13 @@ def test_over_budget_the_collapse_is_recorded() -> None:
     assert record.collapsed and record.event == "post_compact" and record.characters == len(text)
 
 
-def test_a_missing_compact_summary_is_read_from_the_transcript() -> None:
-    summary = said("This session is being continued... We chose the DB.", is_compact_summary=True)
-    reader = FakeReader(said("hello"), summary)
-    bare = snapshot(1, notes="Files modified (1): auth.py")
-    text, *_ = post_compact("standard", bare, reader=reader, sizes={"/t/now.jsonl": 5_000})
-    assert "> This session is being continued... We chose the DB." in text
-    assert reader.reads == [("/t/now.jsonl", 0)]
-
-
-def test_a_huge_unread_tail_is_not_read_inside_the_hook() -> None:
-    reader = FakeReader(TranscriptRecord("u", "user", None, None, False, True, "summary", (), ()))
-    bare = snapshot(1, notes="notes")
-    post_compact("standard", bare, reader=reader, sizes={"/t/now.jsonl": 50 * 1024 * 1024})
-    assert reader.reads == []
+def test_the_compact_summary_claude_code_just_wrote_is_not_repeated() -> None:
+    # TWO is this compaction's snapshot: its conversational state is Claude Code's own summary.
+    reader = FakeReader(said("This session is being continued... We chose the DB.", is_compact_summary=True))
+    text, *_ = post_compact("standard", ONE, TWO, reader=reader, sizes={"/t/now.jsonl": 5_000})
+    assert "rotation job" not in text and "We chose the DB" not in text
+    assert "Files modified (1): jobs.py" in text
+    assert reader.reads == []  # the hook reads no transcript
 
 
 def test_without_snapshots_the_block_still_states_the_project() -> None:

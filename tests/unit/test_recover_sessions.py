@@ -80,3 +80,23 @@ def test_injection_records_are_ingested_once_even_when_replayed() -> None:
     IngestSpool(uow, ListSpool([record]), clock).execute()
     IngestSpool(uow, ListSpool([record]), clock).execute()
     assert list(uow.injections.rows.values()) == [record]
+
+
+def test_a_tail_written_after_finalisation_is_mined_once_and_merged() -> None:
+    uow, clock = FakeSessionUnitOfWork(), FixedClock(T0 + timedelta(hours=1))
+    uow.sessions.record(event("ended", HookEvent.SESSION_END, 0), "api")
+    uow.sessions.mark_finalized("ended", at=T0 + timedelta(minutes=1), by=FinalizedBy.SESSION_END)
+    flushed = FakeTranscripts(mtimes={"/t/ended.jsonl": T0 + timedelta(minutes=2)})
+    [done] = recoverer(uow, ListSpool(), clock, flushed).execute(RecoverRequest(idle=IDLE))
+    assert done.session_id == "ended" and done.summary is not None
+    assert "f0.py" in (done.summary.operational_state or "")
+    assert uow.sessions.rows["ended"].finalized_by is FinalizedBy.SESSION_END  # still counted as captured
+    assert recoverer(uow, ListSpool(), clock, flushed).execute(RecoverRequest(idle=IDLE)) == []
+
+
+def test_a_finalised_transcript_not_written_since_is_left_alone() -> None:
+    uow, clock = FakeSessionUnitOfWork(), FixedClock(T0 + timedelta(hours=1))
+    uow.sessions.record(event("ended", HookEvent.SESSION_END, 0), "api")
+    uow.sessions.mark_finalized("ended", at=T0 + timedelta(minutes=3), by=FinalizedBy.SESSION_END)
+    quiet = FakeTranscripts(mtimes={"/t/ended.jsonl": T0 + timedelta(minutes=2)})
+    assert recoverer(uow, ListSpool(), clock, quiet).execute(RecoverRequest(idle=IDLE)) == []

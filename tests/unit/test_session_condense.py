@@ -1,5 +1,7 @@
 """Heuristic condensation and reconciliation of session summaries (no LLM)."""
 
+import pytest
+
 from abzu.domain.sessions.condense import active_files, condensed, decisions, direction, key_decisions
 from abzu.domain.sessions.reconcile import merge_operational, reconcile
 from tests.unit.session_builders import snapshot
@@ -64,3 +66,33 @@ def test_a_compact_summary_in_the_tail_is_the_latest_conversation() -> None:
     _, conversational = reconcile([ONE], tail_operational="Files modified (1): z.py",
                                   tail_conversational="Final compaction summary.")
     assert conversational is not None and conversational.endswith("Final compaction summary.")
+
+
+@pytest.mark.parametrize("heading", [
+    "Tasks completed:", "Tasks completed (12):", "Tasks completed (12): (most recent shown)",
+    "## Tasks completed",
+])
+def test_every_heading_form_merges_with_the_plain_one(heading: str) -> None:
+    merged = merge_operational(["Tasks completed (2):\n- t1", f"{heading}\n- t3\nFixed (1):\n- y"])
+    title = "## Tasks completed" if heading.startswith("#") else "Tasks completed:"
+    assert "- t3" in merged.split(title, 1)[1].split("Fixed")[0]
+    assert merged.count("- t3") == 1 and "Fixed:\n- y" in merged
+
+
+def test_an_error_fixed_in_a_later_snapshot_is_no_longer_unresolved() -> None:
+    merged = merge_operational([
+        "Unresolved errors (1):\n- Bash `make`: boom",
+        "Fixed (1):\n- Bash `make`: boom → fixed by: edited Makefile",
+    ])
+    assert "Unresolved" not in merged
+    assert "Fixed:\n- Bash `make`: boom → fixed by: edited Makefile" in merged
+
+
+def test_the_latest_outcome_stays_and_tasks_done_later_are_no_longer_open() -> None:
+    merged = merge_operational([
+        "Open tasks (2):\n- a\n- b\nLast request: do a and b\nOutcome: did nothing yet",
+        "Tasks completed (1):\n- a\nLast request: go on\nOutcome: a is done",
+    ])
+    assert "Open tasks:\n- b" in merged and "- a\n- b" not in merged
+    assert merged.endswith("Last request: go on\nOutcome: a is done")
+    assert "did nothing yet" not in merged

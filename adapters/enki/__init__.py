@@ -1,0 +1,1 @@
+"""Adapters for files other parts of Enki write: old Enki's wisdom.db, a project's em.db."""

@@ -1,0 +1,51 @@
+"""The persona the session hooks inject, followed by the user's explicit profile entries.
+
+Standard library only (the hooks must start fast): wisdom.db is read read-only with sqlite3.
+Entries for another project are left out; a missing or older store just adds nothing.
+"""
+
+import os
+import sqlite3
+from pathlib import Path
+
+from abzu.adapters.enki.read_only import NotReadable, read_only
+from abzu.application.ports import Workspace
+from abzu.application.sessions.ports import PersonaSource
+from abzu.domain.enki.profile import profile_lines
+
+_EXPLICIT = (
+    "SELECT key, value FROM user_profile WHERE source = 'explicit' "
+    "AND (project_id IS NULL OR project_id = ?) ORDER BY key LIMIT 50"
+)
+# The root's registered name; else its folder name, which the root adopts on first use unless
+# another root holds it (application/projects.py `project_for_root`).
+_PROJECT = (
+    "SELECT coalesce((SELECT name FROM projects WHERE path = :root), "
+    "(SELECT :base WHERE NOT EXISTS (SELECT 1 FROM projects WHERE name = :base AND path IS NOT NULL)))"
+)
+
+
+class ProfilePersona(PersonaSource):
+    def __init__(self, persona: PersonaSource, wisdom: str | Path, workspace: Workspace) -> None:
+        self._persona, self._wisdom, self._workspace = persona, wisdom, workspace
+
+    def read(self) -> str | None:
+        text = "\n\n".join(t.strip() for t in (self._persona.read(), self._profile()) if t and t.strip())
+        return text or None
+
+    def _profile(self) -> str:
+        try:
+            with read_only(str(self._wisdom)) as conn:
+                project = self._project(conn)
+                rows = conn.execute(_EXPLICIT, (project,)).fetchall()
+        except (NotReadable, sqlite3.Error):
+            return ""  # no store yet, or one without the table: nothing to add
+        return profile_lines([(str(r[0]), str(r[1])) for r in rows])
+
+    def _project(self, conn: sqlite3.Connection) -> str | None:
+        root = self._workspace.root()
+        if not root:
+            return None
+        base = os.path.basename(os.path.normpath(root))
+        found = conn.execute(_PROJECT, {"root": root, "base": base}).fetchone()
+        return str(found[0]) if found and found[0] else None

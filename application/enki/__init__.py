@@ -1,0 +1,1 @@
+"""Use cases of Abzu inside Enki: migration from old Enki, project completion, user profile."""

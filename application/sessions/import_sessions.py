@@ -1,0 +1,115 @@
+"""Use case: back-fill from transcripts already on disk (`abzu import-sessions`).
+
+- Each transcript is captured as if its SessionEnd had just run: journalled with its session id
+  and working folder (its project), ingested, finalised (summary + candidates).
+- Idempotent through the same cursors and extracted-message keys: a transcript already
+  finalised and not written since is skipped; one written since has only its tail mined.
+- A file that names no working folder in its first records is reported as not a transcript.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Protocol
+
+from returns.result import Success
+
+from abzu.application.ports import Clock
+from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest, FinalizeSession
+from abzu.application.sessions.ingest_spool import IngestSpool
+from abzu.application.sessions.ports import SessionJournal, SessionUnitOfWork, TranscriptFiles
+from abzu.domain.sessions.record import (
+    SESSION_ID_PATTERN,
+    FinalizedBy,
+    HookEvent,
+    SessionEvent,
+    SessionRecord,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    session_id: str | None
+    cwd: str
+
+
+class TranscriptOrigins(Protocol):
+    def origin(self, path: str) -> Origin | None: ...
+
+
+@dataclass(slots=True)
+class ImportReport:
+    imported: int = 0  # transcripts finalised (new, or grown since)
+    covered: int = 0  # already captured and unchanged: nothing to do
+    candidates: int = 0
+    not_transcripts: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSessions:
+    origins: TranscriptOrigins
+    journal: SessionJournal
+    ingest: IngestSpool
+    finalize: FinalizeSession
+    uow: SessionUnitOfWork
+    transcripts: TranscriptFiles
+    clock: Clock
+
+    def execute(self, paths: Sequence[str], done: Callable[[str], None] = lambda _: None) -> ImportReport:
+        report = ImportReport()
+        for path in paths:
+            self._one(path, report)
+            done(path)
+        return report
+
+    def missed(self, paths: Sequence[str]) -> list[str]:
+        """Transcripts on disk that no capture covered (or that grew since)."""
+        found = [(p, self.origins.origin(p)) for p in paths]
+        return [p for p, o in found if o is not None and not self._covered(p, o)]
+
+    def _one(self, path: str, report: ImportReport) -> None:
+        origin = self.origins.origin(path)
+        if origin is None:
+            report.not_transcripts.append(path)
+            return
+        if self._covered(path, origin):
+            report.covered += 1
+            return
+        record = self._record(_session_id(path, origin))
+        event = SessionEvent(_session_id(path, origin), HookEvent.SESSION_END, self.clock.now(), path,
+                             origin.cwd, self.transcripts.size(path), "import")
+        self.journal.record_event(event)
+        self.ingest.execute()
+        tail = record is not None and record.is_finalized
+        request = FinalizeRequest(event.session_id, FinalizedBy.SESSION_END, tail=tail)
+        match self.finalize.execute(request):
+            case Success(Finalized() as finalized):
+                report.imported += 1
+                report.candidates += finalized.candidates_created
+            case _:
+                pass
+
+    def _covered(self, path: str, origin: Origin) -> bool:
+        record = self._record(_session_id(path, origin))
+        if record is None or record.finalized_at is None:
+            return False
+        written = self.transcripts.modified_at(path)
+        return written is not None and written <= record.finalized_at
+
+    def _record(self, session_id: str) -> SessionRecord | None:
+        with self.uow as uow:
+            return uow.sessions.get(session_id).value_or(None)
+
+
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+
+
+def _session_id(path: str, origin: Origin) -> str:
+    """Claude Code names each transcript `<session id>.jsonl`: that name, else the session id of
+    its records, else the file name, made safe for the session table."""
+    stem = PurePath(path).stem
+    candidate = stem if _UUID.match(stem) else origin.session_id or stem
+    if re.match(SESSION_ID_PATTERN, candidate):
+        return candidate
+    return re.sub(r"[^A-Za-z0-9_.:-]", "-", candidate)[:200] or "session"

@@ -1,0 +1,77 @@
+"""Learnings from how commands went, not from what was said about them.
+
+- A command that needed several differently-worded attempts, the last introduced as a retry
+  ("let me try…", "a different approach"), teaches the form that works.
+- A failure that recurs and is never fixed in the session is a known problem.
+- The same change command succeeding again and again is how the project is worked (a pattern).
+"""
+
+import re
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
+
+from abzu.domain.extraction.rules import is_read_only
+from abzu.domain.extraction.tasks import bounded_put
+from abzu.domain.extraction.transcript_text import shorten
+
+_RETRY = re.compile(r"\b(?:try|trying|retry|different approach|another approach|instead)\b", re.I)
+_PREFIXES = re.compile(r"^(?:cd \S+ &&\s*)+")
+_WRITES = re.compile(r"<<|^(?:cat|echo|printf|tee)\b|^(?:mkdir|rm|cp|mv|touch|chmod|cd|sleep|kill)\b")
+RECURRING_FAILURES = 2
+RECURRING_SUCCESSES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    text: str
+    message_uuid: str
+    pattern: bool = False  # a recurring way of working rather than a learning
+
+
+def signature(command: str) -> str | None:
+    """The program a command runs (its last pipeline stage, `cd … &&` dropped), or None for
+    file writes and housekeeping, which teach nothing when retried."""
+    stage = _PREFIXES.sub("", command.split(" | ")[-1].strip())
+    if not stage or _WRITES.search(stage) or is_read_only(stage):
+        return None
+    return " ".join(stage.split()[:2])
+
+
+class AttemptTracker:
+    def __init__(self) -> None:
+        self._prose = ""
+        self._tries: OrderedDict[str, list[str]] = OrderedDict()  # signature -> earlier commands
+        self._successes: Counter[str] = Counter()
+        self.findings: OrderedDict[str, Finding] = OrderedDict()
+
+    def on_prose(self, text: str) -> None:
+        self._prose = text.strip().splitlines()[-1] if text.strip() else self._prose
+
+    def on_command(self, command: str, succeeded: bool, uuid: str) -> None:
+        sig = signature(command)
+        if sig is None:
+            return
+        earlier = self._tries.get(sig, [])
+        bounded_put(self._tries, sig, [*earlier[-4:], command])
+        if not succeeded:
+            return
+        self._successes[command] += 1
+        if earlier and command not in earlier and _RETRY.search(self._prose):
+            why = f" ({shorten(self._prose, 160)})"
+            text = (f"`{shorten(sig, 60)}` needed {len(earlier) + 1} attempts; the form that worked: "
+                    f"`{shorten(command, 240)}`{why}")
+            bounded_put(self.findings, f"retry:{sig}", Finding(text, uuid))
+        if self._successes[command] == RECURRING_SUCCESSES:
+            times = RECURRING_SUCCESSES
+            text = f"Recurring step of this project: `{shorten(command, 240)}` (run {times}+ times)"
+            bounded_put(self.findings, f"pattern:{command}", Finding(text, uuid, pattern=True))
+
+    def unresolved(
+        self, failures: Counter[str], uuids: dict[str, str], open_lines: list[str]
+    ) -> list[Finding]:
+        """Failures seen RECURRING_FAILURES+ times and still open at the end of the session."""
+        return [
+            Finding(f"Known problem, unresolved in the session (failed {failures[line]} times): {line}",
+                    uuids[line])
+            for line in open_lines if failures[line] >= RECURRING_FAILURES and line in uuids
+        ]

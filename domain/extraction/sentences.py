@@ -1,0 +1,18 @@
+"""Sentences of prose, cleaned of markdown, with code blocks left out: what the regex rules of
+decisions, learnings and preferences read."""
+
+import re
+from collections.abc import Iterator
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])|\n+")
+_MARKDOWN = re.compile(r"\*\*|__|^\s*(?:[-*+]|\d+[.)]|#+)\s+")
+_CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+MIN_CHARS, MAX_CHARS = 20, 400
+
+
+def sentences(text: str) -> Iterator[str]:
+    """Statements of `text` between MIN_CHARS and MAX_CHARS long; questions are left out."""
+    for raw in _SENTENCE_END.split(_CODE_FENCE.sub(" ", text)):
+        sentence = " ".join(_MARKDOWN.sub("", raw.strip()).split())
+        if MIN_CHARS <= len(sentence) <= MAX_CHARS and not sentence.endswith("?"):
+            yield sentence

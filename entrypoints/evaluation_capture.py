@@ -1,0 +1,38 @@
+"""Wiring of `abzu eval capture`: each transcript goes through the real session lifecycle
+(SessionEnd journalled, spool ingested, `finalize`) on its own throw-away data home, and what
+was staged is read back. The user's stores are never opened."""
+
+import re
+import tempfile
+from pathlib import Path
+
+from abzu.application.sessions.finalize_session import FinalizeRequest
+from abzu.domain.sessions.record import HookEvent, SessionEvent
+from abzu.entrypoints.container import Container, build_container
+from abzu.entrypoints.settings import Settings
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.:-]")
+
+
+def captured(settings: Settings, transcript: Path) -> list[str]:
+    """The text (summary and content) of every candidate finalising `transcript` staged."""
+    with tempfile.TemporaryDirectory(prefix="abzu-eval-capture-") as folder:
+        home = Path(folder)
+        container = build_container(settings.model_copy(update={"home": home}), cwd=home)
+        try:
+            return _finalise(container, transcript, home)
+        finally:
+            container.shutdown_resources()
+
+
+def _finalise(container: Container, transcript: Path, home: Path) -> list[str]:
+    session_id = _UNSAFE.sub("-", transcript.stem)[:200] or "session"
+    event = SessionEvent(
+        session_id, HookEvent.SESSION_END, container.clock().now(), str(transcript.resolve()),
+        str(home), transcript.stat().st_size, "eval",
+    )
+    container.sessions.journal().record_event(event)
+    container.sessions.ingest_spool().execute()
+    container.sessions.finalize_session().execute(FinalizeRequest(session_id))
+    staged = container.get_staged_candidates().execute(None)
+    return [f"{c.summary or ''}\n{c.content}" for c in staged]

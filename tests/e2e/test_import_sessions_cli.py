@@ -1,0 +1,42 @@
+"""`abzu import-sessions` through the CLI on the real container: what it says and refuses."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from abzu.entrypoints.container import Container
+from tests.e2e.cli import Cli
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "claude-jsonl"
+VIEWER = FIXTURES / "claude-code-viewer" / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"
+
+
+@pytest.fixture
+def cli(container: Container) -> Cli:
+    return Cli(container)
+
+
+def test_a_missing_path_is_one_clear_error(cli: Cli, tmp_path: Path) -> None:
+    run = cli("import-sessions", str(tmp_path / "nowhere"))
+    assert (run.code, run.stderr.strip()) == (1, f"error: no transcript or folder at {tmp_path / 'nowhere'}")
+
+
+def test_files_that_are_not_transcripts_are_counted_and_symlinks_never_read(cli: Cli, tmp_path: Path) -> None:
+    project = tmp_path / "projects" / "-p"
+    project.mkdir(parents=True)
+    (project / "notes.jsonl").write_text('{"hello": "world"}\n')
+    os.symlink(VIEWER, project / "linked.jsonl")
+    run = cli("import-sessions", str(tmp_path / "projects"))
+    assert run.code == 0, run.stderr
+    assert "imported 0, already covered 0, 0 candidate(s) staged, 1 not a transcript" in run.stdout
+
+
+def test_check_counts_what_no_capture_covered_then_nothing_after_import(cli: Cli, tmp_path: Path) -> None:
+    folder = tmp_path / "projects" / "-demo"
+    folder.mkdir(parents=True)
+    (folder / VIEWER.name).write_bytes(VIEWER.read_bytes())
+    where = str(folder.parent)
+    assert cli("import-sessions", where, "--check").stdout.strip() == "missed: 1 of 1 transcript(s)"
+    assert "imported 1, already covered 0" in cli("import-sessions", where).stdout
+    assert cli("import-sessions", where, "--check").stdout.strip() == "missed: 0 of 1 transcript(s)"

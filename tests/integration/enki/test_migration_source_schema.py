@@ -1,0 +1,30 @@
+"""s0006: an abzu.db made before it keeps its candidates searchable and accepts `migration`."""
+
+import sqlite3
+from pathlib import Path
+
+from alembic import command
+
+from abzu.adapters.sqlite.engine import open_engine
+from abzu.adapters.sqlite.migrations.runner import _config
+from abzu.adapters.sqlite.stores import open_store
+from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
+
+
+def test_upgrading_keeps_old_candidates_searchable_and_allows_migration(tmp_path: Path) -> None:
+    path = tmp_path / "abzu.db"
+    engine = open_engine(path)
+    with engine.connect() as conn:
+        command.upgrade(_config("staging", conn), "s0005")
+        conn.commit()
+    engine.dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO bead_candidates(id, content, category, content_hash, source) "
+                     "VALUES ('c-old', 'pagination uses keyset cursors', 'decision', 'h', 'manual')")
+    open_store(path, "staging").dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO bead_candidates(id, content, category, content_hash, source) "
+                     "VALUES ('c-new', 'migrated keyset note', 'learning', 'h2', 'migration')")
+        triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    assert fts_matches(path, "candidates_fts", "keyset") == 2 and fts_in_sync(path, "candidates_fts")
+    assert {"candidates_ai", "candidates_ad", "candidates_au"} <= triggers

@@ -1,0 +1,148 @@
+"""The five categories of heuristic capture, on synthetic records (issue 11 item 2)."""
+
+import pytest
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.heuristics import digest
+from abzu.domain.extraction.transcript import TranscriptRecord
+from tests.unit.records import bash, calls, returns, said, todos, wrote
+
+
+def _flat(*parts: TranscriptRecord | list[TranscriptRecord]) -> list[TranscriptRecord]:
+    return [r for p in parts for r in (p if isinstance(p, list) else [p])]
+
+
+def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> dict[str, Category]:
+    return {d.content: d.category for d in digest(_flat(*parts)).candidate_drafts()}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Changed the cache key to include the tenant id.",
+    "I'll store the session tokens in Redis from now on.",
+    "Decided to keep the v1 endpoint for old clients.",
+    "We'll switch to httpx for the async client.",
+])
+def test_the_spec_decision_forms_are_decisions(sentence: str) -> None:
+    assert _drafts(said("fix the cache please"), wrote(sentence)) == {sentence: Category.DECISION}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Turns out the fixture database is shared between workers.",
+    "The issue was a stale lock file left by the previous run.",
+    "Note that the API returns dates in local time, not UTC.",
+    "There is no `lint` script in package.json.",
+    "The settings module duplicated the defaults of the config file.",
+])
+def test_what_the_session_found_out_is_a_learning(sentence: str) -> None:
+    assert _drafts(wrote(sentence)) == {sentence: Category.LEARNING}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Let me check the logs to see what happened there.",
+    "I can see the file has 40 lines in it today.",
+    "Now let me run the tests again with coverage.",
+])
+def test_narration_and_observation_are_neither(sentence: str) -> None:
+    assert _drafts(wrote(sentence)) == {}
+
+
+def test_preferences_come_from_the_users_own_words_only() -> None:
+    found = _drafts(
+        said("Always run the formatter before committing. Fix the login bug."),
+        wrote("Always run the formatter, noted."),  # Claude echoing is not the user's rule
+    )
+    assert found == {"Always run the formatter before committing.": Category.PREFERENCE}
+
+
+def test_a_long_paste_states_no_preference() -> None:
+    assert _drafts(said("Never do X. " + "log line\n" * 400)) == {}
+
+
+def test_each_candidate_carries_the_request_and_the_exchange() -> None:
+    [draft] = digest(_flat(
+        said("why do the nightly builds fail?"), wrote("Turns out the runner image lacks git-lfs."),
+    )).candidate_drafts()
+    assert draft.context == ("Request: why do the nightly builds fail?\n"
+                             "Exchange: Turns out the runner image lacks git-lfs.")
+
+
+def test_a_subagent_statement_carries_the_subagents_prompt() -> None:
+    [draft] = digest(_flat(
+        said("update the docs"), said("Check package.json scripts", is_sidechain=True),
+        wrote("There is no `test` script in package.json.", is_sidechain=True),
+    )).candidate_drafts()
+    assert draft.context.startswith("Request: Check package.json scripts\n")
+
+
+def test_a_command_that_worked_only_in_another_form_is_a_learning() -> None:
+    found = digest(_flat(
+        bash("t1", "npx create-app demo", "? Would you like a src/ folder? › No / Yes"),
+        wrote("Let me try the --yes flag to accept the defaults:"),
+        bash("t2", "npx create-app demo --yes", "Success! Created demo"),
+    ))
+    [note] = found.notes
+    assert note.category is Category.LEARNING
+    assert note.text.startswith("`npx create-app` needed 2 attempts; the form that worked: "
+                                "`npx create-app demo --yes`")
+
+
+def test_a_rerun_without_a_retry_is_no_lesson_and_looks_never_are() -> None:
+    found = digest(_flat(
+        bash("t1", "pytest -q tests/a.py", "1 passed"), wrote("Now the whole suite:"),
+        bash("t2", "pytest -q", "9 passed"),
+        bash("t3", "ls missing/", "ls: cannot access 'missing/'", error=True),
+        wrote("Let me try another folder:"), bash("t4", "ls src/", "a.py"),
+    ))
+    assert found.notes == () and found.fixes == ()
+
+
+def test_a_failure_that_recurs_and_stays_unfixed_is_a_known_problem() -> None:
+    failing = "> Build error occurred\n[TypeError: generate is not a function]"
+    found = digest(_flat(
+        bash("t1", "npm run build", failing, error=True), bash("t2", "npm run build", failing, error=True),
+    ))
+    [note] = found.notes
+    assert note.text.startswith(
+        "Known problem, unresolved in the session (failed 2 times): Bash `npm run build`")
+    assert "generate is not a function" in note.text
+
+
+def test_a_step_repeated_with_success_is_a_pattern() -> None:
+    runs = [bash(f"t{i}", "make check", "all green") for i in range(3)]
+    [note] = digest(_flat(*runs)).notes
+    assert (note.category, note.text) == (
+        Category.PATTERN, "Recurring step of this project: `make check` (run 3+ times)")
+
+
+def test_a_task_ticked_after_a_denied_write_is_not_done() -> None:
+    found = digest(_flat(
+        todos("t1", ("Create CLAUDE.md", "in_progress")),
+        calls("t2", "Write", file_path="/p/CLAUDE.md", content="x"),
+        returns("t2", "Claude requested permissions to write to /p/CLAUDE.md, but you haven't granted it "
+                "yet.", error=True),
+        todos("t3", ("Create CLAUDE.md", "completed")),
+    ))
+    assert found.tasks_completed == ()
+    assert found.tasks_not_done == ("Create CLAUDE.md",)
+
+
+def test_the_summary_says_what_came_of_the_last_request_and_what_is_open() -> None:
+    found = digest(_flat(
+        said("add a health endpoint"), todos("t1", ("Add /health", "completed"), ("Write docs", "pending")),
+        wrote("Checking the router.", is_sidechain=True),
+        wrote("Added /health returning 200; the docs are still to write."),
+    ))
+    state = found.operational_state()
+    assert "Open tasks (1):\n- Write docs" in state
+    assert state.endswith("Last request: add a health endpoint\n"
+                          "Outcome: Added /health returning 200; the docs are still to write.")
+
+
+def test_an_outcome_claimed_after_a_denied_change_is_flagged() -> None:
+    found = digest(_flat(
+        said("create CLAUDE.md"), calls("t1", "Write", file_path="/p/CLAUDE.md", content="x"),
+        returns("t1", "Permission to use Write has been denied.", error=True),
+        todos("t2", ("Create CLAUDE.md", "completed")), wrote("I've created CLAUDE.md."),
+    ))
+    state = found.operational_state()
+    assert "Outcome (as Claude reported it; see Not done): I've created CLAUDE.md." in state
