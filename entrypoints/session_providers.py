@@ -11,7 +11,7 @@ from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
 from abzu.adapters.project_files import DotEnkiProjectFiles
-from abzu.adapters.spool.file_spool import FileSpoolSource
+from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
 from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
 from abzu.adapters.transcript_files import OsTranscriptFiles
 from abzu.application.extraction.extract_transcript import ExtractTranscript
@@ -51,6 +51,7 @@ class SessionProviders(containers.DeclarativeContainer):
     )
     transcripts = providers.Singleton(OsTranscriptFiles)
     spool = providers.Factory(FileSpoolSource, folder=providers.Callable(_spool, config.home))
+    journal = providers.Factory(FileSessionJournal, folder=providers.Callable(_spool, config.home))
     files = providers.Factory(DotEnkiProjectFiles, workspace=workspace, data_home=config.home)
     light = providers.Factory(
         LightUseCases, home=providers.Callable(DataHome.at, config.home), workspace=workspace,
