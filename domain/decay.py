@@ -15,20 +15,30 @@ class DecayPolicy:
     - Between thresholds the previous step holds (so 30-89 days is still 1.0).
     - Never-recalled beads age from their creation.
     - Starred and preference beads are always 1.0. Decay never deletes.
+    - Patterns decay slower (spec §5): every threshold is `slow_factor` times as far.
     """
 
     thresholds_days: tuple[tuple[int, float], ...] = ((365, 0.1), (180, 0.2), (90, 0.5))
+    slow_categories: frozenset[Category] = frozenset({Category.PATTERN})
+    slow_factor: int = 2
 
     def weight(self, bead: Bead, *, now: datetime) -> float:
         if bead.starred or bead.category is Category.PREFERENCE:
             return 1.0
         idle_days = (now - (bead.last_accessed or bead.created_at)).total_seconds() / 86400
-        for days, weight in self.thresholds_days:
+        for days, weight in self.thresholds_for(bead.category):
             if idle_days >= days:
                 return weight
         return 1.0
 
+    def thresholds_for(self, category: Category | None) -> tuple[tuple[int, float], ...]:
+        if category in self.slow_categories:
+            return tuple((days * self.slow_factor, weight) for days, weight in self.thresholds_days)
+        return self.thresholds_days
 
-def decay_cutoffs(policy: DecayPolicy, now: datetime) -> tuple[tuple[datetime, float], ...]:
+
+def decay_cutoffs(
+    policy: DecayPolicy, now: datetime, category: Category | None = None
+) -> tuple[tuple[datetime, float], ...]:
     """The policy as (idle-since cutoff, weight) pairs, oldest first: what a SQL CASE needs."""
-    return tuple((now - timedelta(days=days), weight) for days, weight in policy.thresholds_days)
+    return tuple((now - timedelta(days=days), weight) for days, weight in policy.thresholds_for(category))

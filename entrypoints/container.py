@@ -43,6 +43,7 @@ from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.memory_wiring import MemoryUseCases
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.trust_providers import TrustProviders
 
 
 def _store(path: Path, store: str) -> Iterator[Engine]:
@@ -86,6 +87,10 @@ class Container(containers.DeclarativeContainer):
     read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
     )
+    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
+        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
+        staging_engine=staging_engine,
+    )
     locations = providers.Factory(
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
@@ -117,7 +122,7 @@ class Container(containers.DeclarativeContainer):
     )
     run_review = providers.Factory(
         RunReview, uow=uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
-        policy=batch_policy, pricing=pricing,
+        policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
     undo_review = providers.Factory(UndoReview, uow=uow, snapshots=snapshots, clock=clock)
     get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
@@ -198,6 +203,10 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "review_attempts": settings.review_attempts,
             "review_price_in": settings.review_price_in,
             "review_price_out": settings.review_price_out,
+            "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
+            "review_monthly_usd": settings.review_monthly_usd or None,
+            "review_cadence": (settings.review_mini_days, settings.review_full_days,
+                               settings.review_staged_limit),
         }
     )
     return container

@@ -37,6 +37,14 @@ class Settings(BaseSettings):
     review_attempts: int = Field(default=3, ge=1, le=10, description="Tries per request (429/5xx).")
     review_price_in: float = Field(default=0.30, ge=0, description="USD per 1M input tokens.")
     review_price_out: float = Field(default=2.50, ge=0, description="USD per 1M output tokens.")
+    # --- review cadence and spend cap (issue 15) ---
+    review_monthly_tokens: int = Field(
+        default=5_000_000, ge=0, description="Most tokens reviews may spend per month (UTC); 0: no ceiling.")
+    review_monthly_usd: float = Field(
+        default=5.0, ge=0, description="Most USD (estimated) reviews may spend per month; 0: no ceiling.")
+    review_mini_days: int = Field(default=30, ge=1, description="A mini-review is due after this many days.")
+    review_full_days: int = Field(default=90, ge=1, description="A full review is due after this many days.")
+    review_staged_limit: int = Field(default=100, ge=1, description="A review is due past this many staged.")
 
 
     # --- distillation (spec §6 step 2): off unless chosen ---

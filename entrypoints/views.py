@@ -98,6 +98,14 @@ class SessionsView(BaseModel):
     distill_skipped: int = Field(default=0, description="Distillations skipped: off or over the daily cap.")
 
 
+class ReviewStateView(BaseModel):
+    due: str | None = Field(description="Why a review is due now; null when none is.")
+    spent_tokens_this_month: int
+    spent_usd_this_month: float = Field(description="Estimated from the review log's token counts.")
+    ceiling_tokens: int | None = Field(description="Monthly token ceiling; null: none.")
+    ceiling_usd: float | None = Field(description="Monthly cost ceiling; null: none.")
+
+
 class StatusView(BaseModel):
     beads: int
     beads_by_category: dict[str, int]
@@ -111,6 +119,7 @@ class StatusView(BaseModel):
     last_review_at: datetime | None
     stores: list[StoreView]
     sessions: SessionsView | None = None
+    review: ReviewStateView | None = None
 
     @classmethod
     def of(cls, s: MemoryStatus) -> "StatusView":

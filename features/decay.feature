@@ -44,3 +44,10 @@ Feature: Decay
     When the decay pass runs
     Then "ancient" has weight 0.1
     And "wrong" is gone
+
+  Scenario: Patterns decay slower than other knowledge
+    Given a reviewed memory "fix" last recalled 150 days ago
+    And a reviewed pattern "approach" last recalled 150 days ago
+    When the decay pass runs
+    Then "fix" has weight 0.5
+    And "approach" has weight 1.0

@@ -17,6 +17,7 @@ pytest_plugins = [
     "tests.bdd.steps.session_steps",
     "tests.bdd.steps.secret_steps",
     "tests.bdd.steps.scrub_steps",
+    "tests.bdd.steps.trust_steps",
     "tests.bdd.steps.capture_steps",
     "tests.bdd.steps.enki_steps",
     "tests.bdd.steps.consumer_steps",

@@ -18,14 +18,25 @@ def scope_filter(alias: str, scope: Scope) -> tuple[str, dict[str, Any]]:
 
 def live_weight(alias: str, policy: DecayPolicy, now: datetime) -> tuple[str, dict[str, Any]]:
     """The decay policy as a CASE expression, so search and status see today's weights."""
-    idle_since = f"COALESCE({alias}.last_accessed, {alias}.created_at)"
-    cases, params = [], {}
-    for i, (cutoff, weight) in enumerate(decay_cutoffs(policy, now)):
-        cases.append(f"WHEN {idle_since} <= :cutoff{i} THEN {weight!r}")
-        params[f"cutoff{i}"] = to_db(cutoff)
+    normal, params = _decay_steps(alias, decay_cutoffs(policy, now), "cutoff")
+    slow_case, slow_params = "", dict[str, Any]()
+    if slow_categories := sorted(policy.slow_categories):  # patterns decay slower (spec §5)
+        slow, slow_params = _decay_steps(alias, decay_cutoffs(policy, now, slow_categories[0]), "slow")
+        names = ", ".join(f"'{c.value}'" for c in slow_categories)
+        slow_case = f"WHEN {alias}.category IN ({names}) THEN {slow} "
     expression = (
         f"CASE WHEN {alias}.starred = 1 OR {alias}.category = 'preference' THEN 1.0 "
-        + " ".join(cases)
-        + " ELSE 1.0 END"
+        f"{slow_case}ELSE {normal} END"
     )
-    return expression, params
+    return expression, {**params, **slow_params}
+
+
+def _decay_steps(
+    alias: str, cutoffs: tuple[tuple[datetime, float], ...], prefix: str
+) -> tuple[str, dict[str, Any]]:
+    idle_since = f"COALESCE({alias}.last_accessed, {alias}.created_at)"
+    cases, params = [], {}
+    for i, (cutoff, weight) in enumerate(cutoffs):
+        cases.append(f"WHEN {idle_since} <= :{prefix}{i} THEN {weight!r}")
+        params[f"{prefix}{i}"] = to_db(cutoff)
+    return "CASE " + " ".join(cases) + " ELSE 1.0 END", params

@@ -20,11 +20,13 @@ from abzu.application.review.ports import (
     WisdomSnapshots,
 )
 from abzu.application.review.report import BatchReport, Pricing, ReviewReport
+from abzu.application.review.spend import SpendLedger, batch_estimate
 from abzu.application.review.text import stored_reason, stored_rejection
 from abzu.domain.bead import Candidate
 from abzu.domain.review.batching import BatchPolicy
 from abzu.domain.review.model import Keep, ReviewBatch
 from abzu.domain.review.sandbox import Sandbox, Verdict
+from abzu.domain.review.spend import Spend, SpendCeiling, month_start
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,8 @@ class RunReview:
     policy: BatchPolicy = field(default_factory=BatchPolicy)
     sandbox: Sandbox = field(default_factory=Sandbox)
     pricing: Pricing = field(default_factory=Pricing)
+    ledger: SpendLedger | None = None  # with `ceiling`: the monthly spend cap (issue 15)
+    ceiling: SpendCeiling = field(default_factory=SpendCeiling)
 
     def execute(
         self, request: ReviewRequest, progress: ReviewProgress | None = None
@@ -66,18 +70,35 @@ class RunReview:
                 pass
             case Failure(UnknownProject() as err):
                 return Failure(err)
-        report = self._begin(request, len(staged))
+        report, spent = self._begin(request, len(staged)), self._spent_this_month()
         batches = self.policy.split(staged)
         progress.started(len(batches))
         for number, group in enumerate(batches, start=1):
             with self.uow as uow:
                 batch = gather_batch(uow, self.policy, number, group, request.project)
+            if refusal := self._over_ceiling(spent, report, batch):
+                report = replace(report, stopped=True, notes=(*report.notes, refusal))
+                break
             report, stop = self._settle(report, batch, self.reviewer.review(batch), request)
             progress.settled(report.batches[-1])
             if stop:
                 report = replace(report, stopped=True)
                 break
         return Success(self._finish(report, request))
+
+    def _spent_this_month(self) -> Spend | None:
+        """None when no ceiling applies: no ledger, or a human reviewer (who costs no tokens)."""
+        if self.ledger is None or self.reviewer.identity.human:
+            return None
+        return self.ledger.spent_since(month_start(self.clock.now()))
+
+    def _over_ceiling(self, spent: Spend | None, report: ReviewReport, batch: ReviewBatch) -> str | None:
+        """Checked before each batch is sent: a refused batch costs nothing and its candidates
+        stay staged, like every batch after it."""
+        if spent is None:
+            return None
+        this_run = Spend(report.tokens_in + report.tokens_out, report.cost_estimate)
+        return self.ceiling.refusal(spent + this_run, batch_estimate(batch, self.pricing))
 
     def _staged(self, request: ReviewRequest) -> Result[list[Candidate], UnknownProject]:
         with self.uow as uow:

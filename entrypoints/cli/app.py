@@ -32,6 +32,9 @@ COMMANDS: Table = (
     ("migrate_command", ("migrate-enki",)),
     ("profile_command", ("profile",)),
     ("complete_command", ("complete-project",)),
+    ("doctor_command", ("doctor",)),
+    ("history_command", ("history",)),
+    ("archive_commands", ("export", "import")),
 )
 
 

@@ -2,7 +2,6 @@
 
 import sys
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Annotated, TypeVar
 
 import typer
@@ -13,7 +12,7 @@ from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, SessionsView, StatusView
+from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 V = TypeVar("V", RememberView, RecallView, BeadView, StatusView)
@@ -101,11 +100,9 @@ class MemoryCommands:
     def status(self, json: JsonFlag = False) -> None:
         """Counts, decay weights, staging, last review and where the databases live."""
         with one_line_errors():
-            memory = self._sources.memory()
-            view = StatusView.of(memory.status().execute())
-            health = memory.session_status().execute()
-            view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
-            _show(view, json, render.status)
+            from abzu.entrypoints.status_report import full_status  # the whole report needs the container
+
+            _show(full_status(self._sources()), json, render.status)
 
 
 def _read_stdin() -> str:

@@ -5,7 +5,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
+from abzu.entrypoints.views import BeadView, RecallView, RememberView, ReviewStateView, StatusView
 
 console = Console()
 
@@ -68,9 +68,20 @@ def status(view: StatusView) -> None:
                                   f"pending: {s.pending}, journal entries waiting: {s.spooled}")
         table.add_row("distillations", f"done: {s.distilled}, failed: {s.distill_failed}, "
                                        f"skipped: {s.distill_skipped}")
+    if view.review is not None:
+        table.add_row("review", _review_state(view.review))
     for store in view.stores:
         table.add_row(store.name, f"{escape(store.path)} ({store.size_bytes / 1024:.0f} KiB)")
     console.print(table)
+
+
+def _review_state(r: ReviewStateView) -> str:
+    due = f"due: {r.due}" if r.due else "not due"
+    ceilings = [f"{r.ceiling_tokens:,} tokens" if r.ceiling_tokens else "",
+                f"${r.ceiling_usd:.2f}" if r.ceiling_usd else ""]
+    ceiling = " / ".join(c for c in ceilings if c) or "no ceiling"
+    return (f"{escape(due)}; spent this month: {r.spent_tokens_this_month:,} tokens, "
+            f"${r.spent_usd_this_month:.4f} (ceiling {ceiling})")
 
 
 def _pairs(counts: dict[str, int]) -> str:

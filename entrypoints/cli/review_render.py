@@ -39,6 +39,8 @@ def review(view: ReviewView) -> None:
     if view.tokens_in or view.tokens_out:
         console.print(f"Tokens {view.tokens_in} in / {view.tokens_out} out, "
                       f"about ${view.cost_estimate_usd:.4f}; {view.duration_ms / 1000:.1f} s.")
+    for note in view.notes:
+        console.print(f"[yellow]Stopped[/]: {escape(note)}.")
     if view.stopped_early:
         console.print("Stopped early: the remaining candidates stay staged.")
     if view.snapshot:

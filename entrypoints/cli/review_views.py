@@ -90,6 +90,7 @@ class ReviewView(BaseModel):
     duration_ms: int
     snapshot: str | None
     stopped_early: bool
+    notes: list[str] = Field(default_factory=list, description="Why the review stopped early, if it did.")
     batches: list[BatchView]
 
     @classmethod
@@ -101,7 +102,7 @@ class ReviewView(BaseModel):
                    finished_at=r.finished_at, staged=r.staged_total, counts=counts,
                    tokens_in=r.tokens_in, tokens_out=r.tokens_out,
                    cost_estimate_usd=round(r.cost_estimate, 6), duration_ms=r.duration_ms,
-                   snapshot=r.snapshot, stopped_early=r.stopped,
+                   snapshot=r.snapshot, stopped_early=r.stopped, notes=list(r.notes),
                    batches=[BatchView.of(b) for b in r.batches])
 
 

@@ -12,6 +12,7 @@ from abzu.application.remember import RememberRequest
 from abzu.domain.enki.consumers import Action
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
 from abzu.entrypoints.mcp_server.runtime import App, guard, reported, unwrap
+from abzu.entrypoints.status_report import full_status
 from abzu.entrypoints.views import BeadView, CategoryName, RememberView, StatusView
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -79,7 +80,7 @@ def enki_status(ctx: Context[App]) -> StatusView:
     app = ctx.request_context.lifespan_context
     guard(app, "enki_status", Action.STATUS)
     with reported("enki_status", app):
-        return StatusView.of(app.container().status().execute())
+        return full_status(app.container())
 
 
 def register(server: MCPServer[App]) -> None:

@@ -101,6 +101,7 @@ def test_json_shapes_are_stable(cli: Cli) -> None:
         "last_review_at",
         "stores",
         "sessions",
+        "review",
     }
 
 

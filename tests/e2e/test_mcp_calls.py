@@ -96,3 +96,12 @@ def test_status_counts_what_was_remembered(server: MCPServer[App]) -> None:
     status = ok(call(server, "enki_status"))
     assert (status["beads"], status["staged"], status["starred"]) == (1, 1, 1)
     assert {s["name"] for s in status["stores"]} == {"wisdom", "staging"}
+
+
+def test_status_reports_sessions_like_the_cli(server: MCPServer[App]) -> None:
+    """`enki_status` once answered `"sessions": null` where `abzu status` filled them (issue 15)."""
+    status = ok(call(server, "enki_status"))
+    sessions = status["sessions"]
+    assert sessions is not None
+    assert {k: sessions[k] for k in ("captured", "recovered", "pending", "spooled")} == dict.fromkeys(
+        ("captured", "recovered", "pending", "spooled"), 0)

@@ -59,3 +59,19 @@ def test_cutoffs_express_the_same_policy_as_moments_in_time() -> None:
         0.2: NOW - timedelta(days=180),
         0.5: NOW - timedelta(days=90),
     }
+
+
+@pytest.mark.parametrize(
+    ("idle_days", "weight"), [(179, 1.0), (180, 0.5), (360, 0.2), (729, 0.2), (730, 0.1)]
+)
+def test_patterns_decay_slower_at_twice_the_idle_time(idle_days: int, weight: float) -> None:
+    """Spec §5: a reusable approach keeps its weight longer than a one-off fix."""
+    pattern = bead(category=Category.PATTERN, last_accessed=NOW - timedelta(days=idle_days))
+    assert sut.weight(pattern, now=NOW) == weight
+
+
+def test_a_pattern_outlives_a_fix_left_alone_as_long() -> None:
+    idle = NOW - timedelta(days=150)
+    fix = bead(category=Category.FIX, last_accessed=idle)
+    pattern = bead(category=Category.PATTERN, last_accessed=idle)
+    assert (sut.weight(fix, now=NOW), sut.weight(pattern, now=NOW)) == (0.5, 1.0)

@@ -22,7 +22,7 @@ from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEADS = {"wisdom": "w0001", "staging": "s0006"}
+HEADS = {"wisdom": "w0002", "staging": "s0007"}
 _HERE = Path(__file__).parent
 
 

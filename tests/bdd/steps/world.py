@@ -61,10 +61,10 @@ class World:
     ) -> None:
         """A reviewed bead remembered a day before its last recall, `idle_days` ago (or never recalled)."""
         now, owner = self.clock.now(), self.project(project)
+        kw.setdefault("category", Category.LEARNING)
         bead = Bead(
             id=f"b-{name}",
             content=text,
-            category=Category.LEARNING,
             project=owner,
             content_hash=content_hash(text),
             created_at=now - timedelta(days=idle_days + (1 if recalled else 0)),

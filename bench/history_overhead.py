@@ -1,0 +1,66 @@
+"""What the history events (memory_events triggers, issue 15) add to `remember` latency.
+
+    cd bench && ../.venv/bin/python history_overhead.py              # 300 remembers per round
+    cd bench && ../.venv/bin/python history_overhead.py --n 1000
+
+Two temporary homes, filled alike (bench/fill_store.py, 10,000 beads + 1,000 candidates); in one
+the event triggers are dropped. Remembers alternate between the homes in rounds (so machine load
+hits both alike), each through the real container and the Remember use case, in process: the
+figure is the ratio of medians in the same run, not an absolute time.
+"""
+
+import argparse
+import sqlite3
+import statistics
+import tempfile
+import time
+from contextlib import closing
+from pathlib import Path
+
+from fill_store import fill
+
+from abzu.application.remember import RememberRequest
+from abzu.entrypoints.container import Container, build_container
+from abzu.entrypoints.settings import Settings
+
+
+def drop_event_triggers(home: Path) -> None:
+    for db in ("wisdom.db", "abzu.db"):
+        with closing(sqlite3.connect(home / db)) as conn:
+            query = "SELECT name FROM sqlite_master WHERE type = 'trigger' AND instr(name, '_ev_') > 0"
+            names = [r[0] for r in conn.execute(query)]
+            for name in names:
+                conn.execute(f"DROP TRIGGER {name}")
+            conn.commit()
+
+
+def timed_remember(container: Container, text: str) -> float:
+    start = time.perf_counter()
+    container.remember().execute(RememberRequest(text, "learning")).unwrap()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        homes = {label: fill(Path(tmp) / label, beads=10_000, candidates=1_000)
+                 for label in ("with events", "without")}
+        drop_event_triggers(homes["without"].home)
+        containers = {label: build_container(Settings(home=f.home), cwd=f.repo) for label, f in homes.items()}
+        times: dict[str, list[float]] = {label: [] for label in homes}
+        for i in range(args.n):
+            for label, container in containers.items():
+                text = f"Bench note {i}: retry step {i * 7} on {label}"
+                times[label].append(timed_remember(container, text))
+        for container in containers.values():
+            container.shutdown_resources()
+    medians = {label: statistics.median(t) * 1000 for label, t in times.items()}
+    for label, ms in medians.items():
+        print(f"{label:12} median {ms:7.2f} ms  (n={args.n})")
+    print(f"ratio with/without events: {medians['with events'] / medians['without']:.3f}")
+
+
+if __name__ == "__main__":
+    main()

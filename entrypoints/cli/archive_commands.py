@@ -1,0 +1,70 @@
+"""`abzu export [--out FILE]` and `abzu import FILE` (issue 15)."""
+
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
+from abzu.entrypoints.cli.memory import JsonFlag
+
+Out = Annotated[Path | None, typer.Option("--out", "-o", help="Write here (mode 0600) instead of stdout.")]
+In = Annotated[Path, typer.Argument(help="A file written by `abzu export`.")]
+
+
+def register(app: typer.Typer, container: ContainerSource) -> None:
+    commands = ArchiveCommands(container)
+    app.command("export")(commands.export)
+    app.command("import")(commands.import_)
+
+
+class ArchiveCommands:
+    def __init__(self, container: ContainerSource) -> None:
+        self._container = container
+
+    def export(self, out: Out = None) -> None:
+        """Write the whole memory as JSONL: beads, candidates, summaries, projects, profile.
+
+        One record a line, sorted, with a format version on the first line: the same
+        memory always gives the same bytes, so exports can be diffed and backed up.
+        """
+        with one_line_errors():
+            lines = self._container().trust.export_memory().execute()
+            if out is None:
+                for line in lines:
+                    sys.stdout.write(line + "\n")
+                return
+            _write_private(out, lines)
+            log.info("export written to %s", out)
+
+    def import_(self, file: In, json: JsonFlag = False) -> None:
+        """Add the records of an export to this memory; records already here are kept.
+
+        Deduplicates by id and by content, so importing the same file twice changes nothing.
+        """
+        with one_line_errors():
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
+            counts = self._container().trust.import_memory().execute(text.splitlines())
+            log.info("import of %s: %s", file, counts)
+            if json:
+                typer.echo(f'{{"added": {counts.added}, "present": {counts.present}, '
+                           f'"duplicates": {counts.duplicates}}}')
+            else:
+                typer.echo(f"imported {counts.added} record(s); {counts.present} already present, "
+                           f"{counts.duplicates} duplicate(s) of stored content skipped")
+
+
+def _write_private(path: Path, lines: Iterable[str]) -> None:
+    """Memory is private: the file is created 0600, and replaced only once fully written."""
+    partial = path.with_name(path.name + ".partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        for line in lines:
+            handle.write(line + "\n")
+    os.replace(partial, path)

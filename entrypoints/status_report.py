@@ -1,0 +1,23 @@
+"""The status every door shows (CLI `abzu status`, MCP `enki_status`): one function, so the two
+cannot drift apart again (the MCP tool once answered `"sessions": null`)."""
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING
+
+from abzu.entrypoints.views import ReviewStateView, SessionsView, StatusView
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.container import Container
+
+
+def full_status(container: "Container") -> StatusView:
+    view = StatusView.of(container.status().execute())
+    health = container.sessions.session_status().execute()
+    view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
+    state = container.trust.review_state().execute(view.staged)
+    view.review = ReviewStateView(
+        due=state.due, spent_tokens_this_month=state.spent_this_month.tokens,
+        spent_usd_this_month=round(state.spent_this_month.cost, 6),
+        ceiling_tokens=state.ceiling.max_tokens, ceiling_usd=state.ceiling.max_cost,
+    )
+    return view

@@ -1,0 +1,75 @@
+"""`abzu export` / `abzu import` through the real CLI, on SQLite files in tmp_path."""
+
+import json
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from abzu.entrypoints.container import Container, build_container
+from abzu.entrypoints.settings import Settings
+from tests.e2e.cli import Cli
+
+HEADER = '{"format": "abzu-export", "version": 1}\n'
+
+
+@pytest.fixture
+def cli(container: Container) -> Cli:
+    runner = Cli(container)
+    for text, category in (("Always use WAL mode for SQLite readers", "preference"),
+                           ("Retry the deploy when the registry times out", "fix")):
+        assert runner("remember", text, "-c", category).code == 0
+    return runner
+
+
+@pytest.fixture
+def other(tmp_path: Path, repo: Path) -> Iterator[Cli]:
+    built = build_container(Settings(home=tmp_path / "other-home"), cwd=repo)
+    yield Cli(built)
+    built.shutdown_resources()
+
+
+def test_export_is_sorted_versioned_jsonl_on_stdout(cli: Cli) -> None:
+    run = cli("export")
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 1}
+    assert [r["kind"] for r in lines[1:]] == ["project", "bead", "candidate"]
+    assert lines[2]["content"] == "Always use WAL mode for SQLite readers"
+
+
+def test_the_export_file_is_private(cli: Cli, tmp_path: Path) -> None:
+    assert cli("export", "--out", str(tmp_path / "memory.jsonl")).code == 0
+    assert stat.S_IMODE((tmp_path / "memory.jsonl").stat().st_mode) == 0o600
+
+
+def test_import_skips_content_already_stored_under_another_id(cli: Cli, other: Cli, tmp_path: Path) -> None:
+    assert other("remember", "Always use WAL mode for SQLite readers", "-c", "preference").code == 0
+    cli("export", "--out", str(tmp_path / "m.jsonl"))
+    run = other("import", str(tmp_path / "m.jsonl"), "--json")
+    assert run.json() == {"added": 1, "present": 1, "duplicates": 1}  # the fix; the project; the preference
+    beads = [r for r in other("export").stdout.splitlines() if '"kind":"bead"' in r]
+    assert len(beads) == 1
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ("", "the file is empty"),
+    ('{"hello": 1}\n', "line 1: not an abzu export"),
+    ('{"format": "abzu-export", "version": 99}\n', "newer than this abzu reads"),
+    (HEADER + '{"kind": "bead"\n', "line 2: not JSON"),
+    (HEADER + '{"kind": "spell", "id": "x"}\n', "line 2: unknown record kind"),
+    (HEADER + '{"kind": "bead", "content": "no id"}\n', "line 2: a bead without its id"),
+])
+def test_a_bad_file_is_one_line_and_changes_nothing(
+    other: Cli, tmp_path: Path, content: str, says: str
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(content)
+    run = other("import", str(bad))
+    assert run.code == 1 and says in run.stderr and len(run.stderr.splitlines()) == 1
+    assert other("export").stdout.count("\n") == 1  # still only the header: nothing was written
+
+
+def test_a_missing_file_is_one_line(other: Cli, tmp_path: Path) -> None:
+    run = other("import", str(tmp_path / "nope.jsonl"))
+    assert run.code == 1 and run.stderr.startswith("error: cannot read") and "Traceback" not in run.stderr
