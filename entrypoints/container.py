@@ -16,7 +16,6 @@ from abzu.adapters.spool.scrubber import FileSpoolScrubber
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
 from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
-from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
@@ -26,8 +25,6 @@ from abzu.adapters.workspace import GitWorkspace
 from abzu.application.enki.complete_project import ExpireEmDbs
 from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
-from abzu.application.recall import Recall
-from abzu.application.remember import Remember
 from abzu.application.remember_many import RememberMany
 from abzu.application.review.consolidate_beads import ConsolidateBeads
 from abzu.application.review.discard_candidate import DiscardCandidate
@@ -40,11 +37,10 @@ from abzu.application.review.undo_review import UndoReview
 from abzu.application.review.unflag import Unflag
 from abzu.application.scrub.fields import redacted
 from abzu.application.scrub.scrub_stores import ScrubStores
-from abzu.application.star import Star
-from abzu.application.status import Status
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
+from abzu.entrypoints.memory_wiring import MemoryUseCases
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.trust_providers import TrustProviders
@@ -99,25 +95,9 @@ class Container(containers.DeclarativeContainer):
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
 
-    # --- busy stores (issue 20.5): whole units of work retried; a remember kept, never lost ---
-    remember = providers.Factory(
-        ResilientRemember,
-        remember=providers.Factory(
-            Remember, uow=uow, clock=clock, ids=ids, workspace=workspace,
-            max_chars=config.max_content_chars,
-        ),
-        pending=providers.Factory(PendingRemembers, folder=providers.Callable(
-            Path, config.home, "spool", "remember")),
-    )
     recall_uow = providers.Factory(
         SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
     )
-    recall_once = providers.Factory(
-        Recall, uow=recall_uow, clock=clock, workspace=workspace, ranking=ranking
-    )
-    recall = providers.Factory(Retrying, use_case=recall_once)
-    star = providers.Factory(Retrying, use_case=providers.Factory(Star, uow=uow))
-    status = providers.Factory(Status, uow=read_uow, clock=clock, locations=locations)
     maintenance = providers.Factory(
         RunMaintenance, uow=uow, clock=clock,
         retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
@@ -172,8 +152,7 @@ class Container(containers.DeclarativeContainer):
             providers.Factory(SqliteStoreScrubber, name="abzu.db", engine=staging_engine),
             providers.Factory(SqliteSnapshotScrubber, folder=config.snapshot_dir),
             providers.Factory(FileLogScrubber, path=config.log_path),
-            # the hook journal folder, as in session_providers
-            providers.Factory(FileSpoolScrubber, folder=providers.Callable(Path, config.home, "spool")),
+            providers.Factory(FileSpoolScrubber, folder=config.spool_dir),
         ),
         transform=providers.Object(redacted),
     )
@@ -183,8 +162,20 @@ class Container(containers.DeclarativeContainer):
         SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
         workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
         maintenance=maintenance, extract_transcript=extract_transcript,
-        transcript_reader=transcript_reader,
     )
+
+    # --- the four memory operations: the same factory the CLI builds without the container ---
+    memory = providers.Factory(
+        MemoryUseCases, writer=uow.provider, recaller=recall_uow.provider, reader=read_uow.provider,
+        sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
+        max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
+        pending=providers.Callable(PendingRemembers, config.pending_remembers),
+    )
+    remember = providers.Factory(MemoryUseCases.remember, memory)
+    recall = providers.Factory(MemoryUseCases.recall, memory)
+    recall_once = providers.Factory(MemoryUseCases.recall_once, memory)
+    star = providers.Factory(MemoryUseCases.star, memory)
+    status = providers.Factory(MemoryUseCases.status, memory)
 
 
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
@@ -203,6 +194,8 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "cwd": cwd or Path.cwd(),
             # --- review ---
             "snapshot_dir": settings.snapshot_dir,
+            "spool_dir": settings.layout.spool,
+            "pending_remembers": settings.layout.pending_remembers,
             "review_api_key": settings.review_api_key,
             "review_model": settings.review_model,
             "review_batch_tokens": settings.review_batch_tokens,

@@ -1,5 +1,6 @@
-"""The `abzu` executable. `abzu hook …` is dispatched before the CLI framework is imported:
-hooks run on Claude Code's clock, and typer + rich alone cost more than a hook's budget."""
+"""The `abzu` executable. `abzu hook …` and `abzu mcp` are dispatched before the CLI framework
+is imported: hooks run on Claude Code's clock, the MCP server's start-up delays the session's
+first tool list, and typer + rich alone cost more than a hook's budget."""
 
 import sys
 
@@ -10,6 +11,11 @@ def main() -> None:
         from abzu.entrypoints.hooks.main import main as hook_main
 
         raise SystemExit(hook_main(args[1:]))
+    if args == ["mcp"]:
+        from abzu.entrypoints.mcp_server import main as serve
+
+        serve()
+        return
     from abzu.entrypoints.cli.app import main as cli_main
 
     cli_main()

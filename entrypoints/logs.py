@@ -2,8 +2,11 @@
 
 import logging
 import os
-from logging.handlers import WatchedFileHandler
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.log_rotation import FollowingFileHandler
 
 LOGGER_NAME = "abzu"
 # Until a log file is configured, records go nowhere rather than to logging's last-resort
@@ -33,21 +36,49 @@ def excerpt(text: str, limit: int) -> str:
     return redact(text).text[:limit]
 
 
+class LazyFileHandler(logging.Handler):
+    """Opens (and imports) the log file on the first record only, rotating it first if large.
+
+    `logging.handlers` pulls in socket, pickle and queue (~15 ms): most hook runs never log,
+    so they should not pay for it. Several processes write this file: see log_rotation for why
+    not RotatingFileHandler.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path.absolute()
+        self._file: FollowingFileHandler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            from abzu.entrypoints.log_rotation import FollowingFileHandler, rotate_if_large
+
+            try:  # the file was created private by configure_file_logging
+                rotate_if_large(self.path)
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # private
+                self._file = FollowingFileHandler(self.path)
+            except OSError:
+                return  # an unwritable log must never break the caller
+            self._file.setFormatter(self.formatter)
+        self._file.emit(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
+
 def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
-    handlers = [h for h in logger.handlers if isinstance(h, WatchedFileHandler)]
-    if not any(Path(h.baseFilename) == path.absolute() for h in handlers):
+    handlers = [h for h in logger.handlers if isinstance(h, LazyFileHandler)]
+    if not any(h.path == path.absolute() for h in handlers):
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            # Several processes write this file: see log_rotation for why not RotatingFileHandler.
-            from abzu.entrypoints.log_rotation import FollowingFileHandler, rotate_if_large
-
-            rotate_if_large(path)
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))  # born private
-            handler = FollowingFileHandler(path)
         except OSError:
             return logger  # an unwritable log must never break the caller
+        handler = LazyFileHandler(path)
         for stale in handlers:
             logger.removeHandler(stale)
             stale.close()

@@ -1,7 +1,8 @@
 """Providers of the session lifecycle (issue 4), a sub-container of entrypoints/container.py.
 
-Reached as `container.sessions.<provider>()`. The latency-bound hooks do not come through here
-(see hook_wiring.py); the pre-compact hook, finalisation, recovery and the CLI do.
+Reached as `container.sessions.<provider>()`. The briefings (session start, after a compaction)
+come from the same factory the hooks use (entrypoints/light.py), fed with this container's
+clock, workspace and ranking; finalisation, recovery, snapshots and the CLI come through here.
 """
 
 from pathlib import Path
@@ -9,35 +10,28 @@ from pathlib import Path
 from dependency_injector import containers, providers
 from sqlalchemy import Engine
 
-from abzu.adapters.enki.profile_persona import ProfilePersona
-from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
+from abzu.adapters.project_files import DotEnkiProjectFiles
 from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
-from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
 from abzu.adapters.transcript_files import OsTranscriptFiles
 from abzu.application.extraction.extract_transcript import ExtractTranscript
-from abzu.application.extraction.ports import TranscriptReader
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.ports import Clock, IdGenerator, Workspace
 from abzu.application.sessions.attach_compact_summary import AttachCompactSummary
 from abzu.application.sessions.capture_pre_compact import CapturePreCompact
 from abzu.application.sessions.finalize_session import FinalizeSession
 from abzu.application.sessions.ingest_spool import IngestSpool
-from abzu.application.sessions.inject_post_compact import InjectPostCompact
-from abzu.application.sessions.inject_session_start import InjectSessionStart
 from abzu.application.sessions.recover_sessions import RecoverSessions
 from abzu.application.sessions.session_status import SessionStatus
 from abzu.application.sessions.update_pre_compact_summary import UpdatePreCompactSummary
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
+from abzu.entrypoints.data_home import DataHome
+from abzu.entrypoints.light import LightUseCases
 
 
 def _spool(home: str) -> Path:
-    return Path(home) / "spool"
-
-
-def _persona(home: str) -> Path:
-    return Path(home) / "persona.md"
+    return DataHome.at(home).spool
 
 
 class SessionProviders(containers.DeclarativeContainer):
@@ -51,7 +45,6 @@ class SessionProviders(containers.DeclarativeContainer):
     staging_engine: providers.Dependency[Engine] = providers.Dependency()
     maintenance: providers.Dependency[RunMaintenance] = providers.Dependency()
     extract_transcript: providers.Dependency[ExtractTranscript] = providers.Dependency()
-    transcript_reader: providers.Dependency[TranscriptReader] = providers.Dependency()
 
     uow = providers.Factory(
         SqliteSessionUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
@@ -60,22 +53,12 @@ class SessionProviders(containers.DeclarativeContainer):
     spool = providers.Factory(FileSpoolSource, folder=providers.Callable(_spool, config.home))
     journal = providers.Factory(FileSessionJournal, folder=providers.Callable(_spool, config.home))
     files = providers.Factory(DotEnkiProjectFiles, workspace=workspace, data_home=config.home)
-    persona_file = providers.Factory(FilePersona, path=providers.Callable(_persona, config.home))
-    persona = providers.Factory(  # persona.md, then the user's explicit profile (issue 17)
-        ProfilePersona, persona=persona_file, wisdom=config.wisdom_path, workspace=workspace,
+    light = providers.Factory(
+        LightUseCases, home=providers.Callable(DataHome.at, config.home), workspace=workspace,
+        clock=clock, ranking=ranking, decay=decay,
     )
-    context = providers.Factory(
-        Sqlite3SessionContext, wisdom=config.wisdom_path, staging=config.staging_path, decay=decay
-    )
-
-    inject_session_start = providers.Factory(
-        InjectSessionStart, context=context, journal=journal, files=files, persona=persona,
-        workspace=workspace, transcripts=transcripts, clock=clock, ranking=ranking,
-    )
-    inject_post_compact = providers.Factory(
-        InjectPostCompact, context=context, journal=journal, files=files, persona=persona,
-        workspace=workspace, reader=transcript_reader, transcripts=transcripts, clock=clock,
-    )
+    inject_session_start = providers.Factory(LightUseCases.session_start, light)
+    inject_post_compact = providers.Factory(LightUseCases.post_compact, light)
     update_pre_compact_summary = providers.Factory(UpdatePreCompactSummary, uow=uow, clock=clock, ids=ids)
     attach_compact_summary = providers.Factory(
         AttachCompactSummary, uow=uow, workspace=workspace, clock=clock, ids=ids

@@ -15,12 +15,13 @@ from pydantic_settings import (
 
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
+from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ABZU_", extra="ignore", populate_by_name=True)
 
-    home: Path = Field(default=Path("~/.enki"), description="Data home: databases, logs, backups.")
+    home: Path = Field(default=Path(DEFAULT_HOME), description="Data home: databases, logs, backups.")
     relevance_floor: float = Field(default=DEFAULT_RELEVANCE_FLOOR, ge=0.0, le=1.0)
     max_content_chars: int = Field(default=MAX_CONTENT_CHARS, gt=0)
     recovery_idle_minutes: float = Field(
@@ -91,21 +92,26 @@ class Settings(BaseSettings):
         return os.environ.get(self.gemini_key_env, "").strip() or None
 
     @property
+    def layout(self) -> DataHome:
+        """Every path of the data home, defined once (entrypoints/data_home.py)."""
+        return DataHome.at(self.home)
+
+    @property
     def snapshot_dir(self) -> Path:
-        return self.data_home / "snapshots"
+        return self.layout.snapshots
 
     @property
     def data_home(self) -> Path:
-        return self.home.expanduser()
+        return self.layout.root
 
     @property
     def wisdom_path(self) -> Path:
-        return self.data_home / "wisdom.db"
+        return self.layout.wisdom
 
     @property
     def staging_path(self) -> Path:
-        return self.data_home / "abzu.db"
+        return self.layout.staging
 
     @property
     def log_path(self) -> Path:
-        return self.data_home / "abzu.log"
+        return self.layout.log

@@ -9,9 +9,10 @@ import json
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from abzu.domain.sessions.record import HookEvent, SessionEvent
+if TYPE_CHECKING:  # the journaling hooks only encode: the domain classes are for ingestion
+    from abzu.domain.sessions.record import SessionEvent
 
 KEPT_FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "reason", "trigger")
 
@@ -22,10 +23,11 @@ def encode_hook(event: str, payload: dict[str, Any], *, at: datetime, project_di
                        "payload": kept}, ensure_ascii=False)
 
 
-def decode_hook(body: dict[str, Any]) -> SessionEvent:
+def decode_hook(body: dict[str, Any]) -> "SessionEvent":
     """Raises ValueError (pydantic's ValidationError is one) for a payload that is not usable."""
     from abzu.adapters.claude_hook_payload import HookPayload
     from abzu.adapters.workspace import GitWorkspace
+    from abzu.domain.sessions.record import HookEvent, SessionEvent
 
     payload = HookPayload.model_validate(body["payload"])
     folder = body.get("project_dir") or payload.cwd

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from abzu.domain.sessions.ids import SESSION_ID_PATTERN as SESSION_ID_PATTERN
+
 # Claude Code session ids are UUIDs; anything outside this never reaches a file name or an argv.
-SESSION_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,200}$"  # ASCII: a Unicode \w costs pydantic-core ~75 ms to compile
 
 
 class HookEvent(StrEnum):

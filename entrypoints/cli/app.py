@@ -1,29 +1,11 @@
 """The `abzu` command."""
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from abzu.entrypoints.cli import (
-    archive_commands,
-    complete_command,
-    config_command,
-    doctor_command,
-    eval_commands,
-    history_command,
-    import_command,
-    manage_commands,
-    memory,
-    migrate_command,
-    profile_command,
-    redact_command,
-    review,
-    scrub_command,
-    serve,
-    session_commands,
-    version_command,
-)
 from abzu.entrypoints.cli.context import lazy_container
+from abzu.entrypoints.cli.lazy import Table, lazy_group
 
 if TYPE_CHECKING:
     from abzu.entrypoints.container import Container
@@ -36,29 +18,50 @@ staged (abzu.db) until reviewed.
 Data lives in ~/.enki unless ABZU_HOME says otherwise.
 """
 
+# One line per command module: (module in abzu.entrypoints.cli, the commands it registers).
+# A module is imported only when one of its commands runs (or for --help).
+COMMANDS: Table = (
+    ("memory", ("remember", "recall", "star", "status")),
+    ("review", ("review", "candidates", "unflag")),
+    ("serve", ("mcp",)),
+    ("redact_command", ("redact",)),
+    ("session_commands", ("hook", "finalize", "recover", "snapshot", "install", "uninstall")),
+    ("scrub_command", ("scrub",)),
+    ("eval_commands", ("eval",)),
+    ("import_command", ("import-sessions",)),
+    ("migrate_command", ("migrate-enki",)),
+    ("profile_command", ("profile",)),
+    ("complete_command", ("complete-project",)),
+    ("doctor_command", ("doctor",)),
+    ("history_command", ("history",)),
+    ("archive_commands", ("export", "import")),
+    ("manage_commands", ("show", "edit", "forget")),
+    ("version_command", ("version",)),
+    ("config_command", ("config",)),
+)
+
 
 def create_app(container: "Container | None" = None) -> typer.Typer:
-    app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
-                      pretty_exceptions_enable=False)
-    source = lazy_container(container)
-    memory.register(app, source)
-    review.register(app, source)
-    eval_commands.register(app)
-    serve.register(app)
-    redact_command.register(app)
-    session_commands.register(app, source)
-    scrub_command.register(app, source)
-    manage_commands.register(app, source)
-    version_command.register(app)
-    config_command.register(app)
-    doctor_command.register(app, source)
-    archive_commands.register(app, source)
-    history_command.register(app, source)
-    import_command.register(app, source)
-    migrate_command.register(app, source)
-    profile_command.register(app, source)
-    complete_command.register(app, source)
+    app = typer.Typer(cls=lazy_group(COMMANDS, lazy_container(container)), help=HELP,
+                      no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+    app.callback()(_root)  # a callback makes typer build a group even though no command is added
     return app
+
+
+def _print_version(on: bool) -> None:
+    if on:
+        from abzu.entrypoints.version import abzu_version
+
+        typer.echo(f"abzu {abzu_version()}")
+        raise typer.Exit()
+
+
+def _root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_print_version, help="Print the version and exit.",
+    )] = False,
+) -> None:
+    """Abzu: memory for AI coding agents."""
 
 
 def main() -> None:

@@ -11,24 +11,40 @@ from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
     from abzu.entrypoints.container import Container
+    from abzu.entrypoints.memory_wiring import MemoryUseCases
 
 log = logging.getLogger(LOGGER_NAME)
 ContainerSource = Callable[[], "Container"]
 
 
-def lazy_container(given: "Container | None") -> ContainerSource:
-    """Build the container on first use, so `--help` and argument errors cost nothing."""
-    built: list[Container] = [given] if given is not None else []
+class Sources:
+    """The container, built on first use (so `--help` and argument errors cost nothing), and the
+    memory use cases, which a command gets without the container unless one was handed in."""
 
-    def get() -> "Container":
-        if not built:
+    def __init__(self, given: "Container | None") -> None:
+        self._built: list[Container] = [given] if given is not None else []
+        self._memory: list[MemoryUseCases] = []
+
+    def __call__(self) -> "Container":
+        if not self._built:
             from abzu.entrypoints.container import build_container  # SQLAlchemy & co: only when used
 
-            built.append(build_container())
-            configure_file_logging(built[0].config.log_path())
-        return built[0]
+            self._built.append(build_container())
+            configure_file_logging(self._built[0].config.log_path())
+        return self._built[0]
 
-    return get
+    def memory(self) -> "MemoryUseCases":
+        if self._built:  # handed in (tests) or already built: its wiring, its overrides
+            return self._built[0].memory()
+        if not self._memory:
+            from abzu.entrypoints.memory_wiring import MemoryUseCases
+
+            self._memory.append(MemoryUseCases.open())
+        return self._memory[0]
+
+
+def lazy_container(given: "Container | None") -> Sources:
+    return Sources(given)
 
 
 def fail(message: str) -> NoReturn:

@@ -15,7 +15,7 @@ from abzu.adapters.claude_settings import merge_hooks, merge_mcp, remove_hooks, 
 from abzu.adapters.json_file import read_json, write_json
 from abzu.adapters.workspace import GitWorkspace
 from abzu.entrypoints.cli.context import fail, one_line_errors
-from abzu.entrypoints.hooks.env import data_home
+from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.logs import configure_file_logging
 
 Change = Callable[[dict[str, Any]], dict[str, Any]]
@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def install(scope: ScopeOpt = InstallScope.USER, mcp: McpOpt = False) -> None:
         """Add Abzu's hooks to Claude Code (idempotent; the previous file is backed up)."""
-        configure_file_logging(data_home() / "abzu.log")  # tracebacks go there, not to the terminal
+        configure_file_logging(DataHome.from_env().log)  # tracebacks go there, not to the terminal
         with one_line_errors():
             executable = installed_executable()
             typer.echo(f"abzu executable: {executable}")
@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def uninstall(scope: ScopeOpt = InstallScope.USER, mcp: McpOpt = False) -> None:
         """Remove exactly the hooks (and with --mcp the server entry) `abzu install` added."""
-        configure_file_logging(data_home() / "abzu.log")
+        configure_file_logging(DataHome.from_env().log)
         with one_line_errors():
             _apply("hooks", settings_path(scope), remove_hooks)
             if mcp:

@@ -11,8 +11,7 @@ from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
-from abzu.entrypoints.status_report import full_status
+from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
 from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -23,8 +22,8 @@ ProjectOpt = Annotated[
 ]
 
 
-def register(app: typer.Typer, container: ContainerSource) -> None:
-    commands = MemoryCommands(container)
+def register(app: typer.Typer, sources: Sources) -> None:
+    commands = MemoryCommands(sources)
     # An unknown "-…" word is the note itself (a PEM block, "-x flag notes"): taken as the
     # argument, never echoed back by the parser's "No such option" message.
     app.command(context_settings={"ignore_unknown_options": True})(commands.remember)
@@ -33,10 +32,11 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
 
 
 class MemoryCommands:
-    """The four commands, bound to a lazily built container (typer reads their signatures)."""
+    """The four commands, bound to their use cases, built on first use without the container
+    (typer reads their signatures)."""
 
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
+    def __init__(self, sources: Sources) -> None:
+        self._sources = sources
 
     def remember(
         self,
@@ -59,7 +59,7 @@ class MemoryCommands:
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
                                       context=context)
-            match self._container().remember().execute(request):
+            match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)
                 case Failure(err):
@@ -80,7 +80,7 @@ class MemoryCommands:
         """Search permanent memory and staged candidates, best first."""
         request = RecallRequest(query, scope, project, limit, floor)
         with one_line_errors():
-            match self._container().recall().execute(request):
+            match self._sources.memory().recall().execute(request):
                 case Success(Recalled() as found):
                     _show(RecallView.of(found), json, render.recalled)
                 case Failure(err):
@@ -94,7 +94,7 @@ class MemoryCommands:
     ) -> None:
         """Pin a bead: it keeps full weight and never decays."""
         with one_line_errors():
-            match self._container().star().execute(bead_id):
+            match self._sources.memory().star().execute(bead_id):
                 case Success(Bead() as bead):
                     _show(BeadView.of(bead), json, render.starred)
                 case Failure(err):
@@ -104,7 +104,9 @@ class MemoryCommands:
     def status(self, json: JsonFlag = False) -> None:
         """Counts, decay weights, staging, last review and where the databases live."""
         with one_line_errors():
-            _show(full_status(self._container()), json, render.status)
+            from abzu.entrypoints.status_report import full_status  # the whole report needs the container
+
+            _show(full_status(self._sources()), json, render.status)
 
 
 def _read_stdin() -> str:

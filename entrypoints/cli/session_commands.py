@@ -1,5 +1,5 @@
-"""`abzu hook | finalize | recover` (the session lifecycle) and, via install_commands,
-`abzu install | uninstall`."""
+"""`abzu hook | finalize | recover | snapshot` (the session lifecycle) and, via
+install_commands, `abzu install | uninstall`."""
 
 from datetime import timedelta
 from typing import Annotated, Any
@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 from returns.result import Failure, Success
 
+from abzu.application.sessions.capture_pre_compact import PreCompactRequest
 from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest
 from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.entrypoints.cli import install_commands
@@ -52,6 +53,23 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
             typer.echo(f"recovered {len(done)} session(s)")
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
+
+    @app.command(hidden=True)
+    def snapshot(
+        session_id: Annotated[str, typer.Argument(help="Claude Code session id.")],
+        transcript: Annotated[str | None, typer.Option(help="The session's transcript.")] = None,
+        trigger: Annotated[str | None, typer.Option(help="manual or auto.")] = None,
+    ) -> None:
+        """PreCompact's snapshot, taken in the background (the hook starts this and returns)."""
+        from abzu.entrypoints.data_home import DataHome
+        from abzu.entrypoints.hooks.pre_compact import pending_marker
+
+        with one_line_errors():
+            try:
+                request = PreCompactRequest(session_id, transcript, trigger)
+                container().sessions.capture_pre_compact().execute(request)
+            finally:  # whatever happened, nobody should wait for this snapshot any more
+                pending_marker(DataHome.from_env(), session_id).unlink(missing_ok=True)
 
     install_commands.register(app)
 

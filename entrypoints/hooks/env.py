@@ -3,12 +3,6 @@
 import os
 from pathlib import Path
 
-DEFAULT_HOME = "~/.enki"  # mirrors entrypoints.settings.Settings.home (pydantic-settings is slow to import)
-
-
-def data_home() -> Path:
-    return Path(os.environ.get("ABZU_HOME") or DEFAULT_HOME).expanduser()
-
 
 def project_dir() -> str | None:
     """Claude Code's project root; unlike the payload's cwd it stays put when Claude cds."""

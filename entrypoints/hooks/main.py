@@ -4,10 +4,13 @@ Whatever happens the exit code is 0 and stdout carries nothing but the one JSON 
 Code accepts (SessionStart's additional context); a failure is one line in Abzu's log file.
 Never exit 2: on PreCompact it would block compaction.
 
-Standard library only at import time. SessionEnd and Stop journal the payload and return
-(hook_spooled.py); the others validate it and run a use case (hook_validated.py).
+Standard library only at import time; one module per hook (`run(raw, home)`), imported only
+for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
+records the request and snapshots in the background; SessionStart and PostCompact validate the
+payload and run their use case.
 """
 
+import importlib
 import json
 import logging
 import os
@@ -15,14 +18,17 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from abzu.entrypoints.hooks.env import data_home
+from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging, excerpt
 
 EVENTS = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
     "stop": "Stop", "session-end": "SessionEnd",
 }
-SPOOLED = {"Stop", "SessionEnd"}
+MODULES = {
+    "SessionStart": "session_start", "PreCompact": "pre_compact", "PostCompact": "post_compact",
+    "Stop": "stop", "SessionEnd": "session_end",
+}
 MAX_PAYLOAD_CHARS = 1_000_000
 log = logging.getLogger(LOGGER_NAME)
 
@@ -30,8 +36,8 @@ log = logging.getLogger(LOGGER_NAME)
 def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     name = argv[0] if argv else "(none)"
     try:
-        home = data_home()
-        configure_file_logging(home / "abzu.log")
+        home = DataHome.from_env()
+        configure_file_logging(home.log)
         raw = (stdin or sys.stdin).read(MAX_PAYLOAD_CHARS)
         event = _event(name, raw)
         output = _run(event, raw, home)
@@ -58,14 +64,10 @@ def _event(name: str, raw: str) -> str:
     raise ValueError(f"unknown hook event {name!r}; expected one of {', '.join(EVENTS)}")
 
 
-def _run(event: str, raw: str, home: Any) -> dict[str, Any] | None:
-    if event in SPOOLED:
-        from abzu.entrypoints.hooks.spooled import journal_and_go
-
-        journal_and_go(event, raw, home)
-        return None
-    # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU).
+def _run(event: str, raw: str, home: DataHome) -> dict[str, Any] | None:
+    # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU)
+    # (PostCompact's container still loads pydantic-settings).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from abzu.entrypoints.hooks.validated import run_validated
-
-    return run_validated(event, raw, home)
+    hook = importlib.import_module(f"abzu.entrypoints.hooks.{MODULES[event]}")
+    output: dict[str, Any] | None = hook.run(raw, home)
+    return output

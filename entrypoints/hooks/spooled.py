@@ -1,4 +1,4 @@
-"""SessionEnd and Stop: journal the payload, start finalisation (SessionEnd), return at once.
+"""The journal-and-go path of SessionEnd and Stop (standard library only).
 
 SessionEnd has 1.5 s shared by every SessionEnd hook and is often cut short, so nothing here
 imports more than the standard library: the session id is checked (it becomes an argument),
@@ -9,25 +9,29 @@ the payload is journaled as sent and validated with the pydantic model when the 
 import json
 import re
 from datetime import UTC, datetime
-from pathlib import Path
+from typing import Any
 
 from abzu.adapters.spool.hook_entry import encode_hook
 from abzu.adapters.spool.raw_writer import write_entry
-from abzu.domain.sessions.record import SESSION_ID_PATTERN
-from abzu.entrypoints.detach import abzu_command, start_detached
-from abzu.entrypoints.hooks.env import project_dir, session_cwd
+from abzu.domain.sessions.ids import SESSION_ID_PATTERN
+from abzu.entrypoints.data_home import DataHome
+from abzu.entrypoints.hooks.env import project_dir
 
 _SESSION_ID = re.compile(SESSION_ID_PATTERN)
 
 
-def journal_and_go(event: str, raw: str, home: Path) -> None:
+def parse(raw: str) -> tuple[str, dict[str, Any]]:
+    """The session id (checked: it becomes a file name and an argument) and the payload."""
     payload = json.loads(raw)
     session_id = payload.get("session_id") if isinstance(payload, dict) else None
     if not isinstance(session_id, str) or not _SESSION_ID.fullmatch(session_id):
         raise ValueError("payload has no valid session_id")
+    return session_id, payload
+
+
+def journal(event: str, raw: str, home: DataHome) -> tuple[str, dict[str, Any]]:
+    """The session id and payload, once the payload is in the journal."""
+    session_id, payload = parse(raw)
     entry = encode_hook(event, payload, at=datetime.now(UTC), project_dir=project_dir())
-    write_entry(home / "spool", "hook", entry)
-    if event == "SessionEnd":
-        cwd = payload.get("cwd")
-        start_detached(abzu_command("finalize", session_id),
-                       cwd=str(session_cwd(cwd if isinstance(cwd, str) else None)))
+    write_entry(home.spool, "hook", entry)
+    return session_id, payload

@@ -38,12 +38,12 @@ def test_a_whole_session_is_carried_across_compaction_and_finalised(tmp_path: Pa
     pre = cc.hook("pre-compact", {**base, "hook_event_name": "PreCompact", "trigger": "auto",
                                   "custom_instructions": ""})
     assert (pre.returncode, pre.stdout) == (0, "")
-    assert cc.query("SELECT sequence FROM session_summaries WHERE session_id = 'sess-1'") == [(1,)]
-
     compacted = {**base, "hook_event_name": "SessionStart", "source": "compact"}
     after = context_of(cc.hook("session-start", compacted))
     assert "This session before compaction:" in after and "Snapshot 1 of this session" in after
     assert "Relevant memory" not in after
+    # the snapshot was taken in the background; the post-compaction start waited for it
+    assert cc.query("SELECT sequence FROM session_summaries WHERE session_id = 'sess-1'") == [(1,)]
 
     post = cc.hook("post-compact", {**base, "hook_event_name": "PostCompact", "trigger": "auto",
                                     "compact_summary": COMPACT_SUMMARY})
@@ -78,6 +78,7 @@ def test_a_crashed_session_is_recovered_at_the_next_start(tmp_path: Path) -> Non
     base = {"session_id": "crashed", "transcript_path": str(path)}
     cc.hook("session-start", {**base, "hook_event_name": "SessionStart", "source": "startup"})
     cc.hook("pre-compact", {**base, "hook_event_name": "PreCompact", "trigger": "auto"})
+    eventually(lambda: bool(cc.query("SELECT 1 FROM session_summaries WHERE session_id = 'crashed'")))
     cc.transcript("crashed", REAL)
     cc.hook("stop", {**base, "hook_event_name": "Stop"})  # …and then Claude Code is killed: no SessionEnd
 

@@ -18,7 +18,7 @@ import alembic.command  # noqa: F401
 import abzu.entrypoints.cli.app
 import abzu.entrypoints.container
 import abzu.entrypoints.hooks.main
-import abzu.entrypoints.hooks.validated
+import abzu.entrypoints.hooks.session_start
 import abzu.entrypoints.mcp_server  # noqa: F401
 import tests.mcp_support  # noqa: F401
 
@@ -41,10 +41,10 @@ def cli(*args: str) -> Callable[[Path], str]:
 
 
 def session_start(repo: Path) -> str:
-    import abzu.entrypoints.hooks.validated as validated
+    import abzu.entrypoints.hooks.session_start as hook
     from abzu.entrypoints.hooks.main import main as hook_main
 
-    validated.start_detached = lambda *_a, **_k: None  # the detached recover is another test's
+    hook.start_detached = lambda *_a, **_k: None  # the detached recover is another test's
     payload = {"session_id": f"s-{os.getpid()}", "hook_event_name": "SessionStart",
                "source": "startup", "cwd": str(repo), "transcript_path": str(repo / "none.jsonl")}
     out = io.StringIO()

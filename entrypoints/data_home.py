@@ -1,0 +1,77 @@
+"""Abzu's data home: every file and folder in it is named here, once (standard library only).
+
+`~/.enki` by default (the spec's data home), or `ABZU_HOME`. The hooks read it straight from
+the environment; the container reads it through Settings, which builds this same object.
+"""
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DEFAULT_HOME = "~/.enki"
+HOME_VARIABLE = "ABZU_HOME"
+
+
+class DataHome:
+    """A plain class, not a dataclass: `dataclasses` (inspect, ~10 ms) is more than a hook
+    that only journals should import."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DataHome) and other.root == self.root
+
+    def __hash__(self) -> int:
+        return hash(self.root)
+
+    def __repr__(self) -> str:
+        return f"DataHome({str(self.root)!r})"
+
+    @classmethod
+    def at(cls, root: Path | str) -> "DataHome":
+        return cls(Path(root).expanduser())
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] = os.environ) -> "DataHome":
+        return cls.at(environ.get(HOME_VARIABLE) or DEFAULT_HOME)
+
+    @property
+    def wisdom(self) -> Path:
+        """Permanent memory: reviewed beads and preferences."""
+        return self.root / "wisdom.db"
+
+    @property
+    def staging(self) -> Path:
+        """Candidates awaiting review, sessions and their summaries."""
+        return self.root / "abzu.db"
+
+    @property
+    def spool(self) -> Path:
+        """Hook journal: what the hooks wrote without opening a database."""
+        return self.root / "spool"
+
+    @property
+    def pending_remembers(self) -> Path:
+        """Remembers kept while the stores were busy, stored at the next chance."""
+        return self.spool / "remember"
+
+    @property
+    def pending(self) -> Path:
+        """Markers of background work a hook is waiting on (a pre-compact snapshot)."""
+        return self.root / "pending"
+
+    @property
+    def persona(self) -> Path:
+        return self.root / "persona.md"
+
+    @property
+    def log(self) -> Path:
+        return self.root / "abzu.log"
+
+    @property
+    def snapshots(self) -> Path:
+        """Copies of wisdom.db taken before a review changes it."""
+        return self.root / "snapshots"

@@ -1,0 +1,98 @@
+"""The one factory of the light use cases (session start, post-compact briefing, hook records).
+
+The hooks build it by hand from the environment (`for_hook`); the container builds the same
+object from its own clock, workspace and ranking (session_providers.py), so both doors run the
+same wiring. Standard library, adapters and application only: the container's import alone
+(dependency-injector, pydantic-settings, SQLAlchemy) costs more than a hook's budget.
+"""
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
+from abzu.adapters.spool.file_spool import FileSessionJournal
+from abzu.adapters.transcript_files import OsTranscriptFiles
+from abzu.application.ports import Clock, Workspace
+from abzu.domain.decay import DecayPolicy
+from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
+from abzu.entrypoints.data_home import DataHome
+
+if TYPE_CHECKING:  # each hook imports only the use case it runs
+    from abzu.adapters.enki.profile_persona import ProfilePersona
+    from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+    from abzu.application.sessions.inject_post_compact import InjectPostCompact
+    from abzu.application.sessions.inject_session_start import InjectSessionStart
+    from abzu.application.sessions.record_hook_event import RecordHookEvent
+
+FLOOR_VARIABLE = "ABZU_RELEVANCE_FLOOR"
+
+
+def relevance_floor(environ: Mapping[str, str] = os.environ) -> float:
+    """ABZU_RELEVANCE_FLOOR as Settings reads it (0..1), without pydantic-settings' import."""
+    raw = (environ.get(FLOOR_VARIABLE) or "").strip()
+    try:
+        value = float(raw) if raw else DEFAULT_RELEVANCE_FLOOR
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{FLOOR_VARIABLE} must be a number from 0 to 1, got {raw!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class LightUseCases:
+    home: DataHome
+    workspace: Workspace
+    clock: Clock
+    ranking: RankingPolicy
+    decay: DecayPolicy = field(default_factory=DecayPolicy)
+
+    @classmethod
+    def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":
+        """`cwd`: where the session works (CLAUDE_PROJECT_DIR, else the payload's cwd)."""
+        from abzu.adapters.clock import SystemClock
+        from abzu.adapters.workspace import GitWorkspace
+
+        return cls(home, GitWorkspace(cwd), SystemClock(), RankingPolicy(relevance_floor=relevance_floor()))
+
+    def journal(self) -> FileSessionJournal:
+        return FileSessionJournal(self.home.spool)
+
+    def record(self) -> "RecordHookEvent":
+        from abzu.application.sessions.record_hook_event import RecordHookEvent
+
+        return RecordHookEvent(self.journal(), self.workspace, OsTranscriptFiles(), self.clock)
+
+    def session_start(self) -> "InjectSessionStart":
+        from abzu.application.sessions.inject_session_start import InjectSessionStart
+
+        return InjectSessionStart(
+            self._context(), self.journal(), self._files(), self._persona(),
+            self.workspace, OsTranscriptFiles(), self.clock, self.ranking,
+        )
+
+    def post_compact(self) -> "InjectPostCompact":
+        from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
+        from abzu.application.sessions.inject_post_compact import InjectPostCompact
+
+        return InjectPostCompact(
+            self._context(), self.journal(), self._files(), self._persona(),
+            self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), self.clock,
+        )
+
+    def _persona(self) -> "ProfilePersona":
+        """persona.md, then the user's explicit profile entries (issue 17)."""
+        from abzu.adapters.enki.profile_persona import ProfilePersona
+
+        return ProfilePersona(FilePersona(self.home.persona), self.home.wisdom, self.workspace)
+
+    def _files(self) -> DotEnkiProjectFiles:
+        return DotEnkiProjectFiles(self.workspace, self.home.root)
+
+    def _context(self) -> "Sqlite3SessionContext":
+        from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+
+        return Sqlite3SessionContext(self.home.wisdom, self.home.staging, self.decay)

@@ -1,0 +1,76 @@
+"""The one factory of the four memory operations (remember, recall, star, status).
+
+The container's providers are this factory fed with the container's parts (tests override the
+clock there); the CLI builds it directly from Settings (`MemoryUseCases.open`), so `abzu recall`
+and friends skip dependency-injector and the modules of review, scrub and transcript mining
+(together ~40 % of the container's import). SQLAlchemy is still loaded: the repositories need it
+until the read side runs on plain `sqlite3` (issue 13 item 1; the recall engineer's search).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from returns.result import Result
+
+from abzu.adapters.sqlite.busy import BusyPolicy
+from abzu.adapters.sqlite.pending_writes import PendingRemembers
+from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
+from abzu.application.ports import Clock, IdGenerator, StoreLocations, UnitOfWork, Workspace
+from abzu.application.recall import Recall, Recalled, RecallError, RecallRequest
+from abzu.application.remember import Remember
+from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
+from abzu.application.sessions.session_status import SessionStatus
+from abzu.application.star import Star, StarError
+from abzu.application.status import Status
+from abzu.domain.bead import Bead
+from abzu.domain.ranking import RankingPolicy
+
+RecallResult = Result[Recalled, RecallError]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryUseCases:
+    """`writer`: units of work that may write; `recaller`: recall's (cheap stamps); `reader`:
+    read-only ones (plain BEGIN, no write lock; status); `sessions`: the session lifecycle's, for
+    the session counts. Busy stores: whole units of work retried, a remember kept in `pending`."""
+
+    writer: Callable[[], UnitOfWork]
+    recaller: Callable[[], UnitOfWork]
+    reader: Callable[[], UnitOfWork]
+    sessions: Callable[[], SessionUnitOfWork]
+    clock: Clock
+    ids: IdGenerator
+    workspace: Workspace
+    ranking: RankingPolicy
+    max_chars: int
+    locations: StoreLocations
+    spool: SpoolSource
+    pending: PendingRemembers
+
+    @classmethod
+    def open(cls, cwd: Path | None = None) -> "MemoryUseCases":
+        """Wired from Settings (environment, defaults), the stores opened on first use."""
+        from abzu.entrypoints.memory_parts import parts_from_settings
+
+        return cls(**parts_from_settings(cwd or Path.cwd()))
+
+    def remember(self, policy: BusyPolicy | None = None) -> ResilientRemember:
+        once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars)
+        return ResilientRemember(once, self.pending, policy or BusyPolicy())
+
+    def recall_once(self) -> Recall:
+        """Without retries: the evaluation's sandboxes, where nothing else holds the stores."""
+        return Recall(self.recaller(), self.clock, self.workspace, self.ranking)
+
+    def recall(self, policy: BusyPolicy | None = None) -> "Retrying[RecallRequest, RecallResult]":
+        return Retrying(self.recall_once(), policy or BusyPolicy())
+
+    def star(self, policy: BusyPolicy | None = None) -> Retrying[str, Result[Bead, StarError]]:
+        return Retrying(Star(self.writer()), policy or BusyPolicy())
+
+    def status(self) -> Status:
+        return Status(self.reader(), self.clock, self.locations)
+
+    def session_status(self) -> SessionStatus:
+        return SessionStatus(self.sessions(), self.spool)

@@ -1,0 +1,73 @@
+"""One wiring source (issue 14.2): the data home named once, the hooks' factory honours settings."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from abzu.entrypoints.data_home import DataHome
+from abzu.entrypoints.hooks.pre_compact import pending_marker, wait_for_snapshot
+from abzu.entrypoints.light import LightUseCases, relevance_floor
+from abzu.entrypoints.settings import Settings
+
+
+def test_the_data_home_comes_from_abzu_home_or_defaults_to_dot_enki() -> None:
+    assert DataHome.from_env({"ABZU_HOME": "/data/abzu"}).wisdom == Path("/data/abzu/wisdom.db")
+    assert DataHome.from_env({}).root == Path("~/.enki").expanduser()
+
+
+def test_settings_and_the_hooks_see_the_same_files(tmp_path: Path) -> None:
+    settings, home = Settings(home=tmp_path), DataHome.at(tmp_path)
+    assert (settings.wisdom_path, settings.staging_path, settings.log_path, settings.snapshot_dir) == (
+        home.wisdom, home.staging, home.log, home.snapshots)
+
+
+def test_the_hook_wiring_honours_the_relevance_floor(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "0.55")
+    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+    assert light.ranking.relevance_floor == 0.55
+    assert light.session_start().ranking.relevance_floor == 0.55
+
+
+@pytest.mark.parametrize("raw", ["high", "1.5", "-0.1"])
+def test_a_bad_relevance_floor_is_one_clear_error(raw: str) -> None:
+    with pytest.raises(ValueError, match="ABZU_RELEVANCE_FLOOR must be a number from 0 to 1"):
+        relevance_floor({"ABZU_RELEVANCE_FLOOR": raw})
+
+
+def test_an_unset_floor_is_the_default() -> None:
+    assert relevance_floor({}) == Settings().relevance_floor
+
+
+def test_nothing_pending_means_no_wait(tmp_path: Path) -> None:
+    assert wait_for_snapshot(DataHome.at(tmp_path), "s1", limit_s=0.0)
+
+
+def test_a_snapshot_on_its_way_is_waited_for_up_to_the_limit(tmp_path: Path) -> None:
+    home = DataHome.at(tmp_path)
+    marker = pending_marker(home, "s1")
+    marker.parent.mkdir(parents=True)
+    marker.touch()
+    assert not wait_for_snapshot(home, "s1", limit_s=0.0)
+    os.utime(marker, (0, 0))  # a marker left by a snapshot run that died long ago
+    assert wait_for_snapshot(home, "s1", limit_s=0.0)
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    ("[]", "not a JSON object"),
+    ('{"session_id": "a/b"}', "no valid session_id"),
+    ('{"session_id": "s1", "cwd": 3}', "cwd is not text"),
+    ('{"session_id": "s1", "trigger": "' + "x" * 65 + '"}', "trigger is longer than 64"),
+])
+def test_an_unusable_hook_payload_is_refused_by_name(payload: str, message: str) -> None:
+    from abzu.adapters.claude_hook_payload import HookPayload
+
+    with pytest.raises(ValueError, match=message):
+        HookPayload.model_validate_json(payload)
+
+
+def test_a_hook_payload_keeps_known_fields_stripped_and_ignores_the_rest() -> None:
+    from abzu.adapters.claude_hook_payload import HookPayload
+
+    got = HookPayload.model_validate_json('{"session_id": " s1 ", "source": " compact ", "new_field": 1}')
+    assert (got.session_id, got.source, got.cwd) == ("s1", "compact", None)
