@@ -1,0 +1,27 @@
+"""abzu.db: anchors (issue 16) of staged candidates; they move to wisdom.db on promotion.
+
+Revision ID: s0009 (anchors; renumber on merge if another s0009 lands first)
+"""
+
+from alembic import op
+
+revision = "s0009"
+down_revision = "s0008"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.execute(
+        "CREATE TABLE candidate_anchors ("
+        " memory_id TEXT NOT NULL REFERENCES bead_candidates(id) ON DELETE CASCADE,"
+        " kind TEXT NOT NULL CHECK (kind IN ('file', 'command')),"
+        " value TEXT NOT NULL,"
+        " git_commit TEXT,"
+        " PRIMARY KEY (memory_id, kind, value))"
+    )
+    op.execute("CREATE INDEX ix_candidate_anchors_kind_value ON candidate_anchors (kind, value)")
+
+
+def downgrade() -> None:
+    op.execute("DROP TABLE candidate_anchors")

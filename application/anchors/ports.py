@@ -1,0 +1,22 @@
+"""What `RecallAtAction` needs: anchored memories to read and a per-session record of what was shown."""
+
+from collections.abc import Collection, Sequence
+from typing import Protocol
+
+from abzu.domain.anchors import AnchorKind
+from abzu.domain.ranking import SearchHit
+
+
+class AnchoredMemories(Protocol):
+    def project_for_root(self, root: str) -> str | None: ...
+
+    def anchored(self, kind: AnchorKind, keys: Sequence[str], project: str, *, limit: int,
+                 with_candidates: bool) -> list[SearchHit]:
+        """Live memories of `project` anchored to one of `keys`: reviewed beads first (starred,
+        then newest), staged candidates after them when `with_candidates`."""
+        ...
+
+
+class ShownMemories(Protocol):
+    def shown(self, session_id: str) -> Collection[str]: ...
+    def add(self, session_id: str, ids: Sequence[str]) -> None: ...
