@@ -20,7 +20,7 @@ def upgrade() -> None:
         " git_commit TEXT,"
         " PRIMARY KEY (memory_id, kind, value))"
     )
-    op.execute("CREATE INDEX ix_candidate_anchors_kind_value ON candidate_anchors (kind, value)")
+    op.execute("CREATE INDEX idx_candidate_anchors_value ON candidate_anchors (kind, value)")
 
 
 def downgrade() -> None:

@@ -23,7 +23,7 @@ def upgrade() -> None:
         " git_commit TEXT,"
         " PRIMARY KEY (memory_id, kind, value))"
     )
-    op.execute("CREATE INDEX ix_bead_anchors_kind_value ON bead_anchors (kind, value)")
+    op.execute("CREATE INDEX idx_bead_anchors_value ON bead_anchors (kind, value)")
 
 
 def downgrade() -> None:
