@@ -7,6 +7,13 @@ from abzu.domain.anchors import AnchorKind
 from abzu.domain.ranking import SearchHit
 
 
+class ProjectRoot(Protocol):
+    """The repository root of the session (what `Workspace` gives; declared here so the hook's
+    path does not import application/ports.py and, through it, `returns`)."""
+
+    def root(self) -> str | None: ...
+
+
 class AnchoredMemories(Protocol):
     def project_for_root(self, root: str) -> str | None: ...
 

@@ -6,8 +6,7 @@ all when none is anchored there. Reads only; the record of what was shown is the
 
 from dataclasses import dataclass
 
-from abzu.application.anchors.ports import AnchoredMemories, ShownMemories
-from abzu.application.ports import Workspace
+from abzu.application.anchors.ports import AnchoredMemories, ProjectRoot, ShownMemories
 from abzu.domain.anchors import AnchorKind, command_keys, file_key
 from abzu.domain.anchors_render import MAX_AT_ACTION_ITEMS, at_action
 
@@ -24,7 +23,7 @@ class ActionRequest:
 class RecallAtAction:
     memories: AnchoredMemories
     shown: ShownMemories
-    workspace: Workspace
+    workspace: ProjectRoot
     with_candidates: bool = False
 
     def execute(self, request: ActionRequest) -> str | None:
