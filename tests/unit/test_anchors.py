@@ -35,7 +35,8 @@ def _pre_tool_use(settings: dict[str, Any]) -> list[Any]:
 
 
 def test_the_pre_tool_use_matcher_is_installed_only_on_request_and_removed_exactly() -> None:
-    users = {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}]}]}}
+    lint = {"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}]}
+    users = {"hooks": {"PreToolUse": [lint]}}
     assert _pre_tool_use(merge_hooks(copy.deepcopy(users), EXE)) == _pre_tool_use(users)
     installed = merge_hooks(users, EXE, point_of_action=True)
     ours = _pre_tool_use(installed)[-1]
