@@ -187,7 +187,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "wisdom_path": settings.wisdom_path,
             "staging_path": settings.staging_path,
             "log_path": settings.log_path,
-            "completions_path": settings.data_home / "completions.json",
+            "completions_path": settings.layout.completions,
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
             "recovery_idle_minutes": settings.recovery_idle_minutes,
