@@ -11,6 +11,7 @@ from enum import StrEnum
 
 MAX_ANCHOR_CHARS = 500
 MAX_PREFIX_WORDS = 6  # a prefix longer than this says nothing a shorter one would not
+MAX_AT_ACTION_ITEMS = 3  # memories shown before one tool call
 
 
 class AnchorKind(StrEnum):

@@ -6,12 +6,12 @@ The memories are rendered by the same functions as session start (`sections.head
 
 from collections.abc import Sequence
 
+from abzu.domain.anchors import MAX_AT_ACTION_ITEMS
 from abzu.domain.quoting import new_fence, one_line
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.sections import header, memory_item
 
 MAX_AT_ACTION_CHARS = 1500
-MAX_AT_ACTION_ITEMS = 3
 
 
 def at_action(hits: Sequence[SearchHit], project: str | None, target: str,

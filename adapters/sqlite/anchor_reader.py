@@ -8,12 +8,14 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from abzu.adapters.sqlite.timestamps import from_db_required
 from abzu.application.anchors.ports import AnchoredMemories
 from abzu.domain.anchors import AnchorKind
-from abzu.domain.category import Category
-from abzu.domain.ranking import SearchHit, Source
+
+if TYPE_CHECKING:  # imported when a row is found: most edits find none
+    from abzu.domain.ranking import SearchHit
 
 log = logging.getLogger("abzu")
 
@@ -41,15 +43,15 @@ class Sqlite3AnchoredMemories(AnchoredMemories):
         return str(rows[0][0]) if rows else None
 
     def anchored(self, kind: AnchorKind, keys: Sequence[str], project: str, *, limit: int,
-                 with_candidates: bool) -> list[SearchHit]:
+                 with_candidates: bool) -> "list[SearchHit]":
         if not keys:
             return []
         params: list[object] = [kind.value, *keys, project, limit]
         marks = ", ".join("?" * len(keys))
-        hits = [_hit(r, Source.BEAD) for r in self._rows("wisdom", _BEADS.format(keys=marks), params)]
+        hits = [_hit(r, "bead") for r in self._rows("wisdom", _BEADS.format(keys=marks), params)]
         if with_candidates and len(hits) < limit:
             rows = self._rows("staging", _CANDIDATES.format(keys=marks), params)
-            hits += [_hit(r, Source.CANDIDATE) for r in rows]
+            hits += [_hit(r, "candidate") for r in rows]
         return hits[:limit]
 
     def _rows(self, store: str, sql: str, params: list[object]) -> list[sqlite3.Row]:
@@ -69,6 +71,9 @@ class Sqlite3AnchoredMemories(AnchoredMemories):
             return []
 
 
-def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
-    return SearchHit(row["id"], source, Category(row["category"]), row["project"], row["content"],
+def _hit(row: sqlite3.Row, source: str) -> "SearchHit":
+    from abzu.domain.category import Category
+    from abzu.domain.ranking import SearchHit, Source
+
+    return SearchHit(row["id"], Source(source), Category(row["category"]), row["project"], row["content"],
                      row["summary"], from_db_required(row["created_at"]), 1.0)

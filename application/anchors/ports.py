@@ -1,10 +1,12 @@
 """What `RecallAtAction` needs: anchored memories to read and a per-session record of what was shown."""
 
 from collections.abc import Collection, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from abzu.domain.anchors import AnchorKind
-from abzu.domain.ranking import SearchHit
+
+if TYPE_CHECKING:  # the hook finds nothing on most edits: it then never imports the hit types
+    from abzu.domain.ranking import SearchHit
 
 
 class ProjectRoot(Protocol):
@@ -18,7 +20,7 @@ class AnchoredMemories(Protocol):
     def project_for_root(self, root: str) -> str | None: ...
 
     def anchored(self, kind: AnchorKind, keys: Sequence[str], project: str, *, limit: int,
-                 with_candidates: bool) -> list[SearchHit]:
+                 with_candidates: bool) -> "list[SearchHit]":
         """Live memories of `project` anchored to one of `keys`: reviewed beads first (starred,
         then newest), staged candidates after them when `with_candidates`."""
         ...

@@ -7,8 +7,7 @@ all when none is anchored there. Reads only; the record of what was shown is the
 from dataclasses import dataclass
 
 from abzu.application.anchors.ports import AnchoredMemories, ProjectRoot, ShownMemories
-from abzu.domain.anchors import AnchorKind, command_keys, file_key
-from abzu.domain.anchors_render import MAX_AT_ACTION_ITEMS, at_action
+from abzu.domain.anchors import MAX_AT_ACTION_ITEMS, AnchorKind, command_keys, file_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +36,10 @@ class RecallAtAction:
         hits = [h for h in self.memories.anchored(kind, keys, project, limit=MAX_AT_ACTION_ITEMS + len(seen),
                                                   with_candidates=self.with_candidates)
                 if h.item_id not in seen]
+        if not hits:
+            return None
+        from abzu.domain.anchors_render import at_action  # only when there is something to say
+
         text, ids = at_action(hits, project, label)
         if not ids:
             return None
