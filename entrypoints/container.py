@@ -40,6 +40,7 @@ from abzu.application.scrub.scrub_stores import ScrubStores
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
+from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.memory_wiring import MemoryUseCases
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
@@ -81,8 +82,12 @@ class Container(containers.DeclarativeContainer):
     wisdom_engine = providers.Resource(_store, path=config.wisdom_path, store="wisdom")
     staging_engine = providers.Resource(_store, path=config.staging_path, store="staging")
     uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, actor=config.actor
     )
+    # The history's "who" for the writers that are not the front door itself (issue 15).
+    maintenance_uow = providers.Factory(uow, actor="maintenance")
+    gemini_uow = providers.Factory(uow, actor="review:gemini")
+    human_uow = providers.Factory(uow, actor="review:human")
     # Reads that change nothing (status) take no write lock: plain BEGIN, never BEGIN IMMEDIATE.
     read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
@@ -99,7 +104,7 @@ class Container(containers.DeclarativeContainer):
         SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
     )
     maintenance = providers.Factory(
-        RunMaintenance, uow=uow, clock=clock,
+        RunMaintenance, uow=maintenance_uow, clock=clock,
         retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
             ExpireEmDbs, completions=providers.Factory(JsonCompletionLog, path=config.completions_path),
             files=providers.Factory(OsEmFiles), clock=clock,
@@ -121,16 +126,16 @@ class Container(containers.DeclarativeContainer):
         Pricing, input_per_mtok=config.review_price_in, output_per_mtok=config.review_price_out
     )
     run_review = providers.Factory(
-        RunReview, uow=uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
+        RunReview, uow=gemini_uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
         policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
-    undo_review = providers.Factory(UndoReview, uow=uow, snapshots=snapshots, clock=clock)
+    undo_review = providers.Factory(UndoReview, uow=human_uow, snapshots=snapshots, clock=clock)
     get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
-    promote_candidate = providers.Factory(PromoteCandidate, uow=uow, clock=clock, ids=ids)
-    discard_candidate = providers.Factory(DiscardCandidate, uow=uow, clock=clock, ids=ids)
-    consolidate_beads = providers.Factory(ConsolidateBeads, uow=uow, clock=clock, ids=ids)
-    flag_for_deletion = providers.Factory(FlagForDeletion, uow=uow, clock=clock, ids=ids)
-    unflag = providers.Factory(Unflag, uow=uow)
+    promote_candidate = providers.Factory(PromoteCandidate, uow=human_uow, clock=clock, ids=ids)
+    discard_candidate = providers.Factory(DiscardCandidate, uow=human_uow, clock=clock, ids=ids)
+    consolidate_beads = providers.Factory(ConsolidateBeads, uow=human_uow, clock=clock, ids=ids)
+    flag_for_deletion = providers.Factory(FlagForDeletion, uow=human_uow, clock=clock, ids=ids)
+    unflag = providers.Factory(Unflag, uow=human_uow)
     # --- bulk remember (issue 6: eval and imports) ---
     remember_many = providers.Factory(
         RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
@@ -178,7 +183,10 @@ class Container(containers.DeclarativeContainer):
     status = providers.Factory(MemoryUseCases.status, memory)
 
 
-def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
+def build_container(
+    settings: Settings | None = None, cwd: Path | None = None, actor: str | None = None,
+) -> Container:
+    """`actor`: the front door the history names (cli, mcp, hook); ABZU_ACTOR, else cli."""
     settings = settings or Settings()
     container = Container()
     container.config.from_dict(
@@ -192,6 +200,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "max_content_chars": settings.max_content_chars,
             "recovery_idle_minutes": settings.recovery_idle_minutes,
             "cwd": cwd or Path.cwd(),
+            "actor": actor or current_actor(),
             # --- review ---
             "snapshot_dir": settings.snapshot_dir,
             "spool_dir": settings.layout.spool,
