@@ -14,6 +14,7 @@ from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
 from abzu.adapters.spool.scrubber import FileSpoolScrubber
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
+from abzu.adapters.sqlite.migrations.event_actor import UNDO
 from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
@@ -88,6 +89,7 @@ class Container(containers.DeclarativeContainer):
     maintenance_uow = providers.Factory(uow, actor="maintenance")
     gemini_uow = providers.Factory(uow, actor="review:gemini")
     human_uow = providers.Factory(uow, actor="review:human")
+    undo_uow = providers.Factory(uow, actor=UNDO)  # what it puts back: "restored by undo"
     # Reads that change nothing (status) take no write lock: plain BEGIN, never BEGIN IMMEDIATE.
     read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
@@ -129,7 +131,7 @@ class Container(containers.DeclarativeContainer):
         RunReview, uow=gemini_uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
         policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
-    undo_review = providers.Factory(UndoReview, uow=human_uow, snapshots=snapshots, clock=clock)
+    undo_review = providers.Factory(UndoReview, uow=undo_uow, snapshots=snapshots, clock=clock)
     get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
     promote_candidate = providers.Factory(PromoteCandidate, uow=human_uow, clock=clock, ids=ids)
     discard_candidate = providers.Factory(DiscardCandidate, uow=human_uow, clock=clock, ids=ids)

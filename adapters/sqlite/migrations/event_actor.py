@@ -16,10 +16,19 @@ _COLUMNS = "INSERT INTO memory_events(at, item_id, event, detail) VALUES ("
 _WHO = "(SELECT who FROM event_actor WHERE id = 1)"
 
 
-def with_who(trigger: str) -> str:
-    """An earlier history trigger, now also writing `who`."""
+UNDO = "undo"  # the writer `abzu review --undo` names: what it puts back is "restored by undo"
+
+
+def with_who(trigger: str, inserted: str | None = None) -> str:
+    """An earlier history trigger, now also writing `who`; `inserted`: the event expression of
+    an insert trigger, so a row undo puts back is recorded as "restored by undo"."""
     assert _COLUMNS in trigger and trigger.endswith("); END"), trigger
     body = trigger.replace(_COLUMNS, "INSERT INTO memory_events(at, item_id, event, detail, who) VALUES (")
+    if inserted is not None:
+        old = f"new.id, {inserted}, "
+        assert old in body, (old, body)
+        body = body.replace(old, f"new.id, CASE WHEN {_WHO} = '{UNDO}' THEN 'restored by undo' "
+                                 f"ELSE {inserted} END, ", 1)
     return body[: -len("); END")] + f", {_WHO}); END"
 
 
@@ -27,9 +36,9 @@ def triggers_of(statements: list[str]) -> list[str]:
     return [s for s in statements if _NAME.match(s)]
 
 
-def upgrade_statements(old_triggers: list[str]) -> list[str]:
+def upgrade_statements(old_triggers: list[str], new_triggers: list[str]) -> list[str]:
     drops = [f"DROP TRIGGER IF EXISTS {_name(t)}" for t in old_triggers]
-    return [ACTOR_TABLE, ADD_WHO, *drops, *(with_who(t) for t in old_triggers)]
+    return [ACTOR_TABLE, ADD_WHO, *drops, *new_triggers]
 
 
 def downgrade_statements(old_triggers: list[str]) -> list[str]:

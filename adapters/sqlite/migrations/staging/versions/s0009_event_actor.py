@@ -22,11 +22,14 @@ branch_labels = None
 depends_on = None
 
 OLD_TRIGGERS = triggers_of(S0007)
-STATEMENTS = [with_who(t) for t in OLD_TRIGGERS]  # the triggers as they stand: doctor --repair
+INSERTED = "'staged'"
+# The triggers as they stand now (doctor --repair recreates them from here); the insert trigger
+# records a row `abzu review --undo` puts back as "restored by undo".
+STATEMENTS = [with_who(t, INSERTED if "_ev_insert " in t else None) for t in OLD_TRIGGERS]
 
 
 def upgrade() -> None:
-    for statement in upgrade_statements(OLD_TRIGGERS):
+    for statement in upgrade_statements(OLD_TRIGGERS, STATEMENTS):
         op.execute(statement)
 
 
