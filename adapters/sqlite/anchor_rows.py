@@ -1,4 +1,4 @@
-"""The anchors tables (w0004 `bead_anchors`, s0009 `candidate_anchors`) on an open connection."""
+"""The anchors tables (w0005 `bead_anchors`, s0010 `candidate_anchors`) on an open connection."""
 
 from collections.abc import Sequence
 

@@ -3,13 +3,13 @@
 One row per (bead, kind, value); the index on (kind, value) is what the PreToolUse hook reads
 before every edit. A bead's anchors go with it (ON DELETE CASCADE).
 
-Revision ID: w0004 (anchors; renumber on merge if another w0004 lands first)
+Revision ID: w0005
 """
 
 from alembic import op
 
-revision = "w0004"
-down_revision = "w0003"
+revision = "w0005"
+down_revision = "w0004"
 branch_labels = None
 depends_on = None
 

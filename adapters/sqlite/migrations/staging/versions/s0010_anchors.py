@@ -1,12 +1,12 @@
 """abzu.db: anchors (issue 16) of staged candidates; they move to wisdom.db on promotion.
 
-Revision ID: s0009 (anchors; renumber on merge if another s0009 lands first)
+Revision ID: s0010
 """
 
 from alembic import op
 
-revision = "s0009"
-down_revision = "s0008"
+revision = "s0010"
+down_revision = "s0009"
 branch_labels = None
 depends_on = None
 
