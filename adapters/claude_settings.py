@@ -33,7 +33,9 @@ HOOKS = (
     HookSpec("Stop", "stop", None, (("timeout", 10), ("async", True))),
     HookSpec("SessionEnd", "session-end", None, (("timeout", 5),)),
 )
-_ARGUMENTS = "|".join(h.argument for h in HOOKS)
+# Opt-in (`abzu install --point-of-action`, issue 16): it runs before every edit and command.
+POINT_OF_ACTION = HookSpec("PreToolUse", "pre-tool-use", "Edit|Write|MultiEdit|Bash", (("timeout", 5),))
+_ARGUMENTS = "|".join(h.argument for h in (*HOOKS, POINT_OF_ACTION))
 _OURS = re.compile(rf"""^['"]?(?:.*[\\/])?abzu(?:\.exe)?['"]? hook (?:{_ARGUMENTS})$""")
 
 
@@ -53,9 +55,10 @@ def hook_group(spec: HookSpec, executable: str) -> Json:
     return ({"matcher": spec.matcher} if spec.matcher else {}) | {"hooks": [handler]}
 
 
-def merge_hooks(settings: Json, executable: str) -> Json:
+def merge_hooks(settings: Json, executable: str, *, point_of_action: bool = False) -> Json:
+    """Without `point_of_action` a PreToolUse entry installed earlier is left as it is."""
     merged = copy.deepcopy(settings)
-    for spec in HOOKS:
+    for spec in (*HOOKS, POINT_OF_ACTION) if point_of_action else HOOKS:
         wanted = hook_group(spec, executable)
         groups = merged.setdefault("hooks", {}).setdefault(spec.event, [])
         if [g for g in groups if _has_ours(g)] == [wanted]:

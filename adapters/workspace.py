@@ -2,10 +2,8 @@
 
 from pathlib import Path
 
-from abzu.application.ports import Workspace
 
-
-class GitWorkspace(Workspace):
+class GitWorkspace:  # a `Workspace` (application/ports.py) by shape: its import costs `returns`
     """Root of the git repository containing `cwd`; a linked worktree resolves to the main
     repository, so both share one project. Outside any repository: `cwd` itself."""
 

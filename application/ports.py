@@ -8,6 +8,7 @@ from typing import Protocol, Self, TypeVar
 
 from returns.maybe import Maybe
 
+from abzu.domain.anchors import Anchor
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
@@ -160,6 +161,13 @@ class StoreLocations(Protocol):
     def describe(self) -> tuple[StoreFile, ...]: ...
 
 
+class AnchorRows(Protocol):
+    """The anchors of the memories of one store (issue 16); never commits."""
+
+    def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None: ...
+    def of(self, memory_id: str) -> tuple[Anchor, ...]: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction per store, opened on first use; `commit` is explicit and leaving the
     block without it rolls back. Write transactions take the write lock up front."""
@@ -172,6 +180,10 @@ class UnitOfWork(Protocol):
     def projects(self) -> ProjectRegistry: ...
     @property
     def stats(self) -> MemoryStats: ...
+    @property
+    def bead_anchors(self) -> AnchorRows: ...
+    @property
+    def candidate_anchors(self) -> AnchorRows: ...
 
     def __enter__(self) -> Self: ...
     def __exit__(

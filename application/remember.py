@@ -13,6 +13,7 @@ from abzu.application.remember_io import (
     RememberError,
     RememberRequest,
 )
+from abzu.domain.anchors import anchors_for
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupPolicy
 
@@ -45,7 +46,16 @@ class Remember:
                 uow.projects, self.workspace, request.project, now
             )
             stored = MemoryWriter(uow, self.clock, self.ids, self.dedup).write(draft, project)
+            self._anchor(uow, stored, request)
             if project is not None:
                 uow.projects.touch(project, now)
             uow.commit()
         return stored
+
+    def _anchor(self, uow: UnitOfWork, stored: Remembered, request: RememberRequest) -> None:
+        """Anchors go on the memory stored, or on the one a duplicate was skipped for."""
+        root = self.workspace.root()
+        if root is None or not (request.files or request.commands):
+            return
+        rows = uow.bead_anchors if stored.destination is Destination.WISDOM else uow.candidate_anchors
+        rows.attach(stored.id, anchors_for(tuple(request.files), tuple(request.commands), root))

@@ -27,6 +27,8 @@ class RememberRequest:
     source: CandidateSource = CandidateSource.MANUAL
     session_id: str | None = None
     context: str | None = None
+    files: Sequence[str] = ()  # anchors (issue 16): paths, absolute or relative to the project root
+    commands: Sequence[str] = ()  # anchors: command prefixes such as "npm run build"
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,11 @@ class DataHome:
         return self.root / "pending"
 
     @property
+    def shown(self) -> Path:
+        """Per session, the memories the PreToolUse hook has already shown (one id a line)."""
+        return self.root / "shown"
+
+    @property
     def persona(self) -> Path:
         return self.root / "persona.md"
 

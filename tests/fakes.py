@@ -17,6 +17,7 @@ from abzu.application.review.ports import (
     SnapshotMissing,
 )
 from abzu.application.review.report import ReviewReport
+from abzu.domain.anchors import Anchor
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.review.model import Proposal, ReviewBatch
 from tests.builders import T0, bead, candidate
@@ -150,6 +151,20 @@ class InMemoryArchive:
 
 
 
+class InMemoryAnchors:
+    """Anchors by memory id; the first commit given for an anchor is kept (like INSERT OR IGNORE)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, dict[Anchor, str | None]] = {}
+
+    def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
+        for anchor in anchors:
+            self.rows.setdefault(memory_id, {}).setdefault(anchor, commit)
+
+    def of(self, memory_id: str) -> tuple[Anchor, ...]:
+        return tuple(sorted(self.rows.get(memory_id, {}), key=lambda a: (a.kind.value, a.value)))
+
+
 _Saved = tuple[
     dict[str, Bead], dict[str, Candidate], dict[str, str | None], dict[str, datetime],
     dict[str, ReviewReport], dict[str, datetime], dict[tuple[str, str], Candidate],
@@ -167,11 +182,14 @@ class FakeUnitOfWork:
         self.stats = InMemoryStats(self)
         self.reviews = InMemoryReviewLog()
         self.archive = InMemoryArchive()
+        self.bead_anchors, self.candidate_anchors = InMemoryAnchors(), InMemoryAnchors()
         self.commits = 0
         self.active = False
         self._saved = self._snapshot()
 
     def _snapshot(self) -> _Saved:
+        self._saved_anchors = ({k: dict(v) for k, v in self.bead_anchors.rows.items()},
+                               {k: dict(v) for k, v in self.candidate_anchors.rows.items()})
         return (dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths),
                 dict(self.projects.last_active), dict(self.reviews.rows),
                 dict(self.reviews.undone), dict(self.archive.rows))
@@ -200,6 +218,9 @@ class FakeUnitOfWork:
         self.projects.paths, self.projects.last_active = dict(paths), dict(active)
         self.reviews.rows, self.reviews.undone = dict(reviews), dict(undone)
         self.archive.rows = dict(archive)
+        beads_at, candidates_at = self._saved_anchors
+        self.bead_anchors.rows = {k: dict(v) for k, v in beads_at.items()}
+        self.candidate_anchors.rows = {k: dict(v) for k, v in candidates_at.items()}
 
 
 class FakeSnapshots:

@@ -124,6 +124,22 @@ review_archive = Table(
     Column("payload", Text, nullable=False),
 )
 
+bead_anchors = Table(
+    "bead_anchors", wisdom_metadata,
+    Column("memory_id", Text, primary_key=True),
+    Column("kind", Text, primary_key=True),
+    Column("value", Text, primary_key=True),
+    Column("git_commit", Text),
+)
+
+candidate_anchors = Table(
+    "candidate_anchors", staging_metadata,
+    Column("memory_id", Text, primary_key=True),
+    Column("kind", Text, primary_key=True),
+    Column("value", Text, primary_key=True),
+    Column("git_commit", Text),
+)
+
 FTS_TRIGGERS = {
     "wisdom": ("beads_ai", "beads_ad", "beads_au"),
     "staging": ("candidates_ai", "candidates_ad", "candidates_au"),

@@ -4,6 +4,7 @@ from typing import Self
 from sqlalchemy import Connection, Engine
 
 from abzu.adapters.sqlite.actor import act_as, clear_actor
+from abzu.adapters.sqlite.anchor_rows import SqliteAnchorRows
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
@@ -12,6 +13,7 @@ from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.review_log import SqliteReviewLog
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
 from abzu.application.ports import (
+    AnchorRows,
     BeadRepository,
     CandidateRepository,
     MemoryStats,
@@ -59,6 +61,14 @@ class SqliteUnitOfWork(UnitOfWork):
     @property
     def candidates(self) -> CandidateRepository:
         return SqliteCandidateRepository(self.connection("staging"))
+
+    @property
+    def bead_anchors(self) -> AnchorRows:
+        return SqliteAnchorRows(self.connection("wisdom"), "bead_anchors")
+
+    @property
+    def candidate_anchors(self) -> AnchorRows:
+        return SqliteAnchorRows(self.connection("staging"), "candidate_anchors")
 
     @property
     def projects(self) -> ProjectRegistry:

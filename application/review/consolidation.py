@@ -77,10 +77,12 @@ def _sources(
 def _merge(ops: ReviewOps, sources: _Sources, text: str, category: Category | None) -> Applied:
     projects = {s.project for s in sources.all}
     project = projects.pop() if len(projects) == 1 else None  # across projects: a global pattern
+    anchors = ops.anchors_of(sources.candidates, sources.beads)
     merged = _twin(ops, sources, text, project) or ops.new_bead(
         text, category or _usual_category(sources), project,
         context="consolidated from " + ", ".join(s.id for s in sources.all),
     )
+    ops.uow.bead_anchors.attach(merged.id, anchors)
     for bead in sources.beads:
         ops.uow.beads.update(bead.superseded(by=merged.id))
     removed = tuple(r for c in sources.candidates for r in ops.take(c))

@@ -1,6 +1,7 @@
 """The review's changes, on a unit of work the caller has opened (and will commit): shared by the
 single-decision use cases and by a review batch, which applies many in one transaction."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -11,6 +12,7 @@ from abzu.application.ports import IdGenerator, UnitOfWork
 from abzu.application.projects import ensure_named
 from abzu.application.review.errors import CandidateNotFound, EmptyReason, FlagError, PromoteError
 from abzu.application.review.text import optional_text, stored_reason, stored_text
+from abzu.domain.anchors import Anchor
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
@@ -48,10 +50,12 @@ class ReviewOps:
         )
 
     def _promote(self, candidate: Candidate, text: str, category: Category) -> Applied:
+        anchors = self.anchors_of([candidate])  # read first: taking a candidate drops its anchors
         removed = self.take(candidate)
         digest = content_hash(text)
         match self.uow.beads.find_by_hash(digest, candidate.project):
             case Some(Bead() as twin) if twin.is_live and not twin.gemini_flagged:
+                self.uow.bead_anchors.attach(twin.id, anchors)
                 return Applied(twin.id, removed, f"already in wisdom as {twin.id}")
             case _:
                 pass
@@ -60,6 +64,7 @@ class ReviewOps:
             tags=candidate.tags,
             context=candidate.context or f"promoted from {candidate.id} ({candidate.source.value})",
         )
+        self.uow.bead_anchors.attach(bead.id, anchors)
         return Applied(bead.id, removed, self._supersede_similar(bead))
 
     def discard(self, candidate_id: str) -> Result[Applied, CandidateNotFound]:
@@ -93,6 +98,12 @@ class ReviewOps:
         )
         self.uow.beads.add(bead)
         return bead
+
+    def anchors_of(self, candidates: Sequence[Candidate], beads: Sequence[Bead] = ()) -> list[Anchor]:
+        """The anchors (issue 16) a promotion or merge carries over to the bead it makes."""
+        found = [a for c in candidates for a in self.uow.candidate_anchors.of(c.id)]
+        found += [a for b in beads for a in self.uow.bead_anchors.of(b.id)]
+        return list(dict.fromkeys(found))
 
     def take(self, candidate: Candidate) -> tuple[Candidate, ...]:
         """The candidate leaves staging together with the older versions it superseded."""

@@ -33,16 +33,23 @@ McpOpt = Annotated[bool, typer.Option(
     "--mcp", help="Also the MCP server: ~/.claude.json (user) or .mcp.json (project).",
 )]
 
+PointOpt = Annotated[bool, typer.Option(
+    "--point-of-action", help="Also PreToolUse (Edit, Write, MultiEdit, Bash): memories anchored "
+    "to a file or command are shown before the agent edits or runs it.",
+)]
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    def install(scope: ScopeOpt = InstallScope.USER, mcp: McpOpt = False) -> None:
+    def install(scope: ScopeOpt = InstallScope.USER, mcp: McpOpt = False,
+                point_of_action: PointOpt = False) -> None:
         """Add Abzu's hooks to Claude Code (idempotent; the previous file is backed up)."""
         configure_file_logging(DataHome.from_env().log)  # tracebacks go there, not to the terminal
         with one_line_errors():
             executable = installed_executable()
             typer.echo(f"abzu executable: {executable}")
-            _apply("hooks", settings_path(scope), lambda data: merge_hooks(data, executable))
+            _apply("hooks", settings_path(scope),
+                   lambda data: merge_hooks(data, executable, point_of_action=point_of_action))
             if mcp:
                 _apply("MCP server", mcp_path(scope), lambda data: merge_mcp(data, executable))
 

@@ -1,5 +1,6 @@
 """`abzu remember | recall | star | status`: the four memory operations (spec §15)."""
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Annotated, TypeVar
@@ -52,13 +53,22 @@ class MemoryCommands:
         context: Annotated[str | None, typer.Option(
             help="Why this is worth knowing / where it came from; searched, at a lower weight.",
         )] = None,
+        files: Annotated[list[str] | None, typer.Option(
+            "--files", "--file", help="Anchor: a file this is about; repeat for more. Shown before "
+            "the agent edits it (abzu install --point-of-action).",
+        )] = None,
+        commands: Annotated[list[str] | None, typer.Option(
+            "--commands", "--command", help="Anchor: a command prefix this is about, e.g. "
+            "'npm run build'; repeat for more. Shown before the agent runs it.",
+        )] = None,
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""
         with one_line_errors():
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
-                                      context=context)
+                                      context=context, files=_absolute(files),
+                                      commands=tuple(commands or ()))
             match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)
@@ -107,6 +117,11 @@ class MemoryCommands:
             from abzu.entrypoints.status_report import full_status  # the whole report needs the container
 
             _show(full_status(self._sources()), json, render.status)
+
+
+def _absolute(files: list[str] | None) -> tuple[str, ...]:
+    """Paths typed in a terminal are relative to where it stands, not to the project root."""
+    return tuple(os.path.abspath(f) for f in files or ())
 
 
 def _read_stdin() -> str:

@@ -23,11 +23,11 @@ from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging, excerpt
 
 EVENTS = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
-    "stop": "Stop", "session-end": "SessionEnd",
+    "stop": "Stop", "session-end": "SessionEnd", "pre-tool-use": "PreToolUse",
 }
 MODULES = {
     "SessionStart": "session_start", "PreCompact": "pre_compact", "PostCompact": "post_compact",
-    "Stop": "stop", "SessionEnd": "session_end",
+    "Stop": "stop", "SessionEnd": "session_end", "PreToolUse": "pre_tool_use",
 }
 MAX_PAYLOAD_CHARS = 1_000_000
 log = logging.getLogger(LOGGER_NAME)

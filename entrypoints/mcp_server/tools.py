@@ -42,11 +42,19 @@ def enki_remember(
         "Optional: why this is worth knowing, e.g. the user's request it came from. Searched at a "
         "lower weight than the content; redacted like it."
     ))] = None,
+    files: Annotated[list[str] | None, Field(max_length=20, description=(
+        "Optional anchors: files (relative to the project root) this is about; it is shown to "
+        "the agent before it edits them."
+    ))] = None,
+    commands: Annotated[list[str] | None, Field(max_length=20, description=(
+        "Optional anchors: command prefixes such as 'npm run build'; shown before they run."
+    ))] = None,
 ) -> RememberView:
     """Store a decision, learning, pattern, fix or preference for future sessions."""
     app = ctx.request_context.lifespan_context
     guard(app, "enki_remember", Action.REMEMBER, category)
-    request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context)
+    request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context,
+                              files=tuple(files or ()), commands=tuple(commands or ()))
     with reported("enki_remember", app):
         return RememberView.of(unwrap(app.container().remember().execute(request)))
 

@@ -33,7 +33,8 @@ def test_remember_takes_content_and_one_of_five_categories(server: MCPServer[App
     schema = tools(server)["enki_remember"].input_schema
     assert schema["required"] == ["content", "category"]
     assert schema["properties"]["category"]["enum"] == CATEGORIES
-    assert set(schema["properties"]) == {"content", "category", "project", "summary", "tags", "context"}
+    assert set(schema["properties"]) == {"content", "category", "project", "summary", "tags", "context",
+                                        "files", "commands"}
 
 
 def test_recall_takes_a_query_a_scope_and_a_bounded_limit(server: MCPServer[App]) -> None:

@@ -14,10 +14,12 @@ from abzu.adapters.sqlite.stores import open_store
 EXPECTED = {
     "wisdom": {
         "table": {"alembic_version", "projects", "beads", "user_profile", "beads_fts",
-                  "memory_events", "event_actor"},  # issue 15 (w0002, w0004)
+                  "memory_events", "event_actor",  # issue 15 (w0002, w0004)
+                  "bead_anchors"},  # issue 16 (w0005)
         "index": {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
+            "idx_bead_anchors_value",
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete"))},
@@ -28,12 +30,14 @@ EXPECTED = {
             # issue 4 (s0002, s0003) and issue 5 (s0005)
             "sessions", "transcript_cursors", "extracted_messages", "injection_log", "review_log",
             "review_archive", "memory_events", "event_actor",  # issue 15 (s0007, s0009)
+            "candidate_anchors",  # issue 16 (s0010)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",
             "idx_candidates_hash", "idx_extraction_session",
             "idx_sessions_project", "idx_injection_log_key", "idx_summaries_recent",
             "idx_review_log_started", "idx_memory_events_item", "idx_memory_events_at",
+            "idx_candidate_anchors_value",
         },
         "trigger": {"candidates_ai", "candidates_ad", "candidates_au", *(f"candidates_ev_{e}" for e in (
             "insert", "supersede", "content", "delete"))},

@@ -1,0 +1,31 @@
+"""What `RecallAtAction` needs: anchored memories to read and a per-session record of what was shown."""
+
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from abzu.domain.anchors import AnchorKind
+
+if TYPE_CHECKING:  # the hook finds nothing on most edits: it then never imports the hit types
+    from abzu.domain.ranking import SearchHit
+
+
+class ProjectRoot(Protocol):
+    """The repository root of the session (what `Workspace` gives; declared here so the hook's
+    path does not import application/ports.py and, through it, `returns`)."""
+
+    def root(self) -> str | None: ...
+
+
+class AnchoredMemories(Protocol):
+    def project_for_root(self, root: str) -> str | None: ...
+
+    def anchored(self, kind: AnchorKind, keys: Sequence[str], project: str, *, limit: int,
+                 with_candidates: bool) -> "list[SearchHit]":
+        """Live memories of `project` anchored to one of `keys`: reviewed beads first (starred,
+        then newest), staged candidates after them when `with_candidates`."""
+        ...
+
+
+class ShownMemories(Protocol):
+    def shown(self, session_id: str) -> Collection[str]: ...
+    def add(self, session_id: str, ids: Sequence[str]) -> None: ...

@@ -1,0 +1,39 @@
+"""Anchors on real SQLite files (issue 16): stored by remember, carried through promotion, shown
+by the PreToolUse reader only for the project they belong to."""
+
+from pathlib import Path
+
+from returns.result import Success
+
+from abzu.adapters.sqlite.anchor_reader import Sqlite3AnchoredMemories
+from abzu.application.remember import RememberRequest
+from abzu.domain.anchors import Anchor, AnchorKind
+from abzu.entrypoints.container import Container
+
+
+def _remember(container: Container, text: str, category: str, **anchors: tuple[str, ...]) -> str:
+    done = container.remember().execute(RememberRequest(text, category, **anchors))
+    assert isinstance(done, Success)
+    return done.unwrap().id
+
+
+def test_a_promoted_candidate_keeps_its_anchors(container: Container, repo: Path) -> None:
+    staged = _remember(container, "The flaky test needs -p no:randomly", "learning",
+                       files=(str(repo / "tests/test_x.py"),), commands=("pytest tests",))
+    with container.uow() as uow:
+        assert uow.candidate_anchors.of(staged) == (
+            Anchor(AnchorKind.COMMAND, "pytest tests"), Anchor(AnchorKind.FILE, "tests/test_x.py"))
+    bead = container.promote_candidate().execute(staged).unwrap().bead_id
+    with container.uow() as uow:
+        assert uow.bead_anchors.of(bead) == (
+            Anchor(AnchorKind.COMMAND, "pytest tests"), Anchor(AnchorKind.FILE, "tests/test_x.py"))
+        assert uow.candidate_anchors.of(staged) == ()
+
+
+def test_the_reader_finds_live_beads_of_this_project_only(container: Container, abzu_home: Path) -> None:
+    kept = _remember(container, "Never edit generated code by hand", "preference", files=("gen/a.ts",))
+    reader = Sqlite3AnchoredMemories(abzu_home / "wisdom.db", abzu_home / "abzu.db")
+    [hit] = reader.anchored(AnchorKind.FILE, ["gen/a.ts"], "api", limit=3, with_candidates=False)
+    assert (hit.item_id, hit.content) == (kept, "Never edit generated code by hand")
+    assert reader.anchored(AnchorKind.FILE, ["gen/a.ts"], "other", limit=3, with_candidates=False) == []
+    assert reader.anchored(AnchorKind.FILE, ["gen/b.ts"], "api", limit=3, with_candidates=False) == []
