@@ -240,6 +240,7 @@ class FakeContext:
         self.project, self.hits, self.summaries = project, list(hits), list(summaries)
         self.last, self.offset, self.notable_hits = last, offset, list(notable)
         self.searched: list[tuple[str, ...]] = []
+        self.ended: set[str] = set()
 
     def project_for_root(self, root: str) -> str | None:
         return self.project
@@ -253,6 +254,9 @@ class FakeContext:
 
     def transcript_offset(self, session_id: str) -> int:
         return self.offset
+
+    def session_ended(self, session_id: str) -> bool:
+        return session_id in self.ended
 
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
