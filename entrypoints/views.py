@@ -102,6 +102,8 @@ class SessionsView(BaseModel):
     distilled: int = Field(default=0, description="Distillations after the heuristics that answered.")
     distill_failed: int = Field(default=0, description="Distillations that failed or timed out.")
     distill_skipped: int = Field(default=0, description="Distillations skipped: off or over the daily cap.")
+    capped: int = Field(default=0, description="Pending sessions over the per-session candidate cap: "
+                                               "the next recovery mines the rest.")
 
 
 class ReviewStateView(BaseModel):

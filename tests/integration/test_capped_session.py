@@ -59,3 +59,14 @@ def test_a_session_over_the_cap_is_mined_whole_across_two_passes(
     with s.uow() as uow:
         assert uow.sessions.get("sess-big").unwrap().finalized_by is FinalizedBy.RECOVERY
     assert container.status().execute().staged_count == CANDIDATE_CAP + OVER
+
+
+def test_status_counts_a_session_left_pending_by_the_cap(container: Container, tmp_path: Path) -> None:
+    path = _transcript(tmp_path, CANDIDATE_CAP + OVER)
+    s = container.sessions
+    s.inject_session_start().execute(SessionStartRequest("sess-big", "startup", str(path)))
+    s.ingest_spool().execute()
+    s.finalize_session().execute(FinalizeRequest("sess-big"))
+    assert s.session_status().execute().counts.capped == 1
+    s.recover_sessions().execute(RecoverRequest(idle=timedelta(0)))
+    assert s.session_status().execute().counts.capped == 0
