@@ -191,6 +191,7 @@ def build_container(settings: Settings | None = None, cwd: Path | None = None) -
             "relevance_floor": settings.relevance_floor,
             "max_content_chars": settings.max_content_chars,
             "recovery_idle_minutes": settings.recovery_idle_minutes,
+            "claude_projects": settings.claude_projects.expanduser(),
             "cwd": cwd or Path.cwd(),
             # --- review ---
             "snapshot_dir": settings.snapshot_dir,

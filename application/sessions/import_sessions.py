@@ -64,9 +64,20 @@ class ImportSessions:
         return report
 
     def missed(self, paths: Sequence[str]) -> list[str]:
-        """Transcripts on disk that no capture covered (or that grew since)."""
-        found = [(p, self.origins.origin(p)) for p in paths]
-        return [p for p, o in found if o is not None and not self._covered(p, o)]
+        """Transcripts on disk that no capture covered (or that grew since). Cheap when there is
+        nothing to do: a file named by its session id is checked without being opened."""
+        missed = []
+        for path in paths:
+            if self._covered_by_name(path):
+                continue
+            origin = self.origins.origin(path)
+            if origin is not None and not self._covered(path, origin):
+                missed.append(path)
+        return missed
+
+    def _covered_by_name(self, path: str) -> bool:
+        stem = PurePath(path).stem
+        return _UUID.match(stem) is not None and self._covered(path, Origin(stem, ""))
 
     def _one(self, path: str, report: ImportReport) -> None:
         origin = self.origins.origin(path)

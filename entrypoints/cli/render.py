@@ -66,7 +66,8 @@ def status(view: StatusView) -> None:
         s = view.sessions
         table.add_row("sessions", f"captured: {s.captured}, recovered: {s.recovered}, "
                                   f"pending: {s.pending}{_capped(s.capped)}, "
-                                  f"journal entries waiting: {s.spooled}")
+                                  f"journal entries waiting: {s.spooled}, "
+                                  f"missed transcripts: {s.missed}")
         table.add_row("distillations", f"done: {s.distilled}, failed: {s.distill_failed}, "
                                        f"skipped: {s.distill_skipped}")
     if view.review is not None:
