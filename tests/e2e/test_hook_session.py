@@ -65,7 +65,7 @@ def test_a_whole_session_is_carried_across_compaction_and_finalised(tmp_path: Pa
     status = json.loads(cc.cli("status", "--json").stdout)
     assert status["sessions"] == {"captured": 1, "recovered": 0, "pending": 0, "spooled": 0,
                                   "distilled": 0, "distill_failed": 0, "distill_skipped": 1,  # off
-                                  "capped": 0}
+                                  "capped": 0, "missed": 0}
     assert cc.log() == ""
 
     nxt = context_of(cc.hook("session-start", {"session_id": "sess-2", "hook_event_name": "SessionStart",
