@@ -14,7 +14,7 @@ from abzu.adapters.sqlite.stores import open_store
 EXPECTED = {
     "wisdom": {
         "table": {"alembic_version", "projects", "beads", "user_profile", "beads_fts",
-                  "memory_events"},  # issue 15 (w0002)
+                  "memory_events", "event_actor"},  # issue 15 (w0002, w0004)
         "index": {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
@@ -27,7 +27,7 @@ EXPECTED = {
             "alembic_version", "session_summaries", "bead_candidates", "candidates_fts", "extraction_log",
             # issue 4 (s0002, s0003) and issue 5 (s0005)
             "sessions", "transcript_cursors", "extracted_messages", "injection_log", "review_log",
-            "review_archive", "memory_events",  # issue 15 (s0007)
+            "review_archive", "memory_events", "event_actor",  # issue 15 (s0007, s0009)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",
