@@ -207,6 +207,7 @@ def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
         "relevance_floor": settings.relevance_floor,
         "max_content_chars": settings.max_content_chars,
         "recovery_idle_minutes": settings.recovery_idle_minutes,
+        "claude_projects": settings.claude_projects.expanduser(),
         "cwd": cwd or Path.cwd(),
         "snapshot_dir": settings.snapshot_dir,
         "spool_dir": settings.layout.spool,

@@ -87,11 +87,13 @@ class LightUseCases:
         return RecordHookEvent(self.journal(), self.workspace, OsTranscriptFiles(), self.clock)
 
     def session_start(self) -> "InjectSessionStart":
+        from abzu.adapters.crashed_transcripts import SiblingTranscripts
         from abzu.application.sessions.inject_session_start import InjectSessionStart
 
         return InjectSessionStart(
             self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, OsTranscriptFiles(), self.clock, self.ranking, self.cadence,
+            crashed=SiblingTranscripts(self.home.spool),
         )
 
     def post_compact(self) -> "InjectPostCompact":

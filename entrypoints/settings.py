@@ -24,6 +24,11 @@ class Settings(BaseSettings):
     home: Path = Field(default=Path(DEFAULT_HOME), description="Data home: databases, logs, backups.")
     relevance_floor: float = Field(default=DEFAULT_RELEVANCE_FLOOR, ge=0.0, le=1.0)
     max_content_chars: int = Field(default=MAX_CONTENT_CHARS, gt=0)
+    claude_projects: Path = Field(
+        default=Path("~/.claude/projects"),
+        description="Where Claude Code keeps transcripts: status counts the ones no capture covered "
+                    "(missed) and recover imports them.",
+    )
     recovery_idle_minutes: float = Field(
         default=5.0, ge=0.0,
         description="A session silent this long without a final summary is recovered at the next start.",

@@ -13,7 +13,10 @@ if TYPE_CHECKING:
 def full_status(container: "Container") -> StatusView:
     view = StatusView.of(container.status().execute())
     health = container.sessions.session_status().execute()
-    view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled)
+    from abzu.entrypoints.missed_transcripts import missed
+
+    view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled,
+                                 missed=len(missed(container)))
     state = container.trust.review_state().execute(view.staged)
     view.review = ReviewStateView(
         due=state.due, spent_tokens_this_month=state.spent_this_month.tokens,

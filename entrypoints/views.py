@@ -102,6 +102,10 @@ class SessionsView(BaseModel):
     distilled: int = Field(default=0, description="Distillations after the heuristics that answered.")
     distill_failed: int = Field(default=0, description="Distillations that failed or timed out.")
     distill_skipped: int = Field(default=0, description="Distillations skipped: off or over the daily cap.")
+    missed: int = Field(default=0, description="Transcripts on disk (claude_projects) that no capture "
+                                               "covered; the next recover imports them.")
+    capped: int = Field(default=0, description="Pending sessions over the per-session candidate cap: "
+                                               "the next recovery mines the rest.")
 
 
 class ReviewStateView(BaseModel):

@@ -17,6 +17,11 @@ Feature: Crash recovery
     Then session "crashed" has a final summary
     And lessons from session "crashed" wait in staging for review
 
+  Scenario: A crashed session appears in the next briefing
+    Given a session "crashed" worked through a real Claude Code transcript and then crashed
+    When the next session starts in the same project folder
+    Then the briefing shows the work of session "crashed", labelled as crashed
+
   Scenario: A session that is still writing its transcript is left alone
     Given a session "busy" is still writing its transcript
     When the crashed sessions are recovered

@@ -14,6 +14,8 @@ from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialId
 # A developer's own ~/.enki/config.toml must never change what a test sees: settings read a config
 # file that does not exist unless a test names its own (tests/e2e/test_config_cli.py).
 os.environ["ABZU_CONFIG"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no-config.toml")
+# Nor may the machine's own Claude Code transcripts: status counts them, recover imports them.
+os.environ["ABZU_CLAUDE_PROJECTS"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no-claude-projects")
 
 pytest_plugins = [
     "tests.bdd.steps.memory_steps",

@@ -243,6 +243,7 @@ class FakeContext:
         self.delta = delta
         self.last, self.offset, self.notable_hits = last, offset, list(notable)
         self.searched: list[tuple[str, ...]] = []
+        self.ended: set[str] = set()
 
     def project_for_root(self, root: str) -> str | None:
         return self.project
@@ -256,6 +257,9 @@ class FakeContext:
 
     def transcript_offset(self, session_id: str) -> int:
         return self.offset
+
+    def session_ended(self, session_id: str) -> bool:
+        return session_id in self.ended
 
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime

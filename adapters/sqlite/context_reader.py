@@ -65,6 +65,12 @@ class Sqlite3SessionContext(SessionContext):
                                      "WHERE session_id = :session_id", {"session_id": session_id})
         return int(rows[0]["byte_offset"] or 0) if rows else 0
 
+    def session_ended(self, session_id: str) -> bool:
+        rows = self._rows("staging", "SELECT 1 FROM sessions WHERE session_id = :session_id AND "
+                                     "(ended_at IS NOT NULL OR finalized_at IS NOT NULL)",
+                          {"session_id": session_id})
+        return bool(rows)
+
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
     ) -> list[SearchHit]:

@@ -43,7 +43,10 @@ SELECT COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'session_end'), 
        COALESCE(SUM(finalized_at IS NULL), 0),
        (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'ok'),
        (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'failed'),
-       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'skipped')
+       (SELECT COUNT(*) FROM extraction_log WHERE method = 'cc_distill' AND status = 'skipped'),
+       (SELECT COUNT(DISTINCT x.session_id) FROM extraction_log x JOIN sessions p
+          ON p.session_id = x.session_id AND p.finalized_at IS NULL
+        WHERE x.detail LIKE 'capped:%')
 FROM sessions
 """
 

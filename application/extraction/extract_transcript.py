@@ -44,6 +44,7 @@ class ExtractionResult:
     skipped_shape: int = 0
     skipped_oversized: int = 0
     read_to: int = 0  # the end of what this run read (≥ new_offset)
+    capped: bool = False  # the per-session cap stopped the pass early: more to mine next time
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,8 @@ class ExtractTranscript:
       per batch), so the same dedup and redaction apply as to `remember`.
     - Each draft is staged at most once per (session, message, kind): re-running adds nothing.
     - An unreadable transcript is logged as `failed` and reported in the result, never raised.
+    - A pass stops at the per-session cap (`CANDIDATE_CAP`): the log and the extraction_log
+      detail say "capped", and the cursor stays on the first line not read (issue 20.7).
     """
 
     reader: TranscriptReader
@@ -117,7 +120,10 @@ class ExtractTranscript:
         status = "failed" if failure else "skipped-format" if stream.rejected is not None else "ok"
         # A failure's message may quote SQL parameters or a line of the transcript.
         detail = redact(failure).text if failure else stream.describe()
-        cursor = _cursor(stream.offset, found.resume_offset)
+        read_to = stream.offset if found.capped_at is None else found.capped_at
+        cursor = _cursor(read_to, found.resume_offset)
+        if found.capped_at is not None:
+            detail = _capped(path, found, found.capped_at, detail)
         with self.extraction_uow as uow:
             if failure is None:
                 uow.extraction.save_cursor(Cursor(session_id, path, cursor), at=self.clock.now())
@@ -131,8 +137,16 @@ class ExtractTranscript:
             skipped_unknown=stream.counts["unknown"], format_recognised=stream.rejected is None,
             new_offset=cursor, status=status, skipped_duplicates=duplicates, detail=detail,
             skipped_shape=stream.counts["shape"], skipped_oversized=stream.counts["oversized"],
-            read_to=stream.offset,
+            read_to=read_to, capped=found.capped_at is not None,
         )
+
+
+def _capped(path: str, found: SessionDigest, rest_from: int, detail: str) -> str:
+    """Says so in abzu.log and in extraction_log's detail: a silent cap loses work unseen."""
+    count = len(found.candidate_drafts())
+    log.warning("transcript %s: per-session cap reached (%d candidates); the rest, from byte %d, "
+                "is kept for the next pass", path, count, rest_from)
+    return f"capped: {count} candidates, rest from byte {rest_from} on the next pass; {detail}"
 
 
 def _request(session_id: str, project: str | None, draft: CandidateDraft) -> RememberRequest:

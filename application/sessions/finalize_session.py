@@ -46,6 +46,8 @@ class FinalizeSession:
     - Runs the maintenance pass (decay weights, flagged beads deleted).
     - A finalised session stays as it is until a hook reopens it (any activity does):
       finalising it again changes nothing. Unknown sessions are SessionNotFound.
+    - A transcript over the per-session cap (extraction `capped`) gets its summary but is not
+      marked finalised: it stays pending, and the next recovery mines the rest from the cursor.
     """
 
     uow: SessionUnitOfWork
@@ -63,7 +65,8 @@ class FinalizeSession:
         if record.is_finalized and not request.tail:  # a hook since would have reopened it
             return Success(Finalized(record.session_id, None, 0, 0, 0, None))
         extraction = self._extract(record)
-        outcome = self._reconcile(record, _Tail.of(extraction), request.by)
+        outcome = self._reconcile(record, _Tail.of(extraction), request.by,
+                                  more=extraction is not None and extraction.capped)
         return Success(replace(outcome, maintenance=self.maintenance.execute()))
 
     def _extract(self, record: SessionRecord) -> ExtractionResult | None:
@@ -77,7 +80,7 @@ class FinalizeSession:
         except TranscriptUnreadable:
             return None
 
-    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy) -> Finalized:
+    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy, *, more: bool) -> Finalized:
         with self.uow as uow:
             snapshots = uow.summaries.snapshots(record.session_id)
             previous = uow.summaries.final_of(record.session_id).value_or(None)
@@ -88,7 +91,8 @@ class FinalizeSession:
                 uow.summaries.replace_final(final)
                 uow.summaries.delete_snapshots(record.session_id)
                 pruned = uow.summaries.prune_finals(record.project, self.keep_finals)
-            uow.sessions.mark_finalized(record.session_id, at=self.clock.now(), by=by)
+            if not more:  # capped: left pending so the next recovery mines the rest
+                uow.sessions.mark_finalized(record.session_id, at=self.clock.now(), by=by)
             uow.commit()
         return Finalized(record.session_id, final, len(snapshots), tail.candidates, pruned, None)
 

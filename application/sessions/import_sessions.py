@@ -10,6 +10,7 @@
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Protocol
 
@@ -64,9 +65,30 @@ class ImportSessions:
         return report
 
     def missed(self, paths: Sequence[str]) -> list[str]:
-        """Transcripts on disk that no capture covered (or that grew since)."""
-        found = [(p, self.origins.origin(p)) for p in paths]
-        return [p for p, o in found if o is not None and not self._covered(p, o)]
+        """Transcripts on disk that no capture covered (or that grew since). Cheap when there is
+        nothing to do: a file named by its session id is checked without being opened."""
+        missed, finalised = [], self._finalised_paths()
+        for path in paths:
+            if self._covered_by_path(path, finalised) or self._covered_by_name(path):
+                continue
+            origin = self.origins.origin(path)
+            if origin is not None and not self._covered(path, origin):
+                missed.append(path)
+        return missed
+
+    def _finalised_paths(self) -> dict[str, datetime]:
+        """Transcript path -> when its session was finalised, for every finalised session (one query)."""
+        with self.uow as uow:
+            done = uow.sessions.finalized_since(None, datetime(1970, 1, 1, tzinfo=UTC))
+        return {r.transcript_path: r.finalized_at for r in done if r.transcript_path and r.finalized_at}
+
+    def _covered_by_path(self, path: str, finalised: dict[str, datetime]) -> bool:
+        at, written = finalised.get(path), self.transcripts.modified_at(path)
+        return at is not None and written is not None and written <= at
+
+    def _covered_by_name(self, path: str) -> bool:
+        stem = PurePath(path).stem
+        return _UUID.match(stem) is not None and self._covered(path, Origin(stem, ""))
 
     def _one(self, path: str, report: ImportReport) -> None:
         origin = self.origins.origin(path)

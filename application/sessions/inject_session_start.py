@@ -6,6 +6,7 @@ from functools import partial
 from abzu.application.ports import Clock, Workspace
 from abzu.application.sessions.injected import Injected, log_injection
 from abzu.application.sessions.ports import (
+    CrashedTranscripts,
     PersonaSource,
     ProjectFiles,
     SessionContext,
@@ -16,10 +17,17 @@ from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room
 from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.sessions.crashed import digest_tail
 from abzu.domain.sessions.delta import delta_lines
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
-from abzu.domain.sessions.render import last_session_title, neutralised, render_summary, stamp
+from abzu.domain.sessions.render import (
+    crashed_session,
+    last_session_title,
+    neutralised,
+    render_summary,
+    stamp,
+)
 from abzu.domain.sessions.sections import (
     gates_section,
     header,
@@ -52,7 +60,9 @@ class InjectSessionStart:
       `.enki/` (tier defaults to Standard), the last session's final summary (Standard, Full),
       relevant beads by full-text search on goal and project (Standard 3; Full 5 beads + 3
       candidates), enforcement gates (Minimal: one line).
-    - A crashed previous session (no final summary yet) is represented by its last snapshot.
+    - A crashed previous session (no final summary yet) is represented by its last snapshot;
+      one with no summary at all (killed before any compaction) by a digest of its transcript
+      tail, labelled as crashed (`crashed`: the transcripts beside this session's).
     - The block stays within the tier budget and 9,500 characters; items that do not fit are
       counted in "N more items via recall". Stored text is quoted with its provenance.
     - Records the session start and the injection in the journal; writes `.enki/SESSION_ID`
@@ -68,6 +78,7 @@ class InjectSessionStart:
     clock: Clock
     ranking: RankingPolicy = field(default_factory=RankingPolicy)
     cadence: ReviewCadence = field(default_factory=ReviewCadence)
+    crashed: CrashedTranscripts | None = None
 
     def execute(self, request: SessionStartRequest) -> Injected:
         now, root, state = self.clock.now(), self.workspace.root(), self.files.read()
@@ -83,7 +94,7 @@ class InjectSessionStart:
             gates_section(plan, state.gates, fence),
             persona_section(plan, self.persona.read(), fence),
         )
-        last, collapsed = self._last_session(top, fixed, plan, project, request.session_id, fence=fence)
+        last, collapsed = self._last_session(top, fixed, plan, project, request, fence=fence)
         hits, more = self._memory(plan, project, request.goal or state.goal)
         sections = [*fixed, *present(last, memory_section(hits, plan.total_chars, fence))]
         assembled = assemble(top, sections, budget=plan.total_chars, more=more)
@@ -101,17 +112,38 @@ class InjectSessionStart:
         return f"{top}\n{lines}" if lines else top
 
     def _last_session(
-        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, session_id: str,
-        *, fence: str,
+        self, top: str, fixed: list[Section], plan: TierPlan, project: str | None,
+        request: SessionStartRequest, *, fence: str,
     ) -> tuple[Section | None, bool]:
-        if not plan.last_session or project is None:
+        if not plan.last_session:
             return None, False
-        found = self.context.last_session(project, excluding=session_id).value_or(None)
+        found = (self.context.last_session(project, excluding=request.session_id).value_or(None)
+                 if project is not None else None)
+        room = room_for(top, fixed, LAST_SESSION_TITLE, plan.summary_chars, budget=plan.total_chars)
+        crash = self._crashed(request, found, fence, room)
+        if crash is not None:
+            return Section(LAST_SESSION_TITLE, plan.summary_chars, crash), False
         if found is None:
             return None, False
-        room = room_for(top, fixed, LAST_SESSION_TITLE, plan.summary_chars, budget=plan.total_chars)
         fit = fit_summaries([neutralised(found)], room, partial(_render_last, fence=fence))
         return Section(LAST_SESSION_TITLE, plan.summary_chars, fit.text), fit.collapsed
+
+    def _crashed(
+        self, request: SessionStartRequest, found: SessionSummary | None, fence: str, room: int
+    ) -> str | None:
+        """The digest of a newer session that left no summary at all: its transcript was written
+        after the last summary shown, and no final summary or snapshot of it exists."""
+        if self.crashed is None or not request.transcript_path:
+            return None
+        other = self.crashed.latest_other(request.transcript_path, excluding=request.session_id)
+        if other is None or (found is not None and other.modified_at <= found.created_at):
+            return None
+        if self.context.session_summaries(other.session_id) or self.context.session_ended(other.session_id):
+            return None  # finalised or ending cleanly, or its snapshot is the last session already
+        digest = digest_tail(other.tail)
+        if digest.empty:
+            return None
+        return crashed_session(other.session_id, other.modified_at, digest.render(), fence, room)
 
     def _memory(self, plan: TierPlan, project: str | None, goal: str | None) -> tuple[list[SearchHit], int]:
         if plan.beads + plan.candidates == 0:

@@ -26,6 +26,7 @@ from abzu.domain.sessions.summary import SessionSummary
 
 if TYPE_CHECKING:  # the extraction use case is heavy to import; hooks that only read skip it
     from abzu.application.extraction.extract_transcript import ExtractionResult
+    from abzu.domain.sessions.crashed import CrashedTranscript
 
 
 class SummaryRepository(Protocol):
@@ -101,6 +102,9 @@ class SessionContext(Protocol):
     def transcript_offset(self, session_id: str) -> int:
         """How far the session's transcript has been mined (0 when never)."""
         ...
+    def session_ended(self, session_id: str) -> bool:
+        """A SessionEnd or a finalisation of the session is on record (it did not crash)."""
+        ...
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
     ) -> list[SearchHit]:
@@ -170,6 +174,14 @@ class TranscriptFiles(Protocol):
 
     def size(self, path: str) -> int | None: ...
     def modified_at(self, path: str) -> datetime | None: ...
+
+
+class CrashedTranscripts(Protocol):
+    """Other sessions' transcripts of the same project folder (Claude Code keeps one folder of
+    transcripts per working directory): the most recently written one other than `excluding`,
+    with its tail (at most ~256 KB, complete lines). None when there is none or it is unreadable."""
+
+    def latest_other(self, transcript_path: str, *, excluding: str) -> "CrashedTranscript | None": ...
 
 
 class TranscriptExtractor(Protocol):

@@ -17,10 +17,15 @@ from dataclasses import dataclass
 from abzu.domain.extraction import render as extraction_render
 from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair, Note
 from abzu.domain.extraction.state import DigestState
+from abzu.domain.extraction.tasks import CAP
 from abzu.domain.extraction.transcript import TranscriptRecord
 from abzu.domain.redaction import redact
 
 __all__ = ["CandidateDraft", "Decision", "FixPair", "Note", "SessionDigest", "digest"]
+
+# Candidates per pass: below the collections' CAP, so the several items one line can add never
+# push the oldest out of a bounded collection before the pass stops.
+CANDIDATE_CAP = CAP - 100
 
 _COMPACT_PREAMBLE = (
     "This session is being continued from a previous conversation that ran out of context. "
@@ -43,6 +48,7 @@ class SessionDigest:
     tasks_not_done: tuple[str, ...] = ()  # marked completed right after a refused change
     open_tasks: tuple[str, ...] = ()  # todos left pending or in progress
     outcome: str | None = None  # Claude's last reply to the last request: what came of it
+    capped_at: int | None = None  # byte offset of the first line left unread: the cap was reached
 
     def operational_state(self) -> str:
         """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
@@ -64,10 +70,17 @@ class SessionDigest:
         )
 
 
-def digest(records: Iterable[TranscriptRecord]) -> SessionDigest:
-    """One pass in order; `records` may be a lazy stream of any length (memory stays bounded)."""
-    state = DigestState()
+def digest(records: Iterable[TranscriptRecord], *, cap: int = CANDIDATE_CAP) -> SessionDigest:
+    """One pass in order; `records` may be a lazy stream of any length (memory stays bounded).
+
+    Once `cap` candidates are found the pass stops before the next line from the file
+    (`capped_at`), instead of letting the bounded collections forget the oldest (issue 20.7):
+    the caller keeps its cursor there and the next pass mines the rest."""
+    state, capped_at = DigestState(), None
     for record in records:
+        if record.offset >= 0 and state.candidate_count() >= cap:
+            capped_at = record.offset
+            break
         state.feed(record)
     return SessionDigest(
         files_modified=tuple(state.files), errors=tuple(state.errors), fixes=tuple(state.fixes),
@@ -77,7 +90,7 @@ def digest(records: Iterable[TranscriptRecord]) -> SessionDigest:
         unresolved_errors=tuple(state.open_errors), resume_offset=state.resume_offset(),
         notes=tuple(state.findings()), tasks_not_done=tuple(state.tasks.not_done),
         open_tasks=tuple(state.tasks.open_tasks()),
-        outcome=redact(state.last_reply).text if state.last_reply else None,
+        outcome=redact(state.last_reply).text if state.last_reply else None, capped_at=capped_at,
     )
 
 

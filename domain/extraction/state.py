@@ -90,6 +90,10 @@ class DigestState:
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
         return [*self.notes.values(), *found]
 
+    def candidate_count(self) -> int:
+        """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
+        return len(self.decisions) + len(self.fixes) + len(self.notes)
+
     def resume_offset(self) -> int | None:
         """Where the oldest failure still waiting for its fix starts in the transcript: a later
         pass that starts there can still pair it with a success it has not seen yet."""

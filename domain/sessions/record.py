@@ -91,3 +91,4 @@ class SessionCounts:
     distilled: int = 0  # distillations (spec §6 step 2) that answered
     distill_failed: int = 0  # failed or timed out: the heuristic candidates stood alone
     distill_skipped: int = 0  # off, or over the daily cap
+    capped: int = 0  # pending because the per-session cap stopped extraction: more to mine

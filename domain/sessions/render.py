@@ -67,3 +67,21 @@ def last_session_title(summary: SessionSummary) -> str:
                 f"({stamp(summary.created_at)}):")
     return (f"The previous session {short_id(summary.session_id)} ended without a final summary; "
             f"its last snapshot ({stamp(summary.created_at)}):")
+
+
+def crashed_session(session_id: str, last_write: datetime, digest: str, fence: str, room: int) -> str:
+    """A session that ended without SessionEnd or any summary (crashed or killed): said so, not
+    called "the previous session" in the sense of a finished one, with the digest of its
+    transcript tail cut to `room` characters (whole lines, newest requests kept first)."""
+    title = (f"The session {short_id(session_id)} before this one CRASHED or was killed: no "
+             f"SessionEnd, no summary. Its transcript was last written {stamp(last_write)}; "
+             "digest of its last lines (its work may be unfinished):")
+    labels_room = len(title) + len(fence) * 2 + 120  # fence tags and their labels
+    kept: list[str] = []
+    for line in digest.splitlines():
+        if sum(len(k) + 3 for k in kept) + len(line) + 3 > room - labels_room:
+            break
+        kept.append(line)
+    body = fenced("\n".join(kept) or "(nothing readable)", fence,
+                  source="transcript tail of the crashed session", review="not reviewed")
+    return f"{title}\n{body}"

@@ -20,13 +20,10 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         """Mine transcripts Abzu never saw: each becomes a finalised session of the project its
         working folder belongs to, with its candidates staged. Running it again adds nothing."""
         files = transcripts(path.expanduser())
-        from abzu.adapters.jsonl.transcript_origin import JsonlTranscriptOrigins
-        from abzu.application.sessions.import_sessions import ImportSessions
+        from abzu.entrypoints.missed_transcripts import import_use_case
 
         with one_line_errors():
-            s = container().sessions
-            use_case = ImportSessions(JsonlTranscriptOrigins(), s.journal(), s.ingest_spool(),
-                                      s.finalize_session(), s.uow(), s.transcripts(), container().clock())
+            use_case = import_use_case(container())
             if check:
                 typer.echo(f"missed: {len(use_case.missed(files))} of {len(files)} transcript(s)")
                 return

@@ -65,7 +65,9 @@ def status(view: StatusView) -> None:
     if view.sessions is not None:
         s = view.sessions
         table.add_row("sessions", f"captured: {s.captured}, recovered: {s.recovered}, "
-                                  f"pending: {s.pending}, journal entries waiting: {s.spooled}")
+                                  f"pending: {s.pending}{_capped(s.capped)}, "
+                                  f"journal entries waiting: {s.spooled}, "
+                                  f"missed transcripts: {s.missed}")
         table.add_row("distillations", f"done: {s.distilled}, failed: {s.distill_failed}, "
                                        f"skipped: {s.distill_skipped}")
     if view.review is not None:
@@ -86,3 +88,7 @@ def _review_state(r: ReviewStateView) -> str:
 
 def _pairs(counts: dict[str, int]) -> str:
     return escape(", ".join(f"{k}: {v}" for k, v in counts.items()) or "-")
+
+
+def _capped(count: int) -> str:
+    return f" ({count} over the per-session cap, rest mined at the next recovery)" if count else ""

@@ -62,6 +62,7 @@ class SessionCommands:
             typer.echo(f"recovered {len(done)} session(s)")
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
+            _catch_up(c, exclude, idle)
 
     def snapshot(
         self,
@@ -98,3 +99,13 @@ def _finalized(done: Finalized) -> str:
     return (f"{done.session_id}: final summary {done.summary.id} from {done.snapshots_merged} "
             f"snapshot(s), {done.candidates_created} candidate(s) staged, "
             f"{done.finals_pruned} old summary(ies) pruned")
+
+
+def _catch_up(c: Any, exclude: str | None, idle: timedelta) -> None:
+    """Transcripts no hook ever saw (Abzu installed later, hooks off) are imported too."""
+    from abzu.entrypoints.missed_transcripts import catch_up
+
+    report = catch_up(c, exclude=exclude, idle=idle)
+    if report is not None:
+        typer.echo(f"imported {report.imported} missed transcript(s), "
+                   f"{report.candidates} candidate(s) staged")

@@ -64,7 +64,8 @@ def test_a_whole_session_is_carried_across_compaction_and_finalised(tmp_path: Pa
     assert staged and set(staged) == {("session_end", "sess-1")}
     status = json.loads(cc.cli("status", "--json").stdout)
     assert status["sessions"] == {"captured": 1, "recovered": 0, "pending": 0, "spooled": 0,
-                                  "distilled": 0, "distill_failed": 0, "distill_skipped": 1}  # off
+                                  "distilled": 0, "distill_failed": 0, "distill_skipped": 1,  # off
+                                  "capped": 0, "missed": 0}
     assert cc.log() == ""
 
     nxt = context_of(cc.hook("session-start", {"session_id": "sess-2", "hook_event_name": "SessionStart",

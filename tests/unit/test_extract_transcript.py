@@ -3,9 +3,11 @@
 import pytest
 
 from abzu.application.extraction.extract_transcript import ExtractTranscript
+from abzu.application.extraction.ports import TranscriptReader
 from abzu.application.remember_many import RememberMany
 from abzu.domain.bead import CandidateSource
-from abzu.domain.extraction.transcript import TranscriptRecord
+from abzu.domain.extraction.heuristics import CANDIDATE_CAP
+from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 from tests.unit.extraction_fakes import FakeExtractionUnitOfWork, ScriptedReader
 from tests.unit.records import bash, edit, wrote
@@ -33,7 +35,7 @@ def books() -> FakeExtractionUnitOfWork:
 
 
 def _sut(
-    reader: ScriptedReader, staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+    reader: TranscriptReader, staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
 ) -> ExtractTranscript:
     clock, ids = FixedClock(), SequentialIds()
     remember = RememberMany(uow=staging, clock=clock, ids=ids, workspace=FixedWorkspace("/src/api"))
@@ -125,3 +127,36 @@ def test_an_unreadable_transcript_is_logged_as_failed(
     assert result.detail == "No such file or directory"
     assert "s1" not in books.committed.cursors
     assert [e.status for e in books.committed.entries] == ["failed"]
+
+
+def _over_the_cap(count: int) -> tuple[TranscriptRecord, ...]:
+    """A synthetic session with one decision per line, each at its own byte offset."""
+    return tuple(wrote(f"We'll go with storage engine number {i} for shard {i}.", offset=10 * i, uuid=f"m{i}")
+                 for i in range(count))
+
+
+class LineReader:
+    """Serves the records at or after the requested offset (lines of 10 bytes), to the end."""
+
+    def __init__(self, records: tuple[TranscriptRecord, ...]) -> None:
+        self.records = records
+
+    def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk:
+        rest = tuple(r for r in self.records if r.offset >= offset)
+        return TranscriptChunk(rest, 10 * len(self.records), len(rest), 0, True, reached_end=True)
+
+
+def test_a_session_over_the_cap_says_so_and_keeps_the_rest_for_the_next_pass(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork, caplog: pytest.LogCaptureFixture
+) -> None:
+    total = CANDIDATE_CAP + 150
+    reader = LineReader(_over_the_cap(total))
+    sut = _sut(reader, staging, books)
+    first = sut.execute(session_id="s1", transcript_path=PATH, project="api")
+    assert first.capped and first.candidates_created == CANDIDATE_CAP
+    assert first.new_offset == 10 * CANDIDATE_CAP  # the first decision not staged
+    assert "capped: 900 candidates" in books.committed.entries[-1].detail
+    assert "per-session cap reached" in caplog.text
+    second = sut.execute(session_id="s1", transcript_path=PATH, project="api")
+    assert not second.capped and second.candidates_created == 150
+    assert len(staging.candidates.rows) == total  # nothing lost across the two passes

@@ -142,6 +142,12 @@ def _(session_world: SessionWorld) -> None:
     session_world.start("sess-next")
 
 
+@when("the next session starts in the same project folder")
+def _(session_world: SessionWorld) -> None:
+    folder = session_world.home.parent / "claude-projects"
+    session_world.start("sess-next", folder / "sess-next.jsonl")  # Claude Code writes it later
+
+
 @when("the session continues after the compaction")
 def _(session_world: SessionWorld) -> None:
     session_world.resume()
@@ -306,6 +312,14 @@ def _(session_world: SessionWorld, count: int) -> None:
 def _(session_world: SessionWorld, text: str) -> None:
     with session_world.container.uow() as uow:
         assert uow.beads.get(session_world.beads[text]).value_or(None) is None
+
+
+@then(parsers.parse('the briefing shows the work of session "{name}", labelled as crashed'))
+def _(session_world: SessionWorld, name: str) -> None:
+    briefing = session_world.briefing
+    assert f"The session {name} before this one CRASHED" in briefing
+    assert "Files changed:" in briefing and "MultiEdit" not in briefing
+    assert "previous session" not in briefing
 
 
 @then("the briefing shows the last snapshot of the crashed session")

@@ -1,0 +1,92 @@
+"""The newest sibling transcript: where a crashed session's work is found (issue 11 item 5).
+
+Claude Code writes every session of one working directory into the same folder
+(`~/.claude/projects/<folder>/<session id>.jsonl`), so the sessions before this one are the
+other `.jsonl` files beside its transcript. One `scandir`, one `stat` per file, one bounded
+read of the newest: cheap enough for the SessionStart hook, standard library only.
+"""
+
+import json
+import logging
+import os
+import re
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+
+from abzu.application.sessions.ports import CrashedTranscripts
+from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
+from abzu.domain.sessions.ids import SESSION_ID_PATTERN
+
+log = logging.getLogger("abzu")
+_SPOOL_SCAN = 500  # newest entries looked at; ingestion keeps the journal short
+
+
+class SiblingTranscripts(CrashedTranscripts):
+    """`spool`: the hook journal; a session whose SessionEnd waits there ended cleanly (its
+    detached finalisation is running, e.g. right after `/clear`) and is not shown as crashed."""
+
+    def __init__(self, spool: Path | None = None, *, tail_bytes: int = TAIL_BYTES) -> None:
+        self._spool, self._tail = spool, tail_bytes
+
+    def latest_other(self, transcript_path: str, *, excluding: str) -> CrashedTranscript | None:
+        try:
+            newest = _newest(Path(transcript_path).parent, excluding)
+            if newest is None:
+                return None
+            path, modified = newest
+            if self._spool is not None and _ended_in_spool(self._spool, path.stem):
+                return None
+            return CrashedTranscript(path.stem, modified, _tail(path, self._tail))
+        except OSError as exc:  # a folder or file gone or unreadable: no crashed session shown
+            log.warning("crashed session: transcripts beside %s unreadable: %s", transcript_path, exc)
+            return None
+
+
+def _newest(folder: Path, excluding: str) -> tuple[Path, datetime] | None:
+    best: tuple[float, str] | None = None
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if not _is_session_transcript(entry.name, excluding):
+                continue
+            found = entry.stat()
+            if stat.S_ISREG(found.st_mode) and (best is None or found.st_mtime > best[0]):
+                best = (found.st_mtime, entry.name)
+    if best is None:
+        return None
+    return folder / best[1], datetime.fromtimestamp(best[0], tz=UTC)
+
+
+def _ended_in_spool(spool: Path, session_id: str) -> bool:
+    """A SessionEnd of `session_id` among the journal's newest hook entries (bounded scan)."""
+    if not spool.is_dir():
+        return False
+    for path in sorted(spool.glob("*-hook.json"), reverse=True)[:_SPOOL_SCAN]:
+        try:
+            entry = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # ingested meanwhile, or set aside later by ingestion
+        payload = entry.get("payload") if isinstance(entry, dict) else None
+        if (entry.get("event") == "SessionEnd" and isinstance(payload, dict)
+                and payload.get("session_id") == session_id):
+            return True
+    return False
+
+
+def _is_session_transcript(name: str, excluding: str) -> bool:
+    """`<session id>.jsonl`, not ours, not a subagent's (`agent-*.jsonl` in older versions)."""
+    stem = name[:-6]
+    return (name.endswith(".jsonl") and stem != excluding and not stem.startswith("agent-")
+            and re.fullmatch(SESSION_ID_PATTERN, stem) is not None)
+
+
+def _tail(path: Path, limit: int) -> tuple[str, ...]:
+    """The complete lines of the last `limit` bytes (the first, cut, line is dropped)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        start = max(0, size - limit)
+        handle.seek(start)
+        data = handle.read(limit)
+    lines = data.decode("utf-8", errors="replace").splitlines()
+    return tuple(lines[1:] if start > 0 else lines)
