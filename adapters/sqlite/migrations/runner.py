@@ -22,7 +22,7 @@ from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEADS = {"wisdom": "w0003", "staging": "s0008"}
+HEADS = {"wisdom": "w0004", "staging": "s0009"}
 _HERE = Path(__file__).parent
 
 
