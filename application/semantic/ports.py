@@ -33,3 +33,24 @@ class DenseIndexes(Protocol):
     """Builds a DenseIndex from ids and their vectors (same order, same length)."""
 
     def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> DenseIndex: ...
+
+
+class VectorStore(Protocol):
+    """One store's vectors (beads in wisdom.db, candidates in abzu.db). Vectors are a cache of
+    the text: `stale` lists live memories with no vector from `model`, or one computed from an
+    older text (content hash differs), oldest first."""
+
+    @property
+    def name(self) -> str: ...
+
+    def stale(self, model: str, limit: int) -> list[tuple[str, str, str]]:
+        """(id, text, content hash) of memories to (re-)embed."""
+        ...
+
+    def save(self, model: str, rows: Sequence[tuple[str, str, Vector]]) -> None:
+        """(id, content hash, vector) rows, replacing any older vector of the same id."""
+        ...
+
+    def coverage(self, model: str) -> tuple[int, int]:
+        """(live memories with a current vector from `model`, live memories)."""
+        ...
