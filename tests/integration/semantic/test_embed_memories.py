@@ -17,7 +17,8 @@ from tests.semantic_fakes import HashingEmbedder
 
 @pytest.fixture
 def engines(tmp_path: Path) -> Iterator[tuple[Engine, Engine]]:
-    wisdom, staging = open_store(tmp_path / "wisdom.db", "wisdom"), open_store(tmp_path / "abzu.db", "staging")
+    wisdom = open_store(tmp_path / "wisdom.db", "wisdom")
+    staging = open_store(tmp_path / "abzu.db", "staging")
     with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
         uow.beads.add(bead("b-1", "Use WAL mode for SQLite", project=None))
         uow.candidates.add(candidate("c-1", "Pin the driver version"))
