@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-DEFAULT_HOME = Path("~/.enki")
+from abzu.entrypoints.data_home import DataHome
+
 SECRET_KEYS = frozenset({"gemini_api_key", "google_api_key"})
 
 
@@ -23,7 +24,7 @@ def config_path() -> Path:
     named = os.environ.get("ABZU_CONFIG")
     if named:
         return Path(named).expanduser()
-    return Path(os.environ.get("ABZU_HOME") or DEFAULT_HOME).expanduser() / "config.toml"
+    return DataHome.from_env().config
 
 
 def read_config(path: Path) -> dict[str, Any]:

@@ -181,32 +181,38 @@ class Container(containers.DeclarativeContainer):
 def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
     settings = settings or Settings()
     container = Container()
-    container.config.from_dict(
-        {
-            "home": str(settings.data_home),
-            "wisdom_path": settings.wisdom_path,
-            "staging_path": settings.staging_path,
-            "log_path": settings.log_path,
-            "completions_path": settings.data_home / "completions.json",
-            "relevance_floor": settings.relevance_floor,
-            "max_content_chars": settings.max_content_chars,
-            "recovery_idle_minutes": settings.recovery_idle_minutes,
-            "cwd": cwd or Path.cwd(),
-            # --- review ---
-            "snapshot_dir": settings.snapshot_dir,
-            "spool_dir": settings.layout.spool,
-            "pending_remembers": settings.layout.pending_remembers,
-            "review_api_key": settings.review_api_key,
-            "review_model": settings.review_model,
-            "review_batch_tokens": settings.review_batch_tokens,
-            "review_timeout_s": settings.review_timeout_s,
-            "review_attempts": settings.review_attempts,
-            "review_price_in": settings.review_price_in,
-            "review_price_out": settings.review_price_out,
-            "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
-            "review_monthly_usd": settings.review_monthly_usd or None,
-            "review_cadence": (settings.review_mini_days, settings.review_full_days,
-                               settings.review_staged_limit),
-        }
-    )
+    container.config.from_dict({**_store_config(settings, cwd), **_review_config(settings)})
     return container
+
+
+def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
+    return {
+        "home": str(settings.data_home),
+        "wisdom_path": settings.wisdom_path,
+        "staging_path": settings.staging_path,
+        "log_path": settings.log_path,
+        "completions_path": settings.layout.completions,
+        "relevance_floor": settings.relevance_floor,
+        "max_content_chars": settings.max_content_chars,
+        "recovery_idle_minutes": settings.recovery_idle_minutes,
+        "cwd": cwd or Path.cwd(),
+        "snapshot_dir": settings.snapshot_dir,
+        "spool_dir": settings.layout.spool,
+        "pending_remembers": settings.layout.pending_remembers,
+    }
+
+
+def _review_config(settings: Settings) -> dict[str, object]:
+    return {
+        "review_api_key": settings.review_api_key,
+        "review_model": settings.review_model,
+        "review_batch_tokens": settings.review_batch_tokens,
+        "review_timeout_s": settings.review_timeout_s,
+        "review_attempts": settings.review_attempts,
+        "review_price_in": settings.review_price_in,
+        "review_price_out": settings.review_price_out,
+        "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
+        "review_monthly_usd": settings.review_monthly_usd or None,
+        "review_cadence": (settings.review_mini_days, settings.review_full_days,
+                           settings.review_staged_limit),
+    }

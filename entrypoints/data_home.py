@@ -75,3 +75,13 @@ class DataHome:
     def snapshots(self) -> Path:
         """Copies of wisdom.db taken before a review changes it."""
         return self.root / "snapshots"
+
+    @property
+    def config(self) -> Path:
+        """The config file (`abzu config`); `ABZU_CONFIG` may point elsewhere (config_file.py)."""
+        return self.root / "config.toml"
+
+    @property
+    def completions(self) -> Path:
+        """When each project was completed (`abzu complete-project`), for em.db retention."""
+        return self.root / "completions.json"

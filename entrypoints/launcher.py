@@ -14,7 +14,7 @@ def main() -> None:
     if args == ["mcp"]:
         from abzu.entrypoints.mcp_server import main as serve
 
-        serve()
+        serve(argv=[])  # `abzu mcp` takes no server arguments (`--as` goes through the CLI)
         return
     from abzu.entrypoints.cli.app import main as cli_main
 

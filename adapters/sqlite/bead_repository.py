@@ -1,10 +1,9 @@
 from collections.abc import Sequence
 from datetime import datetime
 
-from returns.maybe import Maybe
 from sqlalchemy import Connection, delete, select, text, update
 
-from abzu.adapters.sqlite.fts_table import FtsTable
+from abzu.adapters.sqlite.fts_table import FtsRepository, FtsTable
 from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
 from abzu.adapters.sqlite.schema import beads
 from abzu.adapters.sqlite.search import BEADS
@@ -13,39 +12,14 @@ from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.ports import BeadRepository
 from abzu.domain.bead import Bead
 from abzu.domain.decay import DecayPolicy
-from abzu.domain.dedup import Existing
-from abzu.domain.ranking import SearchHit
-from abzu.domain.scope import Scope
 
 
-class SqliteBeadRepository(BeadRepository):
+class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
 
     def __init__(self, conn: Connection, decay: DecayPolicy) -> None:
         self._conn, self._decay = conn, decay
         self._rows = FtsTable(conn, beads, BEADS, bead_to_row, row_to_bead, decay)
-
-    def get(self, bead_id: str) -> Maybe[Bead]:
-        return self._rows.get(bead_id)
-
-    def add(self, bead: Bead) -> None:
-        self._rows.add(bead)
-
-    def update(self, bead: Bead) -> None:
-        self._rows.update(bead)
-
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Bead]:
-        return self._rows.find_by_hash(content_hash, project)
-
-    def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
-    ) -> list[Existing]:
-        return self._rows.neighbours(terms, project, limit, must_share)
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
-    ) -> list[SearchHit]:
-        return self._rows.search(terms, scope, limit=limit, now=now)
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
         return self._rows.related(terms, project, limit)

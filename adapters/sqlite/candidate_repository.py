@@ -1,50 +1,22 @@
-from collections.abc import Sequence
-from datetime import datetime
 
-from returns.maybe import Maybe
 from sqlalchemy import Connection, delete, select
 
-from abzu.adapters.sqlite.fts_table import FtsTable
+from abzu.adapters.sqlite.fts_table import FtsRepository, FtsTable
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
 from abzu.adapters.sqlite.schema import bead_candidates
 from abzu.adapters.sqlite.search import CANDIDATES
 from abzu.application.ports import CandidateRepository
 from abzu.domain.bead import Candidate
-from abzu.domain.dedup import Existing
-from abzu.domain.ranking import SearchHit
-from abzu.domain.scope import Scope
 
 _table = bead_candidates
 
 
-class SqliteCandidateRepository(CandidateRepository):
+class SqliteCandidateRepository(FtsRepository[Candidate], CandidateRepository):
     """Rows, search and duplicates through the shared `FtsTable`; staging queries are its own."""
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
         self._rows = FtsTable(conn, _table, CANDIDATES, candidate_to_row, row_to_candidate)
-
-    def get(self, candidate_id: str) -> Maybe[Candidate]:
-        return self._rows.get(candidate_id)
-
-    def add(self, candidate: Candidate) -> None:
-        self._rows.add(candidate)
-
-    def update(self, candidate: Candidate) -> None:
-        self._rows.update(candidate)
-
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[Candidate]:
-        return self._rows.find_by_hash(content_hash, project)
-
-    def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
-    ) -> list[Existing]:
-        return self._rows.neighbours(terms, project, limit, must_share)
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
-    ) -> list[SearchHit]:
-        return self._rows.search(terms, scope, limit=limit, now=now)
 
     def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
         query = select(_table).where(_table.c.superseded_by.is_(None))

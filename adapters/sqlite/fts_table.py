@@ -69,6 +69,32 @@ class FtsTable(Generic[T]):
         return Some(self._from_row(row)) if row is not None else Nothing
 
 
+class FtsRepository(Generic[T]):
+    """What both repositories expose of their `FtsTable` (rows, search, duplicates): written once."""
+
+    _rows: FtsTable[T]
+
+    def get(self, item_id: str) -> Maybe[T]:
+        return self._rows.get(item_id)
+
+    def add(self, item: T) -> None:
+        self._rows.add(item)
+
+    def update(self, item: T) -> None:
+        self._rows.update(item)
+
+    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
+        return self._rows.find_by_hash(content_hash, project)
+
+    def neighbours(
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
+    ) -> list[Existing]:
+        return self._rows.neighbours(terms, project, limit, must_share)
+
+    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
+        return self._rows.search(terms, scope, limit=limit, now=now)
+
+
 # Statements built once, values bound per call: SQLAlchemy compiles each once and caches it.
 @lru_cache(maxsize=256)
 def _text(sql: str) -> TextClause:

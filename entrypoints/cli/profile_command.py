@@ -22,19 +22,8 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
 
     @profile.callback()
     def show(ctx: typer.Context, json: JsonFlag = False) -> None:
-        if ctx.invoked_subcommand is not None:
-            return
-        from abzu.entrypoints.enki_wiring import list_profile  # SQLAlchemy: only when it runs
-
-        with one_line_errors():
-            entries = list_profile(container()).execute()
-        if json:
-            typer.echo(jsonlib.dumps([_plain(e) for e in entries], indent=2))
-        elif not entries:
-            typer.echo("The profile is empty: add to it with `abzu profile set KEY VALUE`.")
-        for e in entries if not json else ():
-            where = f" [{e.project}]" if e.project else ""
-            typer.echo(f"{e.key} = {e.value}  ({e.source.value}{where})")
+        if ctx.invoked_subcommand is None:
+            _list(container, json)
 
     @profile.command("set")
     def set_(
@@ -54,6 +43,20 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                     fail(err.message)
 
     app.add_typer(profile, name="profile")
+
+
+def _list(container: ContainerSource, json: bool) -> None:
+    from abzu.entrypoints.enki_wiring import list_profile  # SQLAlchemy: only when it runs
+
+    with one_line_errors():
+        entries = list_profile(container()).execute()
+    if json:
+        typer.echo(jsonlib.dumps([_plain(e) for e in entries], indent=2))
+    elif not entries:
+        typer.echo("The profile is empty: add to it with `abzu profile set KEY VALUE`.")
+    for e in entries if not json else ():
+        where = f" [{e.project}]" if e.project else ""
+        typer.echo(f"{e.key} = {e.value}  ({e.source.value}{where})")
 
 
 def _plain(e: ProfileEntry) -> dict[str, object]:

@@ -17,20 +17,29 @@ EVENT_HELP = "session-start, pre-compact, post-compact, stop or session-end."
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    @app.command()
-    def hook(event: Annotated[str, typer.Argument(help=EVENT_HELP)]) -> None:
+    commands = SessionCommands(container)
+    for command in (commands.hook, commands.finalize, commands.recover):
+        app.command()(command)
+    app.command(hidden=True)(commands.snapshot)
+    install_commands.register(app)
+
+
+class SessionCommands:
+    def __init__(self, container: ContainerSource) -> None:
+        self._container = container
+
+    def hook(self, event: Annotated[str, typer.Argument(help=EVENT_HELP)]) -> None:
         """Run a Claude Code hook: reads the hook's JSON on stdin, prints context where Claude Code
         accepts it, always exits 0 (failures go to Abzu's log). Installed by `abzu install`."""
         from abzu.entrypoints.hooks.main import main as hook_main
 
         raise typer.Exit(hook_main([event]))
 
-    @app.command()
-    def finalize(session_id: Annotated[str, typer.Argument(help="Claude Code session id.")]) -> None:
+    def finalize(self, session_id: Annotated[str, typer.Argument(help="Claude Code session id.")]) -> None:
         """Reconcile a session into its final summary, stage its candidates, run maintenance.
         The SessionEnd hook starts this in the background."""
         with one_line_errors():
-            c = container()
+            c = self._container()
             c.sessions.ingest_spool().execute()
             match c.sessions.finalize_session().execute(FinalizeRequest(session_id)):
                 case Success(Finalized() as done):
@@ -39,23 +48,23 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                 case Failure(err):
                     fail(err.message)
 
-    @app.command()
     def recover(
+        self,
         exclude: Annotated[str | None, typer.Option(help="Session id to leave alone (starting now).")] = None,
         all_projects: Annotated[bool, typer.Option("--all-projects", help="Not just this project.")] = False,
     ) -> None:
         """Finalise sessions that never got a final summary (crashed, or SessionEnd cut short).
         Every session start runs this in the background."""
         with one_line_errors():
-            c = container()
+            c = self._container()
             idle = timedelta(minutes=c.config.recovery_idle_minutes())
             done = c.sessions.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle))
             typer.echo(f"recovered {len(done)} session(s)")
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
 
-    @app.command(hidden=True)
     def snapshot(
+        self,
         session_id: Annotated[str, typer.Argument(help="Claude Code session id.")],
         transcript: Annotated[str | None, typer.Option(help="The session's transcript.")] = None,
         trigger: Annotated[str | None, typer.Option(help="manual or auto.")] = None,
@@ -67,11 +76,9 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         with one_line_errors():
             try:
                 request = PreCompactRequest(session_id, transcript, trigger)
-                container().sessions.capture_pre_compact().execute(request)
+                self._container().sessions.capture_pre_compact().execute(request)
             finally:  # whatever happened, nobody should wait for this snapshot any more
                 pending_marker(DataHome.from_env(), session_id).unlink(missing_ok=True)
-
-    install_commands.register(app)
 
 
 def _distil(container: Any, done: Finalized) -> None:
