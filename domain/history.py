@@ -15,6 +15,7 @@ class MemoryEvent:
     item_id: str
     event: str
     detail: str | None = None
+    who: str | None = None  # cli, mcp, hook, review:gemini, review:human, maintenance; None: unknown
 
 
 def parse_span(text: str) -> timedelta:

@@ -14,6 +14,7 @@ from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
 from abzu.adapters.spool.scrubber import FileSpoolScrubber
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
+from abzu.adapters.sqlite.migrations.event_actor import UNDO
 from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
@@ -40,6 +41,7 @@ from abzu.application.scrub.scrub_stores import ScrubStores
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
+from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.memory_wiring import MemoryUseCases
 from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
@@ -81,8 +83,13 @@ class Container(containers.DeclarativeContainer):
     wisdom_engine = providers.Resource(_store, path=config.wisdom_path, store="wisdom")
     staging_engine = providers.Resource(_store, path=config.staging_path, store="staging")
     uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, actor=config.actor
     )
+    # The history's "who" for the writers that are not the front door itself (issue 15).
+    maintenance_uow = providers.Factory(uow, actor="maintenance")
+    gemini_uow = providers.Factory(uow, actor="review:gemini")
+    human_uow = providers.Factory(uow, actor="review:human")
+    undo_uow = providers.Factory(uow, actor=UNDO)  # what it puts back: "restored by undo"
     # Reads that change nothing (status) take no write lock: plain BEGIN, never BEGIN IMMEDIATE.
     read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
@@ -99,7 +106,7 @@ class Container(containers.DeclarativeContainer):
         SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
     )
     maintenance = providers.Factory(
-        RunMaintenance, uow=uow, clock=clock,
+        RunMaintenance, uow=maintenance_uow, clock=clock,
         retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
             ExpireEmDbs, completions=providers.Factory(JsonCompletionLog, path=config.completions_path),
             files=providers.Factory(OsEmFiles), clock=clock,
@@ -121,16 +128,16 @@ class Container(containers.DeclarativeContainer):
         Pricing, input_per_mtok=config.review_price_in, output_per_mtok=config.review_price_out
     )
     run_review = providers.Factory(
-        RunReview, uow=uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
+        RunReview, uow=gemini_uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
         policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
-    undo_review = providers.Factory(UndoReview, uow=uow, snapshots=snapshots, clock=clock)
+    undo_review = providers.Factory(UndoReview, uow=undo_uow, snapshots=snapshots, clock=clock)
     get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
-    promote_candidate = providers.Factory(PromoteCandidate, uow=uow, clock=clock, ids=ids)
-    discard_candidate = providers.Factory(DiscardCandidate, uow=uow, clock=clock, ids=ids)
-    consolidate_beads = providers.Factory(ConsolidateBeads, uow=uow, clock=clock, ids=ids)
-    flag_for_deletion = providers.Factory(FlagForDeletion, uow=uow, clock=clock, ids=ids)
-    unflag = providers.Factory(Unflag, uow=uow)
+    promote_candidate = providers.Factory(PromoteCandidate, uow=human_uow, clock=clock, ids=ids)
+    discard_candidate = providers.Factory(DiscardCandidate, uow=human_uow, clock=clock, ids=ids)
+    consolidate_beads = providers.Factory(ConsolidateBeads, uow=human_uow, clock=clock, ids=ids)
+    flag_for_deletion = providers.Factory(FlagForDeletion, uow=human_uow, clock=clock, ids=ids)
+    unflag = providers.Factory(Unflag, uow=human_uow)
     # --- bulk remember (issue 6: eval and imports) ---
     remember_many = providers.Factory(
         RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
@@ -178,10 +185,15 @@ class Container(containers.DeclarativeContainer):
     status = providers.Factory(MemoryUseCases.status, memory)
 
 
-def build_container(settings: Settings | None = None, cwd: Path | None = None) -> Container:
+def build_container(
+    settings: Settings | None = None, cwd: Path | None = None, actor: str | None = None,
+) -> Container:
+    """`actor`: the front door the history names (cli, mcp, hook); ABZU_ACTOR, else cli."""
     settings = settings or Settings()
     container = Container()
-    container.config.from_dict({**_store_config(settings, cwd), **_review_config(settings)})
+    container.config.from_dict(
+        {**_store_config(settings, cwd), "actor": actor or current_actor(), **_review_config(settings)}
+    )
     return container
 
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
+from abzu.entrypoints.actor import ACTOR_VARIABLE
+
 
 def abzu_command(*args: str) -> list[str]:
     """This interpreter running Abzu's launcher: no reliance on PATH or on `python3`."""
@@ -18,5 +20,5 @@ def start_detached(argv: Sequence[str], *, cwd: str | None = None) -> None:
     )
     subprocess.Popen(
         list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        close_fds=True, cwd=cwd, **flags,  # type: ignore[call-overload]
+        close_fds=True, cwd=cwd, env={**os.environ, ACTOR_VARIABLE: "hook"}, **flags,  # type: ignore[call-overload]
     )

@@ -18,6 +18,7 @@ from abzu.adapters.transcript_files import OsTranscriptFiles
 from abzu.application.ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
+from abzu.domain.review.spend import ReviewCadence
 from abzu.entrypoints.data_home import DataHome
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
@@ -42,6 +43,23 @@ def relevance_floor(environ: Mapping[str, str] = os.environ) -> float:
     return value
 
 
+def review_cadence(environ: Mapping[str, str] = os.environ) -> ReviewCadence:
+    """ABZU_REVIEW_MINI_DAYS / _FULL_DAYS / _STAGED_LIMIT for the delta header's "review due",
+    without pydantic-settings; a value that is not a positive integer keeps the default (the
+    hook fails open; `abzu status` reports the bad setting). The config file is not read here."""
+    default = ReviewCadence()
+    return ReviewCadence(
+        mini_days=_positive(environ, "ABZU_REVIEW_MINI_DAYS", default.mini_days),
+        full_days=_positive(environ, "ABZU_REVIEW_FULL_DAYS", default.full_days),
+        staged_limit=_positive(environ, "ABZU_REVIEW_STAGED_LIMIT", default.staged_limit),
+    )
+
+
+def _positive(environ: Mapping[str, str], name: str, default: int) -> int:
+    raw = (environ.get(name) or "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+
+
 @dataclass(frozen=True, slots=True)
 class LightUseCases:
     home: DataHome
@@ -49,6 +67,7 @@ class LightUseCases:
     clock: Clock
     ranking: RankingPolicy
     decay: DecayPolicy = field(default_factory=DecayPolicy)
+    cadence: ReviewCadence = field(default_factory=ReviewCadence)
 
     @classmethod
     def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":
@@ -56,7 +75,8 @@ class LightUseCases:
         from abzu.adapters.clock import SystemClock
         from abzu.adapters.workspace import GitWorkspace
 
-        return cls(home, GitWorkspace(cwd), SystemClock(), RankingPolicy(relevance_floor=relevance_floor()))
+        return cls(home, GitWorkspace(cwd), SystemClock(), RankingPolicy(relevance_floor=relevance_floor()),
+                   cadence=review_cadence())
 
     def journal(self) -> FileSessionJournal:
         return FileSessionJournal(self.home.spool)
@@ -71,7 +91,7 @@ class LightUseCases:
 
         return InjectSessionStart(
             self._context(), self.journal(), self._files(), self._persona(),
-            self.workspace, OsTranscriptFiles(), self.clock, self.ranking,
+            self.workspace, OsTranscriptFiles(), self.clock, self.ranking, self.cadence,
         )
 
     def post_compact(self) -> "InjectPostCompact":

@@ -18,6 +18,7 @@ from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
+from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
 
@@ -33,7 +34,7 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
         return wisdom(), staging()
 
     return {
-        "writer": lambda: SqliteUnitOfWork(*engines(), DecayPolicy()),
+        "writer": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), actor=current_actor()),
         "recaller": lambda: SqliteRecallUnitOfWork(*engines(), DecayPolicy()),
         "reader": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), read_only=True),
         "sessions": lambda: SqliteSessionUnitOfWork(*engines(), DecayPolicy()),

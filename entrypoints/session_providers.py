@@ -28,6 +28,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.light import LightUseCases
+from abzu.entrypoints.trust_providers import cadence_from
 
 
 def _spool(home: str) -> Path:
@@ -56,6 +57,7 @@ class SessionProviders(containers.DeclarativeContainer):
     light = providers.Factory(
         LightUseCases, home=providers.Callable(DataHome.at, config.home), workspace=workspace,
         clock=clock, ranking=ranking, decay=decay,
+        cadence=providers.Callable(cadence_from, config.review_cadence),
     )
     inject_session_start = providers.Factory(LightUseCases.session_start, light)
     inject_post_compact = providers.Factory(LightUseCases.post_compact, light)

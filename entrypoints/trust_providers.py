@@ -23,7 +23,7 @@ from abzu.application.review.spend import GetReviewState
 from abzu.domain.review.spend import ReviewCadence, SpendCeiling
 
 
-def _cadence(days: tuple[int, int, int]) -> ReviewCadence:
+def cadence_from(days: tuple[int, int, int]) -> ReviewCadence:
     mini, full, staged_limit = days
     return ReviewCadence(mini_days=mini, full_days=full, staged_limit=staged_limit)
 
@@ -46,7 +46,7 @@ class TrustProviders(containers.DeclarativeContainer):
     ceiling = providers.Singleton(
         SpendCeiling, max_tokens=config.review_monthly_tokens, max_cost=config.review_monthly_usd
     )
-    cadence = providers.Singleton(_cadence, config.review_cadence)
+    cadence = providers.Singleton(cadence_from, config.review_cadence)
     review_state = providers.Factory(
         GetReviewState, ledger=spend_ledger, clock=clock, ceiling=ceiling, cadence=cadence
     )

@@ -21,6 +21,7 @@ pytest_plugins = [
     "tests.bdd.steps.review_steps",
     "tests.bdd.steps.mcp_steps",
     "tests.bdd.steps.session_steps",
+    "tests.bdd.steps.delta_steps",
     "tests.bdd.steps.secret_steps",
     "tests.bdd.steps.scrub_steps",
     "tests.bdd.steps.manage_steps",

@@ -13,6 +13,7 @@ from abzu.application.sessions.ports import ProjectState, SpoolEntry
 from abzu.domain.extraction.heuristics import Decision, SessionDigest
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
+from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,
@@ -236,8 +237,10 @@ class FakeContext:
 
     def __init__(self, *, project: str | None = "api", hits: Sequence[SearchHit] = (),
                  summaries: Sequence[SessionSummary] = (), last: SessionSummary | None = None,
-                 offset: int = 0, notable: Sequence[SearchHit] = ()) -> None:
+                 offset: int = 0, notable: Sequence[SearchHit] = (),
+                 delta: MemoryDelta | None = None) -> None:
         self.project, self.hits, self.summaries = project, list(hits), list(summaries)
+        self.delta = delta
         self.last, self.offset, self.notable_hits = last, offset, list(notable)
         self.searched: list[tuple[str, ...]] = []
 
@@ -262,6 +265,9 @@ class FakeContext:
 
     def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
         return self.notable_hits[:limit]
+
+    def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
+        return self.delta
 
 
 class FakeReader:

@@ -16,6 +16,9 @@ from typing import Any, cast
 from returns.maybe import Maybe, Nothing, Some
 
 from abzu.adapters.sqlite.context_sql import (
+    DELTA_COUNTS,
+    DELTA_RECENT,
+    DELTA_STAGING,
     LAST_FINAL,
     LAST_PENDING_SNAPSHOT,
     NOTABLE,
@@ -31,6 +34,7 @@ from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
+from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
 from abzu.domain.sessions.summary import SessionSummary
 
 log = logging.getLogger("abzu")
@@ -76,6 +80,21 @@ class Sqlite3SessionContext(SessionContext):
         rows = self._rows("wisdom", NOTABLE.format(weight=weight),
                           {"project": project, "limit": limit, **params})
         return [_hit(r, Source.BEAD) for r in rows]
+
+    def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
+        found = self._rows("staging", DELTA_STAGING, {"project": project, "excluding": excluding})
+        if not found or found[0]["since"] is None:
+            return None
+        state = found[0]
+        params = {"project": project, "since": state["since"]}
+        counts: dict[str, int] = {}
+        for store, table in (("wisdom", "beads"), ("staging", "bead_candidates")):
+            for row in self._rows(store, DELTA_COUNTS.format(table=table), params):
+                counts[row["event"]] = counts.get(row["event"], 0) + int(row["n"])
+        recent = tuple(DeltaEvent(r["item_id"], r["event"], r["detail"])
+                       for r in self._rows("wisdom", DELTA_RECENT, params))
+        return MemoryDelta(counts, recent, int(state["staged_total"] or 0),
+                           from_db(state["last_review"]), from_db(state["last_full_review"]))
 
     def close(self) -> None:
         for conn in self._conns.values():

@@ -32,3 +32,32 @@ SELECT * FROM session_summaries
 WHERE session_id = :session_id AND (is_final = 1 OR sequence > 0)
 ORDER BY is_final DESC, sequence, created_at
 """
+
+# The delta header (issue 15): the project's previous session start (idx_sessions_project), then
+# what waits in staging and when reviews last ran, in one read of abzu.db.
+DELTA_STAGING = """
+SELECT (SELECT max(started_at) FROM sessions
+        WHERE project = :project AND session_id != :excluding) AS since,
+       (SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged_total,
+       (SELECT max(started_at) FROM review_log WHERE finished_at IS NOT NULL) AS last_review,
+       (SELECT max(started_at) FROM review_log
+        WHERE finished_at IS NOT NULL AND kind = 'full') AS last_full_review
+"""
+
+# Events since then (idx_memory_events_at), of the project's memories and global ones. A row
+# deleted since has no project left to check: its events count only while the row exists.
+DELTA_COUNTS = """
+SELECT e.event, count(*) AS n
+FROM memory_events e JOIN {table} m ON m.id = e.item_id
+WHERE e.at > :since AND (m.project = :project OR m.project IS NULL)
+GROUP BY e.event
+"""
+
+# The bullets: the newest decisions a review took on reviewed memories.
+DELTA_RECENT = """
+SELECT e.item_id, e.event, e.detail
+FROM memory_events e JOIN beads m ON m.id = e.item_id
+WHERE e.at > :since AND (m.project = :project OR m.project IS NULL)
+  AND e.event IN ('promoted', 'flagged', 'superseded')
+ORDER BY e.seq DESC LIMIT 3
+"""

@@ -17,6 +17,7 @@ memory_events = Table(
     Column("item_id", Text, nullable=False),
     Column("event", Text, nullable=False),
     Column("detail", Text),
+    Column("who", Text),  # w0004, s0009
 )
 
 
@@ -37,7 +38,8 @@ class SqliteEventLog:
         found = []
         for store, engine in self._stores.items():
             with engine.connect() as conn:
-                found += [MemoryEvent(from_db_required(r.at), store, r.item_id, r.event, r.detail)
+                found += [MemoryEvent(from_db_required(r.at), store, r.item_id, r.event, r.detail,
+                                       r.who)
                           for r in conn.execute(query)]
         found.sort(key=lambda e: (e.at, e.store == "wisdom"))  # a promotion: staging leaves first
         return found[-limit:] if limit else found

@@ -1,4 +1,5 @@
-"""The history triggers of each store (w0002, s0007), as their migrations created them.
+"""The history triggers of each store (w0002, s0007; writing `who` since w0004, s0009), as
+their migrations created them.
 
 `abzu doctor` checks they are all present and `--repair` recreates the missing ones from the very
 statements the migrations ran: a store without them would change without leaving history.
@@ -8,8 +9,8 @@ import re
 from importlib import import_module
 
 _MIGRATIONS = {
-    "wisdom": "abzu.adapters.sqlite.migrations.wisdom.versions.w0002_memory_events",
-    "staging": "abzu.adapters.sqlite.migrations.staging.versions.s0007_memory_events",
+    "wisdom": "abzu.adapters.sqlite.migrations.wisdom.versions.w0004_event_actor",
+    "staging": "abzu.adapters.sqlite.migrations.staging.versions.s0009_event_actor",
 }
 _NAME = re.compile(r"CREATE TRIGGER (\w+) ")
 

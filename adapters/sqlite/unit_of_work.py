@@ -3,6 +3,7 @@ from typing import Self
 
 from sqlalchemy import Connection, Engine
 
+from abzu.adapters.sqlite.actor import act_as, clear_actor
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
@@ -26,14 +27,18 @@ class SqliteUnitOfWork(UnitOfWork):
 
     Commit order is wisdom first, then staging: a promotion interrupted between the two leaves
     the candidate staged beside its bead, and re-running it is a harmless duplicate skip.
+    `actor` is who the history records for this unit's writes (cli, mcp, hook, review:gemini,
+    review:human, maintenance).
     """
 
     def __init__(
-        self, wisdom: Engine, staging: Engine, decay: DecayPolicy, *, read_only: bool = False
+        self, wisdom: Engine, staging: Engine, decay: DecayPolicy, *, read_only: bool = False,
+        actor: str | None = None,
     ) -> None:
         self._engines = {"wisdom": wisdom, "staging": staging}
         self._decay = decay
         self._read_only = read_only
+        self._actor = None if read_only else actor
         self._open: dict[str, Connection] = {}
 
     def connection(self, store: str) -> Connection:
@@ -42,6 +47,8 @@ class SqliteUnitOfWork(UnitOfWork):
             if self._read_only:
                 conn.execution_options(**{READ_ONLY: True})
             conn.begin()
+            if self._actor:
+                act_as(conn, self._actor)
             self._open[store] = conn
         return self._open[store]
 
@@ -90,6 +97,8 @@ class SqliteUnitOfWork(UnitOfWork):
     def commit(self) -> None:
         for store in ("wisdom", "staging"):
             if store in self._open:
+                if self._actor:
+                    clear_actor(self._open[store])
                 self._open[store].commit()
 
     def rollback(self) -> None:

@@ -15,6 +15,8 @@ from abzu.application.sessions.ports import (
 from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
 from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
+from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.sessions.delta import delta_lines
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.domain.sessions.render import last_session_title, neutralised, render_summary, stamp
@@ -65,6 +67,7 @@ class InjectSessionStart:
     transcripts: TranscriptFiles
     clock: Clock
     ranking: RankingPolicy = field(default_factory=RankingPolicy)
+    cadence: ReviewCadence = field(default_factory=ReviewCadence)
 
     def execute(self, request: SessionStartRequest) -> Injected:
         now, root, state = self.clock.now(), self.workspace.root(), self.files.read()
@@ -72,7 +75,8 @@ class InjectSessionStart:
         plan = PLANS[tier]
         project = request.project or (self.context.project_for_root(root) if root else None)
         fence = new_fence()  # one per block, chosen after everything in it was stored
-        top = header(project, f"session start ({stamp(now)})", fence)
+        top = self._with_delta(header(project, f"session start ({stamp(now)})", fence),
+                               project, request.session_id)
         fixed = present(
             state_section(plan, tier, project=project, phase=state.phase,
                           goal=request.goal or state.goal),
@@ -86,6 +90,15 @@ class InjectSessionStart:
         injected = Injected(assembled.text, tier, project, collapsed, assembled.omitted_items)
         self._record(request, root, injected)
         return injected
+
+    def _with_delta(self, top: str, project: str | None, session_id: str) -> str:
+        """The delta header's lines right under the header: the first thing read, inside the
+        same budget (it counts as part of the header)."""
+        if project is None:
+            return top
+        delta = self.context.memory_delta(project, excluding=session_id)
+        lines = delta_lines(delta, self.cadence, self.clock.now())
+        return f"{top}\n{lines}" if lines else top
 
     def _last_session(
         self, top: str, fixed: list[Section], plan: TierPlan, project: str | None, session_id: str,

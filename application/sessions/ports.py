@@ -14,6 +14,7 @@ from returns.maybe import Maybe
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.ranking import SearchHit
+from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.record import (
     FinalizedBy,
     InjectionRecord,
@@ -108,6 +109,10 @@ class SessionContext(Protocol):
     def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
         """The project's beads by priority when there is nothing to search for: starred first,
         then decisions, fixes, newest."""
+        ...
+    def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
+        """What `memory_events` recorded for the project's (and global) memories since the
+        project's previous session started; None when there was none."""
         ...
 
 

@@ -19,11 +19,12 @@ class EventView(BaseModel):
     id: str
     event: str
     detail: str | None
+    who: str | None
 
     @classmethod
     def of(cls, e: MemoryEvent) -> "EventView":
         return cls(at=e.at.isoformat(timespec="seconds"), store=e.store, id=e.item_id, event=e.event,
-                   detail=e.detail)
+                   detail=e.detail, who=e.who)
 
 
 class HistoryView(BaseModel):
@@ -54,6 +55,7 @@ class HistoryCommand:
             typer.echo(view.model_dump_json(indent=2))
             return
         for e in view.events:
-            typer.echo(f"{e.at}  {e.id:<14} {e.event}" + (f" ({e.detail})" if e.detail else ""))
+            detail = f" ({e.detail})" if e.detail else ""
+            typer.echo(f"{e.at}  {e.id:<14} {e.event}{detail}  by {e.who or 'unknown'}")
         if not view.events:
             typer.echo(f"no history for {item_id}" if item_id else f"nothing changed in the last {since}")

@@ -12,7 +12,7 @@ from abzu.entrypoints.container import build_container
 
 
 def attach_compact_summary(payload: HookPayload, cwd: Path) -> None:
-    container = build_container(cwd=cwd)
+    container = build_container(cwd=cwd, actor="hook")
     try:
         summary = CompactSummary(payload.session_id, payload.compact_summary or "")
         container.sessions.attach_compact_summary().execute(summary)

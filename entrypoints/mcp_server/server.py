@@ -52,7 +52,7 @@ def build_server(
 def _default_container(cwd: Path) -> "Container":
     from abzu.entrypoints.container import build_container  # the store stack: on first use only
 
-    return build_container(cwd=cwd)
+    return build_container(cwd=cwd, actor="mcp")
 
 
 def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> None:

@@ -2,4 +2,5 @@
 
 from pytest_bdd import scenarios
 
-scenarios("session_start.feature", "compaction.feature", "session_end.feature", "crash_recovery.feature")
+scenarios("session_start.feature", "compaction.feature", "session_end.feature", "crash_recovery.feature",
+          "delta_header.feature")

@@ -14,8 +14,8 @@ from abzu.adapters.sqlite.stores import open_store
 EXPECTED = {
     "wisdom": {
         "table": {"alembic_version", "projects", "beads", "user_profile", "beads_fts",
-                  "memory_events",  # issue 15 (w0002)
-                  "bead_vectors"},  # issue 12.4 (w0004)
+                  "memory_events", "event_actor",  # issue 15 (w0002, w0004)
+                  "bead_vectors"},  # issue 12.4 (w0005)
         "index": {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
@@ -29,8 +29,8 @@ EXPECTED = {
             "alembic_version", "session_summaries", "bead_candidates", "candidates_fts", "extraction_log",
             # issue 4 (s0002, s0003) and issue 5 (s0005)
             "sessions", "transcript_cursors", "extracted_messages", "injection_log", "review_log",
-            "review_archive", "memory_events",  # issue 15 (s0007)
-            "candidate_vectors",  # issue 12.4 (s0009)
+            "review_archive", "memory_events", "event_actor",  # issue 15 (s0007, s0009)
+            "candidate_vectors",  # issue 12.4 (s0010)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",

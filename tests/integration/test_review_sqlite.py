@@ -182,3 +182,21 @@ def test_secrets_in_reviewer_output_never_reach_any_file(
     for path in Path(container.config.home()).rglob("*"):
         if path.is_file():
             assert canary.lower().encode() not in path.read_bytes().lower(), path
+
+
+def test_the_history_names_the_reviewer_and_what_undo_put_back(
+    container: Container, staged: dict[str, str]
+):
+    reviewer = ScriptedReviewer([Proposal("promote", (staged["wal"],)),
+                                 Proposal("discard", (staged["busy"],), reason="noise")])
+    container.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
+    later = stage(container, "Prefer four-space indentation", "preference")
+    container.undo_review().execute().unwrap()
+    with sqlite3.connect(files(container)["staging"]) as conn:
+        events = conn.execute("SELECT event, who FROM memory_events WHERE item_id = ? ORDER BY seq",
+                              (staged["busy"],)).fetchall()
+    assert events == [("staged", "cli"), ("left staging", "review:gemini"), ("restored by undo", "undo")]
+    with sqlite3.connect(files(container)["wisdom"]) as conn:
+        kept = conn.execute("SELECT event, who FROM memory_events WHERE item_id = ? ORDER BY seq",
+                            (later,)).fetchall()
+    assert kept[-1] == ("restored by undo", "undo")

@@ -194,6 +194,12 @@ def _(trust_world: TrustWorld, span: str, events: str) -> None:
     assert ", ".join(e["event"] for e in shown) == events
 
 
+@then(quoted("the history since {q:span} names who did it: {q:names}"))
+def _(trust_world: TrustWorld, span: str, names: str) -> None:
+    shown = trust_world.run(f"history --since {span} --json").json()["events"]
+    assert ", ".join(str(e["who"]) for e in shown) == names
+
+
 @then(quoted("no history mentions {q:word}"))
 def _(trust_world: TrustWorld, word: str) -> None:
     for db in ("wisdom.db", "abzu.db"):

@@ -2,15 +2,15 @@
 
 Empty unless `abzu embed` runs with `abzu[semantic]` installed; see migrations/vector_ddl.py.
 
-Revision ID: s0009
+Revision ID: s0010
 """
 
 from alembic import op
 
 from abzu.adapters.sqlite.migrations.vector_ddl import drop_vector_table, vector_table
 
-revision = "s0009"
-down_revision = "s0008"
+revision = "s0010"
+down_revision = "s0009"
 branch_labels = None
 depends_on = None
 

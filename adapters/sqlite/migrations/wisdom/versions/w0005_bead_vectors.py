@@ -2,15 +2,15 @@
 
 Empty unless `abzu embed` runs with `abzu[semantic]` installed; see migrations/vector_ddl.py.
 
-Revision ID: w0004
+Revision ID: w0005
 """
 
 from alembic import op
 
 from abzu.adapters.sqlite.migrations.vector_ddl import drop_vector_table, vector_table
 
-revision = "w0004"
-down_revision = "w0003"
+revision = "w0005"
+down_revision = "w0004"
 branch_labels = None
 depends_on = None
 

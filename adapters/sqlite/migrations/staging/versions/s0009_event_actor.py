@@ -1,0 +1,38 @@
+"""abzu.db: who made each change (`memory_events.who`, `event_actor`; issue 15).
+
+The history triggers of s0007 are recreated to copy the current writer's name
+(migrations/event_actor.py). Earlier events keep `who` NULL: nobody recorded it.
+
+Revision ID: s0009
+"""
+
+from alembic import op
+
+from abzu.adapters.sqlite.migrations.event_actor import (
+    downgrade_statements,
+    triggers_of,
+    upgrade_statements,
+    with_who,
+)
+from abzu.adapters.sqlite.migrations.staging.versions.s0007_memory_events import STATEMENTS as S0007
+
+revision = "s0009"
+down_revision = "s0008"
+branch_labels = None
+depends_on = None
+
+OLD_TRIGGERS = triggers_of(S0007)
+INSERTED = "'staged'"
+# The triggers as they stand now (doctor --repair recreates them from here); the insert trigger
+# records a row `abzu review --undo` puts back as "restored by undo".
+STATEMENTS = [with_who(t, INSERTED if "_ev_insert " in t else None) for t in OLD_TRIGGERS]
+
+
+def upgrade() -> None:
+    for statement in upgrade_statements(OLD_TRIGGERS, STATEMENTS):
+        op.execute(statement)
+
+
+def downgrade() -> None:
+    for statement in downgrade_statements(OLD_TRIGGERS):
+        op.execute(statement)
