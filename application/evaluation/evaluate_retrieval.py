@@ -9,6 +9,7 @@ from abzu.application.evaluation.ports import DatasetReader, EvalProgress, Memor
 from abzu.application.evaluation.report import EvalReport, EvalRequest, Ingestion, Skipped
 from abzu.application.evaluation.sample_run import SampleResult, SampleRun
 from abzu.application.recall import MAX_LIMIT
+from abzu.application.semantic.hybrid import Semantic
 from abzu.domain.evaluation.dataset import Dataset
 
 
@@ -28,6 +29,7 @@ class EvaluateRetrieval:
     sandboxes: MemorySandboxes
     stopwatch: Stopwatch
     default_floor: float
+    semantic: Semantic | None = None  # set by the entry point only with `--semantic`
 
     def execute(self, request: EvalRequest, progress: EvalProgress) -> Result[EvalReport, EvalError]:
         depth_ok = 1 <= request.depth <= MAX_LIMIT
@@ -48,7 +50,8 @@ class EvaluateRetrieval:
         for sample in dataset.samples:
             progress.sample_started(sample.sample_id, len(sample.questions))
             with self.sandboxes.open(sample.sample_id) as sandbox:
-                results.append(SampleRun(sample, request, floor, self.stopwatch).run(sandbox, progress))
+                run = SampleRun(sample, request, floor, self.stopwatch, self.semantic)
+                results.append(run.run(sandbox, progress))
         return EvalReport(
             request, floor, len(results),
             sum((r.ingestion for r in results), Ingestion()),

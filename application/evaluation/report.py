@@ -19,6 +19,7 @@ class Unit(StrEnum):
 class System(StrEnum):
     PRODUCT = "abzu"
     BASELINE = "baseline"
+    HYBRID = "hybrid"  # the same recall fused with dense search (`--semantic`, issue 12.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class EvalRequest:
     floor: float | None = None
     baseline: bool = False
     depth: int = DEFAULT_DEPTH
+    semantic: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +102,8 @@ class EvalReport:
 
     @property
     def systems(self) -> tuple[System, ...]:
-        return (System.PRODUCT, System.BASELINE) if self.request.baseline else (System.PRODUCT,)
+        extra = (System.HYBRID,) if self.request.semantic else ()
+        return (System.PRODUCT, *extra, *((System.BASELINE,) if self.request.baseline else ()))
 
     def summaries(self, system: System) -> dict[str, Summary]:
         """Overall first, then each category present, in LoCoMo's numbering."""

@@ -23,6 +23,7 @@ from abzu.application.evaluation.turn_memory import (
     turn_ranking,
 )
 from abzu.application.recall import Recalled, RecallRequest
+from abzu.application.semantic.hybrid import Semantic
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.evaluation.baseline import TermOverlapIndex
 from abzu.domain.evaluation.dataset import Question, QuestionCategory, Sample
@@ -48,10 +49,13 @@ class SampleRun:
     request: EvalRequest
     floor: float
     stopwatch: Stopwatch
+    semantic: Semantic | None = None
 
     def run(self, sandbox: Sandbox, progress: EvalProgress) -> SampleResult:
         ingestion, owners = self._ingest(sandbox)
         rankers = {System.PRODUCT: self._product(sandbox, owners)}
+        if self.request.semantic and self.semantic is not None:
+            rankers[System.HYBRID] = self._hybrid(sandbox, owners, self.semantic)
         if self.request.baseline:
             rankers[System.BASELINE] = self._baseline()
         known = {t.dia_id for t in self.sample.turns}
@@ -81,14 +85,29 @@ class SampleRun:
 
     def _product(self, sandbox: Sandbox, owners: dict[str, list[str]]) -> Ranker:
         def rank(query: str) -> list[str]:
-            asked = RecallRequest(query, "project", self.sample.sample_id, self.request.depth, self.floor)
-            match sandbox.recall.execute(asked):
-                case Success(Recalled() as found):
-                    return turn_ranking((h.hit.item_id for h in found.hits), owners)
-                case _:
-                    raise AssertionError(f"recall refused a validated request: {asked}")
+            return turn_ranking((h.hit.item_id for h in self._recall(sandbox, query).hits), owners)
 
         return rank
+
+    def _hybrid(self, sandbox: Sandbox, owners: dict[str, list[str]], semantic: Semantic) -> Ranker:
+        """The same recall, fused with a dense search over the same memory texts. The dense
+        side indexes the sample's turns in memory (what `abzu embed` would have stored)."""
+        index = semantic.index([(t.dia_id, memory_text(t)) for t in self.sample.turns])
+
+        def rank(query: str) -> list[str]:
+            hits = self._recall(sandbox, query).hits
+            lexical = [(d, h.score) for h in hits for d in owners.get(h.hit.item_id, ())]
+            return semantic.rank(index, query, lexical, self.request.depth)
+
+        return rank
+
+    def _recall(self, sandbox: Sandbox, query: str) -> Recalled:
+        asked = RecallRequest(query, "project", self.sample.sample_id, self.request.depth, self.floor)
+        match sandbox.recall.execute(asked):
+            case Success(Recalled() as found):
+                return found
+            case _:
+                raise AssertionError(f"recall refused a validated request: {asked}")
 
     def _baseline(self) -> Ranker:
         index = TermOverlapIndex.of([(t.dia_id, memory_text(t)) for t in self.sample.turns])

@@ -38,6 +38,7 @@ COMMANDS: Table = (
     ("manage_commands", ("show", "edit", "forget")),
     ("version_command", ("version",)),
     ("config_command", ("config",)),
+    ("embed_command", ("embed",)),
 )
 
 

@@ -45,18 +45,28 @@ def locomo(
     per_question: Annotated[Path | None, typer.Option(
         "--per-question", help="Write one JSON line per scored question to this file.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    semantic: Annotated[bool, typer.Option(
+        "--semantic", help='Also score hybrid recall (lexical + dense) beside it; needs "abzu[semantic]".',
+    )] = False,
+    dense_weight: Annotated[float | None, typer.Option(
+        min=0.0, max=1.0, help="Weight of the dense list in the hybrid fusion (default 0.3).")] = None,
 ) -> None:
     """Score Abzu's recall on LoCoMo: hit@k, all@k, MRR and latency, overall and per category."""
     settings = Settings()
     configure_file_logging(settings.log_path)
-    request = EvalRequest(str(path), unit, _cutoffs(k), floor, baseline, depth)
+    request = EvalRequest(str(path), unit, _cutoffs(k), floor, baseline, depth, semantic)
     if per_question is not None and not per_question.parent.is_dir():
         fail(f"--per-question: no folder {per_question.parent} to write {per_question.name} in")
+    from abzu.adapters.semantic.errors import SemanticUnavailable
     from abzu.entrypoints.evaluation import build_evaluation  # the store stack: only when run
 
     with one_line_errors():
+        try:
+            evaluation = build_evaluation(settings, semantic=semantic, dense_weight=dense_weight)
+        except SemanticUnavailable as missing:
+            fail(str(missing))
         with eval_render.progress_bars() as progress:
-            result = build_evaluation(settings).execute(request, progress)
+            result = evaluation.execute(request, progress)
         match result:
             case Success(EvalReport() as report):
                 _show(report, json, per_question)

@@ -46,7 +46,7 @@ class EvalView(BaseModel):
     skipped: dict[str, int]
     seconds: float
     systems: dict[str, dict[str, SummaryView]] = Field(
-        description="Per system ('abzu', 'baseline'): 'overall' then each question category."
+        description="Per system ('abzu', 'hybrid', 'baseline'): 'overall' then each question category."
     )
 
     @classmethod

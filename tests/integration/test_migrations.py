@@ -15,14 +15,16 @@ EXPECTED = {
     "wisdom": {
         "table": {"alembic_version", "projects", "beads", "user_profile", "beads_fts",
                   "memory_events", "event_actor",  # issue 15 (w0002, w0004)
-                  "bead_anchors"},  # issue 16 (w0005)
+                  "bead_anchors",  # issue 16 (w0005)
+                  "bead_vectors"},  # issue 12.4 (w0006)
         "index": {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
             "idx_bead_anchors_value",
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
-            "insert", "weight", "star", "flag", "supersede", "content", "delete"))},
+            "insert", "weight", "star", "flag", "supersede", "content", "delete")),
+            "bead_vectors_owner_delete"},
     },
     "staging": {
         "table": {
@@ -31,6 +33,7 @@ EXPECTED = {
             "sessions", "transcript_cursors", "extracted_messages", "injection_log", "review_log",
             "review_archive", "memory_events", "event_actor",  # issue 15 (s0007, s0009)
             "candidate_anchors",  # issue 16 (s0010)
+            "candidate_vectors",  # issue 12.4 (s0011)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",
@@ -40,13 +43,15 @@ EXPECTED = {
             "idx_candidate_anchors_value",
         },
         "trigger": {"candidates_ai", "candidates_ad", "candidates_au", *(f"candidates_ev_{e}" for e in (
-            "insert", "supersede", "content", "delete"))},
+            "insert", "supersede", "content", "delete")),
+            "candidate_vectors_owner_delete"},
     },
 }
 FILES = {"wisdom": "wisdom.db", "staging": "abzu.db"}
 TABLES: dict[str, list[Table]] = {
-    "wisdom": [schema.projects, schema.beads, schema.user_profile],
-    "staging": [schema.session_summaries, schema.bead_candidates, schema.extraction_log],
+    "wisdom": [schema.projects, schema.beads, schema.user_profile, schema.bead_vectors],
+    "staging": [schema.session_summaries, schema.bead_candidates, schema.extraction_log,
+                schema.candidate_vectors],
 }
 
 

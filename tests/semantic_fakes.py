@@ -1,0 +1,63 @@
+"""Deterministic doubles of the semantic ports: no numpy, no model."""
+
+import hashlib
+import math
+import re
+from collections.abc import Sequence
+
+from abzu.application.semantic.ports import Vector
+
+
+class HashingEmbedder:
+    """Bag of words hashed into `dim` buckets, L2-normalised: texts sharing words are close,
+    the same text always gives the same vector. `synonyms` maps a word onto another before
+    hashing, standing in for what a real model knows and a lexical index does not.
+    Records what it embedded."""
+
+    def __init__(
+        self, dim: int = 64, model_id: str = "hashing-v1", synonyms: dict[str, str] | None = None,
+    ) -> None:
+        self._dim, self._id, self._synonyms = dim, model_id, synonyms or {}
+        self.passages_seen: list[str] = []
+        self.queries_seen: list[str] = []
+
+    @property
+    def model_id(self) -> str:
+        return self._id
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
+        self.queries_seen.extend(texts)
+        return [self._vector(t) for t in texts]
+
+    def embed_passages(self, texts: Sequence[str]) -> list[Vector]:
+        self.passages_seen.extend(texts)
+        return [self._vector(t) for t in texts]
+
+    def _vector(self, text: str) -> list[float]:
+        counts = [0.0] * self._dim
+        for raw in re.findall(r"\w+", text.lower()):
+            word = self._synonyms.get(raw, raw)
+            bucket = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest(), "big")
+            counts[bucket % self._dim] += 1.0
+        norm = math.sqrt(sum(c * c for c in counts)) or 1.0
+        return [c / norm for c in counts]
+
+
+class ListDenseIndex:
+    """Pure-Python brute-force cosine search, same contract as the numpy adapter."""
+
+    def __init__(self, ids: Sequence[str], vectors: Sequence[Vector]) -> None:
+        self._rows = list(zip(ids, vectors, strict=True))
+
+    def search(self, query: Vector, limit: int) -> list[tuple[str, float]]:
+        scored = [(item, sum(a * b for a, b in zip(vec, query, strict=True))) for item, vec in self._rows]
+        return sorted(scored, key=lambda kv: -kv[1])[:max(limit, 0)]
+
+
+class ListDenseIndexes:
+    def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> ListDenseIndex:
+        return ListDenseIndex(ids, vectors)
