@@ -17,7 +17,12 @@ from typing import Protocol
 
 from returns.result import Success
 
-from abzu.application.extraction.ports import ExtractionLogEntry, ExtractionUnitOfWork
+from abzu.application.extraction.ports import (
+    ExtractionLogEntry,
+    ExtractionMethod,
+    ExtractionStatus,
+    ExtractionUnitOfWork,
+)
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.remember import Remembered, RememberRequest
 from abzu.application.remember_many import RememberMany
@@ -27,7 +32,7 @@ from abzu.domain.extraction.distill_prompt import DistilledItem, prompt, screene
 from abzu.domain.redaction import redact
 
 log = logging.getLogger("abzu.extraction")
-METHOD = "cc_distill"
+METHOD = ExtractionMethod.CC_DISTILL
 
 
 class DistillerFailed(Exception):
@@ -53,7 +58,7 @@ class DistillRequest:
 
 @dataclass(frozen=True, slots=True)
 class DistillOutcome:
-    status: str  # "ok" | "failed" | "skipped"
+    status: ExtractionStatus
     created: int = 0
     refused: int = 0
     detail: str = ""
@@ -70,9 +75,10 @@ class DistillSession:
 
     def execute(self, request: DistillRequest) -> DistillOutcome:
         if self.distiller is None:
-            return self._log(request, DistillOutcome("skipped", detail="no distiller configured"))
+            off = DistillOutcome(ExtractionStatus.SKIPPED, detail="no distiller configured")
+            return self._log(request, off)
         if self._used_today() >= self.daily_cap:
-            capped = DistillOutcome("skipped", detail=f"daily cap of {self.daily_cap} reached")
+            capped = DistillOutcome(ExtractionStatus.SKIPPED, detail=f"daily cap of {self.daily_cap} reached")
             return self._log(request, capped)
         text = prompt(summary=request.summary, heuristic=request.heuristic, existing=request.existing)
         try:
@@ -80,10 +86,11 @@ class DistillSession:
         except DistillerFailed as exc:
             log.warning("distillation of %s by %s failed: %s", request.session_id, self.distiller.name,
                         redact(str(exc)).text)
-            return self._log(request, DistillOutcome("failed", detail=redact(str(exc)).text[:300]))
+            failed = DistillOutcome(ExtractionStatus.FAILED, detail=redact(str(exc)).text[:300])
+            return self._log(request, failed)
         created = self._stage(request, items)
         detail = f"{len(items)} accepted, {refused} refused"
-        return self._log(request, DistillOutcome("ok", created, refused, detail))
+        return self._log(request, DistillOutcome(ExtractionStatus.OK, created, refused, detail))
 
     def _used_today(self) -> int:
         now = self.clock.now()

@@ -9,6 +9,7 @@ from returns.result import Result, Success
 from abzu.application.extraction.ports import (
     Cursor,
     ExtractionLogEntry,
+    ExtractionStatus,
     ExtractionUnitOfWork,
     TranscriptReader,
     TranscriptUnreadable,
@@ -38,7 +39,7 @@ class ExtractionResult:
     skipped_unknown: int
     format_recognised: bool
     new_offset: int  # the stored cursor: where the next extraction of this session starts
-    status: str = "ok"  # "ok" | "skipped-format" | "failed"
+    status: ExtractionStatus = ExtractionStatus.OK
     skipped_duplicates: int = 0  # drafts already staged (same message) or equal to a staged text
     detail: str = ""
     skipped_shape: int = 0
@@ -117,7 +118,8 @@ class ExtractTranscript:
         self, session_id: str, path: str, stream: TranscriptStream, found: SessionDigest,
         created: int, duplicates: int, *, failure: str | None = None,
     ) -> ExtractionResult:
-        status = "failed" if failure else "skipped-format" if stream.rejected is not None else "ok"
+        status = (ExtractionStatus.FAILED if failure else ExtractionStatus.SKIPPED_FORMAT
+                  if stream.rejected is not None else ExtractionStatus.OK)
         # A failure's message may quote SQL parameters or a line of the transcript.
         detail = redact(failure).text if failure else stream.describe()
         read_to = stream.offset if found.capped_at is None else found.capped_at

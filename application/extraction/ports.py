@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from types import TracebackType
 from typing import Protocol, Self
 
@@ -39,15 +40,31 @@ class Cursor:
     byte_offset: int
 
 
+class ExtractionStatus(StrEnum):
+    """How one extraction run ended (extraction_log.status)."""
+
+    OK = "ok"
+    SKIPPED_FORMAT = "skipped-format"  # a transcript structure Abzu does not recognise
+    SKIPPED = "skipped"  # distillation off, capped or nothing to send
+    FAILED = "failed"
+
+
+class ExtractionMethod(StrEnum):
+    """Who extracted (extraction_log.method): spec §6 step 1 or step 2."""
+
+    HEURISTIC = "heuristic"
+    CC_DISTILL = "cc_distill"
+
+
 @dataclass(frozen=True, slots=True)
 class ExtractionLogEntry:
     id: str
     session_id: str
     jsonl_path: str
     candidates_created: int
-    status: str  # "ok" | "skipped-format" | "failed"
+    status: ExtractionStatus
     detail: str
-    method: str = "heuristic"
+    method: ExtractionMethod = ExtractionMethod.HEURISTIC
 
 
 class ExtractionStore(Protocol):
