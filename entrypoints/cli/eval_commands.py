@@ -4,8 +4,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from returns.result import Failure, Success
+from returns.result import Failure, Result, Success
 
+from abzu.application.evaluation.errors import EvalError
 from abzu.application.evaluation.report import DEFAULT_DEPTH, EvalReport, EvalRequest, Unit
 from abzu.entrypoints.cli import eval_capture, eval_render
 from abzu.entrypoints.cli.context import fail, one_line_errors
@@ -57,21 +58,25 @@ def locomo(
     request = EvalRequest(str(path), unit, _cutoffs(k), floor, baseline, depth, semantic)
     if per_question is not None and not per_question.parent.is_dir():
         fail(f"--per-question: no folder {per_question.parent} to write {per_question.name} in")
-    from abzu.adapters.semantic.errors import SemanticUnavailable
-    from abzu.entrypoints.evaluation import build_evaluation  # the store stack: only when run
-
     with one_line_errors():
-        try:
-            evaluation = build_evaluation(settings, semantic=semantic, dense_weight=dense_weight)
-        except SemanticUnavailable as missing:
-            fail(str(missing))
-        with eval_render.progress_bars() as progress:
-            result = evaluation.execute(request, progress)
-        match result:
+        match _run(settings, request, dense_weight):
             case Success(EvalReport() as report):
                 _show(report, json, per_question)
             case Failure(err):
                 fail(err.message)
+
+
+def _run(settings: Settings, request: EvalRequest, dense_weight: float | None) -> Result[EvalReport, EvalError]:
+    """Build the throw-away evaluation stack (only when a run asks for it) and run it."""
+    from abzu.adapters.semantic.errors import SemanticUnavailable
+    from abzu.entrypoints.evaluation import build_evaluation
+
+    try:
+        evaluation = build_evaluation(settings, semantic=request.semantic, dense_weight=dense_weight)
+    except SemanticUnavailable as missing:
+        fail(str(missing))
+    with eval_render.progress_bars() as progress:
+        return evaluation.execute(request, progress)
 
 
 def _show(report: EvalReport, as_json: bool, per_question: Path | None) -> None:
