@@ -66,7 +66,9 @@ def locomo(
                 fail(err.message)
 
 
-def _run(settings: Settings, request: EvalRequest, dense_weight: float | None) -> Result[EvalReport, EvalError]:
+def _run(
+    settings: Settings, request: EvalRequest, dense_weight: float | None
+) -> Result[EvalReport, EvalError]:
     """Build the throw-away evaluation stack (only when a run asks for it) and run it."""
     from abzu.adapters.semantic.errors import SemanticUnavailable
     from abzu.entrypoints.evaluation import build_evaluation
