@@ -19,8 +19,8 @@ from abzu.adapters.locomo.reader import JsonLocomoReader
 from abzu.application.evaluation.turn_memory import remember_request
 from abzu.application.remember import RememberRequest
 from abzu.domain.dedup import DedupOutcome
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 def turns(count: int) -> list[RememberRequest]:

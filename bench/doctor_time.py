@@ -17,8 +17,8 @@ from pathlib import Path
 
 from fill_store import fill
 
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 def timed(home: Path, repo: Path, repair: bool) -> tuple[float, int]:

@@ -12,8 +12,8 @@ from pathlib import Path
 from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 _VOCABULARY = """
 alembic api async await backoff batch bcrypt benchmark branch buffer build bundle cache celery

@@ -21,8 +21,8 @@ from pathlib import Path
 from fill_store import fill
 
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 
 
 def drop_event_triggers(home: Path) -> None:

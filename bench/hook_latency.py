@@ -41,8 +41,8 @@ def populate(home: Path, repo: Path, beads: int, sessions: int) -> None:
     from abzu.domain.category import Category
     from abzu.domain.content import content_hash
     from abzu.domain.sessions.record import HookEvent, SessionEvent
-    from abzu.entrypoints.container import build_container
     from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.container import build_container
 
     container = build_container(Settings(home=home), cwd=repo)
     now = datetime.now(UTC)

@@ -26,8 +26,8 @@ from fill_store import WORDS, Filled, fill
 from returns.pipeline import is_successful
 
 from abzu.application.recall import RecallRequest
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {},
               "clientInfo": {"name": "bench", "version": "0"}}

@@ -30,8 +30,8 @@ def populate(home: Path, repo: Path, beads: int) -> None:
     from abzu.domain.bead import Bead
     from abzu.domain.category import Category
     from abzu.domain.content import content_hash
-    from abzu.entrypoints.container import build_container
     from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.container import build_container
 
     container = build_container(Settings(home=home), cwd=repo)
     now = datetime.now(UTC)

@@ -31,8 +31,8 @@ from abzu.application.recall import RecallRequest
 from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 
 PROJECTS = [f"proj-{i:02d}" for i in range(20)]
 T0 = datetime(2026, 1, 1, tzinfo=UTC)

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 FTS = {"wisdom.db": "beads_fts", "abzu.db": "candidates_fts"}
 

@@ -18,8 +18,8 @@ from abzu.application.remember import RememberRequest
 from abzu.application.review.ports import ReviewAnswer, ReviewerIdentity
 from abzu.application.review.run_review import ReviewRequest
 from abzu.domain.review.model import Proposal, ReviewBatch
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 class PromoteAll:

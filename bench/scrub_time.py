@@ -23,8 +23,8 @@ from pathlib import Path
 from fill_store import fill
 
 from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 EVERY = 100
 

@@ -102,8 +102,8 @@ def ingest(transcript: Path, home: Path) -> dict[str, float]:
     """Runs in the child process: only the ingest is in this process's peak RSS."""
     import psutil  # imported here: the parent process only generates the file
 
-    from abzu.entrypoints.container import build_container
     from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.container import build_container
 
     container = build_container(Settings(home=home), cwd=home)
     container.staging_engine()

@@ -14,8 +14,8 @@ from abzu.application.evaluation.evaluate_retrieval import EvaluateRetrieval
 from abzu.application.evaluation.ports import MemorySandboxes, Sandbox
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT
 from abzu.application.semantic.hybrid import Semantic
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 class ContainerSandboxes(MemorySandboxes):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from abzu.application.sessions.finalize_session import FinalizeRequest
 from abzu.domain.sessions.record import HookEvent, SessionEvent
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.:-]")
 

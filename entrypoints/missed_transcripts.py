@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from abzu.application.sessions.import_sessions import ImportReport, ImportSessions
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 
 def transcript_files(folder: Path) -> list[str]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from abzu.entrypoints.views import ReviewStateView, SessionsView, StatusView
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 
 def full_status(container: "Container") -> StatusView:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 
 # A developer's own ~/.enki/config.toml must never change what a test sees: settings read a config

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from abzu.adapters.spool.raw_writer import write_entry
 from abzu.domain.content import content_hash
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.canaries import Canaries
 
 SURVIVING_WORD = "replica"  # in every planted memory, next to the secrets

@@ -8,7 +8,7 @@ from abzu.entrypoints.cli.context import lazy_container
 from abzu.entrypoints.cli.lazy import Table, lazy_group
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 HELP = """Abzu: memory for AI coding agents.
 

@@ -28,7 +28,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         and deleted by maintenance 30 days after the first completion unless --keep.
         """
         from abzu.application.enki.complete_project import Completed, CompleteRequest
-        from abzu.entrypoints.enki_wiring import complete_project, default_em_db
+        from abzu.entrypoints.wiring.enki import complete_project, default_em_db
 
         with one_line_errors():
             c = container()

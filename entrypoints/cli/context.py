@@ -10,8 +10,8 @@ import typer
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
-    from abzu.entrypoints.memory_wiring import MemoryUseCases
+    from abzu.entrypoints.wiring.container import Container
+    from abzu.entrypoints.wiring.memory import MemoryUseCases
 
 log = logging.getLogger(LOGGER_NAME)
 ContainerSource = Callable[[], "Container"]
@@ -27,7 +27,7 @@ class Sources:
 
     def __call__(self) -> "Container":
         if not self._built:
-            from abzu.entrypoints.container import build_container  # SQLAlchemy & co: only when used
+            from abzu.entrypoints.wiring.container import build_container  # SQLAlchemy & co: only when used
 
             self._built.append(build_container())
             configure_file_logging(self._built[0].config.log_path())
@@ -37,7 +37,7 @@ class Sources:
         if self._built:  # handed in (tests) or already built: its wiring, its overrides
             return self._built[0].memory()
         if not self._memory:
-            from abzu.entrypoints.memory_wiring import MemoryUseCases
+            from abzu.entrypoints.wiring.memory import MemoryUseCases
 
             self._memory.append(MemoryUseCases.open())
         return self._memory[0]

@@ -38,7 +38,7 @@ class EmbedCommand:
         """Embed every memory that has no vector from the current model (new, changed, or
         embedded by another model); batches are committed as they go, so it can be resumed."""
         from abzu.adapters.semantic.errors import SemanticUnavailable
-        from abzu.entrypoints.semantic_wiring import embed_memories
+        from abzu.entrypoints.wiring.semantic import embed_memories
 
         with one_line_errors():
             try:

@@ -25,7 +25,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         promotes it. Running it again stages nothing new. The old file is never written.
         """
         from abzu.application.enki.migrate_enki import Migrated
-        from abzu.entrypoints.enki_wiring import migrate_enki
+        from abzu.entrypoints.wiring.enki import migrate_enki
 
         with one_line_errors():
             match migrate_enki(container()).execute(old_wisdom_db):

@@ -33,7 +33,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         project: Annotated[str | None, typer.Option("--project", "-p", help="Only for this project.")] = None,
     ) -> None:
         """Set KEY to VALUE (replacing any earlier value of KEY)."""
-        from abzu.entrypoints.enki_wiring import set_profile
+        from abzu.entrypoints.wiring.enki import set_profile
 
         with one_line_errors():
             match set_profile(container()).execute(key, value, source, project):
@@ -46,7 +46,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
 
 
 def _list(container: ContainerSource, json: bool) -> None:
-    from abzu.entrypoints.enki_wiring import list_profile  # SQLAlchemy: only when it runs
+    from abzu.entrypoints.wiring.enki import list_profile  # SQLAlchemy: only when it runs
 
     with one_line_errors():
         entries = list_profile(container()).execute()

@@ -22,7 +22,7 @@ from abzu.entrypoints.cli.review_views import CandidatesView, CandidateView, Rev
 from abzu.entrypoints.views import BeadView
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 V = TypeVar("V", bound=BaseModel)
 NOT_CONFIGURED = (

@@ -84,8 +84,8 @@ class SessionCommands:
 
 def _distil(container: Any, done: Finalized) -> None:
     """Distillation after the heuristics (spec §6 step 2); finalize already runs detached."""
-    from abzu.entrypoints.distill_wiring import distill_after
     from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.distill import distill_after
 
     outcome = distill_after(container, Settings(), done)
     if outcome is not None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.application.sessions.attach_compact_summary import CompactSummary
-from abzu.entrypoints.container import build_container
+from abzu.entrypoints.wiring.container import build_container
 
 
 def attach_compact_summary(payload: HookPayload, cwd: Path) -> None:

@@ -4,7 +4,7 @@ conversational state (through the container: compaction has just taken many seco
 from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.env import session_cwd
-from abzu.entrypoints.light import LightUseCases
+from abzu.entrypoints.wiring.light import LightUseCases
 
 
 def run(raw: str, home: DataHome) -> None:

@@ -7,7 +7,7 @@ from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.detach import abzu_command, start_detached
 from abzu.entrypoints.hooks.env import session_cwd
-from abzu.entrypoints.light import LightUseCases
+from abzu.entrypoints.wiring.light import LightUseCases
 
 
 def run(raw: str, home: DataHome) -> dict[str, Any]:

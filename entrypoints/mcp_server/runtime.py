@@ -16,7 +16,7 @@ from abzu.domain.enki.consumers import Action, Consumer, refusal
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 log = logging.getLogger(LOGGER_NAME)
 T = TypeVar("T")

@@ -15,7 +15,7 @@ from abzu.entrypoints.mcp_server.runtime import App, server_cwd
 from abzu.entrypoints.version import abzu_version
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 INSTRUCTIONS = (
     "Abzu is long-term memory for coding work. Call enki_recall before non-trivial work to find "
@@ -50,7 +50,7 @@ def build_server(
 
 
 def _default_container(cwd: Path) -> "Container":
-    from abzu.entrypoints.container import build_container  # the store stack: on first use only
+    from abzu.entrypoints.wiring.container import build_container  # the store stack: on first use only
 
     return build_container(cwd=cwd, actor="mcp")
 

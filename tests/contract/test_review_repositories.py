@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from abzu.application.ports import UnitOfWork
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import T0, FakeUnitOfWork, bead
 from tests.unit.review.helpers import candidate
 

@@ -7,7 +7,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from abzu.entrypoints.cli.app import create_app
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.e2e.cli import Cli
 
 LEARNING, PREFERENCE = "Use WAL for SQLite", "Prefer SQLite WAL mode over rollback journals"

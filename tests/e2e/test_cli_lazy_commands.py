@@ -32,7 +32,7 @@ def test_a_command_loads_its_own_module_and_not_the_others() -> None:
     assert answer["exit"] == 0
     assert isinstance(modules, list) and "abzu.entrypoints.cli.redact_command" in modules
     assert "abzu.entrypoints.cli.eval_commands" not in modules
-    assert "abzu.entrypoints.container" not in modules
+    assert "abzu.entrypoints.wiring.container" not in modules
     assert not any(m.startswith("sqlalchemy") for m in modules)
 
 
@@ -57,6 +57,6 @@ def test_the_memory_commands_run_without_the_container(
     found = run("recall", "sqlite", "--json")
     modules = found["modules"]
     assert found["exit"] == 0 and "Always pin the sqlite version" in str(found["out"])
-    assert isinstance(modules, list) and "abzu.entrypoints.container" not in modules
+    assert isinstance(modules, list) and "abzu.entrypoints.wiring.container" not in modules
     assert not any(m.startswith("dependency_injector") for m in modules)
     assert not any(m.startswith(("abzu.application.scrub", "abzu.application.extraction")) for m in modules)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from abzu.entrypoints.container import Container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container
 from tests.e2e.cli import Cli
 
 

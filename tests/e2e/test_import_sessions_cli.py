@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.e2e.cli import Cli
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "claude-jsonl"

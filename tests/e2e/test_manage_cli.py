@@ -4,7 +4,7 @@ import pytest
 from rich.console import Console
 
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.e2e.cli import Cli
 
 SECRET = "ghp_R8x2Kq9ZmT4vLp7WnB3cYd6FhJ1sXa5GeU0o"

@@ -6,9 +6,9 @@ from typing import Any
 import pytest
 from mcp.server import MCPServer
 
-from abzu.entrypoints.container import Container
 from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.mcp_server.runtime import App
+from abzu.entrypoints.wiring.container import Container
 from tests.mcp_support import call, ok
 
 FIX = "Pin uvicorn below 0.30: its reload flag broke hot reload on WSL"

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from abzu.adapters.gemini.client import build_gemini_client
 from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 runner = CliRunner()
 WAL = "Use WAL mode so readers never block the writer"

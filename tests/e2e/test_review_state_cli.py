@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.e2e.cli import Cli
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.canaries import Canaries
 from tests.e2e.cli import Cli
 from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, files_holding, plant_everywhere

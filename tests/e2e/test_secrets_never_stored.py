@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
 from abzu.entrypoints.cli.app import create_app
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.e2e.hook_driver import ClaudeCode, eventually
 from tests.e2e.planted_secrets import Plant, files_under, leaks, pem, plant_all
 from tests.mcp_support import call, ok

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.canaries import Canaries
 from tests.scrub_planting import plant_everywhere
 

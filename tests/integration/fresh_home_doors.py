@@ -15,11 +15,6 @@ from pathlib import Path
 # Loaded once in the parent, shared by every fork: a round costs the doors' work, not imports.
 import alembic.command  # noqa: F401
 
-import abzu.entrypoints.cli.app
-import abzu.entrypoints.container
-import abzu.entrypoints.hooks.main
-import abzu.entrypoints.hooks.session_start
-import abzu.entrypoints.mcp_server  # noqa: F401
 import tests.mcp_support  # noqa: F401
 
 

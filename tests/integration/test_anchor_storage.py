@@ -8,7 +8,7 @@ from returns.result import Success
 from abzu.adapters.sqlite.anchor_reader import Sqlite3AnchoredMemories
 from abzu.application.remember import RememberRequest
 from abzu.domain.anchors import Anchor, AnchorKind
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 
 def _remember(container: Container, text: str, category: str, **anchors: tuple[str, ...]) -> str:

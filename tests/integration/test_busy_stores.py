@@ -12,7 +12,7 @@ from abzu.adapters.sqlite.busy import BusyPolicy
 from abzu.adapters.sqlite.retrying import MemoryQueued
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import Remembered, RememberRequest
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 SECRET = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 

@@ -10,7 +10,7 @@ from abzu.adapters.sqlite.engine import BUSY_TIMEOUT_MS, StorageError, open_engi
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 Trace = list[tuple[int, str]]
 

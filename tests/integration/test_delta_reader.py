@@ -9,7 +9,7 @@ from abzu.application.remember import RememberRequest
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.sessions.delta import DeltaEvent
 from abzu.domain.sessions.record import HookEvent, SessionEvent
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 
 def started(container: Container, session_id: str, project: str, at: datetime) -> None:

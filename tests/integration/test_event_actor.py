@@ -6,8 +6,8 @@ from pathlib import Path
 
 from abzu.application.remember import RememberRequest
 from abzu.entrypoints.actor import current_actor
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 
 
 def who(home: Path, db: str = "abzu.db") -> list[tuple[str, str | None]]:

@@ -11,8 +11,8 @@ from sqlalchemy import inspect
 from abzu.adapters.sqlite.extraction_schema import extraction_metadata
 from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.transcript_lines import append, attachment, call, jsonl, result, text, user, write
 from tests.transcript_lines import assistant as said_by_claude
 

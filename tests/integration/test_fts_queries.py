@@ -14,8 +14,8 @@ from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.text import keywords
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.fakes import T0, bead, candidate
 from tests.integration.sqlite_helpers import sqlite_uow
 

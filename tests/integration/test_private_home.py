@@ -13,9 +13,9 @@ from returns.result import Success
 
 from abzu.adapters.private_files import looser_than_private, tighten_home
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 def modes(home: Path) -> dict[str, int]:

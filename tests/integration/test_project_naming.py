@@ -7,8 +7,8 @@ import pytest
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.integration.gitrepos import add_worktree, new_repo
 
 

@@ -11,8 +11,8 @@ from returns.result import Success
 from abzu.adapters.sqlite.engine import StorageError
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 def chattr(flag: str, path: Path) -> bool:

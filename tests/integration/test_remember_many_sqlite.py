@@ -1,7 +1,7 @@
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.dedup import DedupOutcome
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 
 def test_a_bulk_import_is_stored_and_recallable(container: Container) -> None:

@@ -14,7 +14,7 @@ from abzu.application.review.ports import ReviewMalformed
 from abzu.application.review.run_review import ReviewRequest
 from abzu.domain.redaction import Redacted
 from abzu.domain.review.model import Proposal, ReviewBatch
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import ScriptedReviewer
 
 TABLES = {"wisdom": ("beads", "projects"), "staging": ("bead_candidates",)}

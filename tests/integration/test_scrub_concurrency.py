@@ -6,7 +6,7 @@ from pathlib import Path
 
 from abzu.adapters.sqlite.purge import truncate_journal
 from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.scrub_planting import files_holding
 
 

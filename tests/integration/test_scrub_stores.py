@@ -9,7 +9,7 @@ from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
 from abzu.domain.content import content_hash
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
 from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, TRANSCRIPT, files_holding

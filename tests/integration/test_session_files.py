@@ -15,7 +15,7 @@ from abzu.application.remember import RememberRequest
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import Source
 from abzu.domain.sessions.record import HookEvent, InjectionRecord, SessionEvent
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import T0, FixedWorkspace
 from tests.unit.session_builders import snapshot
 

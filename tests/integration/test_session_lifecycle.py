@@ -12,7 +12,7 @@ from abzu.application.sessions.inject_post_compact import PostCompactRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.domain.sessions.record import FinalizedBy
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "claude-jsonl"
 SESSION_TRANSCRIPT = FIXTURES / "claude-code-viewer" / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"

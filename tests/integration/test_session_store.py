@@ -14,7 +14,7 @@ from abzu.domain.sessions.record import (
     SessionCounts,
     SessionEvent,
 )
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import T0
 from tests.unit.session_builders import snapshot
 

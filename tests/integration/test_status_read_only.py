@@ -4,7 +4,7 @@ import sqlite3
 from pathlib import Path
 
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 
 
 def test_status_answers_while_another_process_holds_both_write_locks(

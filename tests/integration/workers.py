@@ -6,8 +6,8 @@ from pathlib import Path
 from returns.result import Success
 
 from abzu.application.remember import Remembered, RememberRequest
-from abzu.entrypoints.container import build_container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
 
 
 def distinct_text(worker: int, item: int) -> str:

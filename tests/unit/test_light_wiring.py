@@ -7,8 +7,8 @@ import pytest
 
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.pre_compact import pending_marker, wait_for_snapshot
-from abzu.entrypoints.light import LightUseCases, relevance_floor
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.light import LightUseCases, relevance_floor
 
 
 def test_the_data_home_comes_from_abzu_home_or_defaults_to_dot_enki() -> None:

@@ -11,8 +11,8 @@ from pytest_bdd import given, parsers, then, when
 from returns.result import Success
 
 from abzu.application.remember import RememberRequest
-from abzu.entrypoints.container import Container
 from abzu.entrypoints.hooks.main import main as hook_main
+from abzu.entrypoints.wiring.container import Container
 
 
 class AnchorWorld:

@@ -8,8 +8,8 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from abzu.application.sessions.finalize_session import FinalizeRequest
-from abzu.entrypoints.distill_wiring import distill_after
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.distill import distill_after
 from tests.bdd.steps.session_world import SessionWorld
 from tests.e2e.cli import Cli
 

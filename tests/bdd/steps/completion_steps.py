@@ -12,7 +12,7 @@ import pytest
 from dependency_injector import providers
 from pytest_bdd import given, parsers, then, when
 
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.e2e.cli import Cli, Run
 from tests.enki_files import EM_SCHEMA, em_db
 from tests.fakes import FixedClock

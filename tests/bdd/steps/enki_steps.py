@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.e2e.cli import Cli, Run
 from tests.enki_files import old_enki_store
 

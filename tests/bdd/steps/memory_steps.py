@@ -13,7 +13,7 @@ from returns.result import Success
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import Remembered, RememberRequest
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.bdd.steps.world import World, quoted, rows
 from tests.fakes import FixedClock
 

@@ -11,7 +11,7 @@ from abzu.application.review.report import ReviewReport
 from abzu.application.review.run_review import ReviewRequest
 from abzu.domain.bead import Bead
 from abzu.domain.review.model import Proposal
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import ScriptedReviewer
 
 

@@ -8,7 +8,7 @@ from pytest_bdd import given, then, when
 
 from abzu.application.recall import RecallRequest
 from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.canaries import Canaries
 from tests.integration.sqlite_helpers import fts_matches
 from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, files_holding, plant_everywhere

@@ -10,7 +10,7 @@ from dependency_injector import providers
 from pytest_bdd import given, parsers, then, when
 
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.bdd.steps.session_world import SessionWorld, now_clock
 
 MEMORY_LINE = re.compile(r"^- \S+ · \w+ · (reviewed bead|staged candidate, not yet reviewed) ·", re.M)

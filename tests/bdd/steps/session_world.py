@@ -23,7 +23,7 @@ from abzu.domain.bead import Bead
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.domain.sessions.summary import SessionSummary
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import FixedClock
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "claude-jsonl"

@@ -15,9 +15,9 @@ from pytest_bdd import given, parsers, then, when
 from abzu.application.review.report import ReviewReport
 from abzu.domain.category import Category
 from abzu.domain.review.spend import SpendCeiling
-from abzu.entrypoints.container import Container, build_container
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.status_report import full_status
+from abzu.entrypoints.wiring.container import Container, build_container
 from tests.bdd.steps.review_steps import ReviewWorld
 from tests.bdd.steps.world import World, quoted
 from tests.e2e.cli import Cli, Run

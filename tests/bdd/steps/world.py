@@ -14,7 +14,7 @@ from abzu.application.status import MemoryStatus
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
-from abzu.entrypoints.container import Container
+from abzu.entrypoints.wiring.container import Container
 from tests.fakes import FixedClock, candidate
 
 QUOTED = r'"(?P<{0}>[^"]*)"'  # a quoted value that can never swallow a neighbouring quote

@@ -1,7 +1,7 @@
-"""Providers of the session lifecycle (issue 4), a sub-container of entrypoints/container.py.
+"""Providers of the session lifecycle (issue 4), a sub-container of entrypoints/wiring/container.py.
 
 Reached as `container.sessions.<provider>()`. The briefings (session start, after a compaction)
-come from the same factory the hooks use (entrypoints/light.py), fed with this container's
+come from the same factory the hooks use (entrypoints/wiring/light.py), fed with this container's
 clock, workspace and ranking; finalisation, recovery, snapshots and the CLI come through here.
 """
 
@@ -27,8 +27,8 @@ from abzu.application.sessions.update_pre_compact_summary import UpdatePreCompac
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.data_home import DataHome
-from abzu.entrypoints.light import LightUseCases
-from abzu.entrypoints.trust_providers import cadence_from
+from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.trust import cadence_from
 
 
 def _spool(home: str) -> Path:

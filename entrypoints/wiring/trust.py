@@ -1,5 +1,5 @@
 """Providers of issue 15 (doctor, export/import, review spend and cadence), a sub-container of
-entrypoints/container.py.
+entrypoints/wiring/container.py.
 
 Reached as `container.trust.<provider>()`. Doctor reads the files directly (paths, not engines):
 opening a store through the container would migrate it before doctor could look.

@@ -16,7 +16,7 @@ from abzu.application.enki.migrate_enki import MigrateEnki
 from abzu.application.enki.profile import ListProfile, SetProfile
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 
 def migrate_enki(c: "Container") -> MigrateEnki:

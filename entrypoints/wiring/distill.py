@@ -4,8 +4,8 @@ session's heuristic output and the project's other staged items as what not to r
 from abzu.adapters.distill.claude_cli import ClaudeCliDistiller
 from abzu.application.extraction.distill import DistillOutcome, DistillRequest, DistillSession
 from abzu.application.sessions.finalize_session import Finalized
-from abzu.entrypoints.container import Container
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container
 
 EXISTING = 50  # of the project's other staged items shown as "already known"
 

@@ -42,10 +42,10 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.actor import current_actor
-from abzu.entrypoints.memory_wiring import MemoryUseCases
-from abzu.entrypoints.session_providers import SessionProviders
 from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.trust_providers import TrustProviders
+from abzu.entrypoints.wiring.memory import MemoryUseCases
+from abzu.entrypoints.wiring.sessions import SessionProviders
+from abzu.entrypoints.wiring.trust import TrustProviders
 
 
 def _store(path: Path, store: str) -> Iterator[Engine]:

@@ -51,7 +51,7 @@ class MemoryUseCases:
     @classmethod
     def open(cls, cwd: Path | None = None) -> "MemoryUseCases":
         """Wired from Settings (environment, defaults), the stores opened on first use."""
-        from abzu.entrypoints.memory_parts import parts_from_settings
+        from abzu.entrypoints.wiring.memory_parts import parts_from_settings
 
         return cls(**parts_from_settings(cwd or Path.cwd()))
 

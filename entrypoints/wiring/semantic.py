@@ -8,7 +8,7 @@ from abzu.adapters.sqlite.vector_store import SqliteVectorStore
 from abzu.application.semantic.embed_memories import EmbedMemories
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.container import Container
+    from abzu.entrypoints.wiring.container import Container
 
 
 def embed_memories(container: "Container") -> EmbedMemories:
