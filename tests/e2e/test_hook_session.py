@@ -130,11 +130,13 @@ def test_an_unusable_data_home_still_exits_zero_silently(tmp_path: Path) -> None
 def test_the_latency_bound_hooks_import_no_heavy_frameworks(tmp_path: Path) -> None:
     cc = ClaudeCode.at(tmp_path)
     heavy = {"sqlalchemy", "sqlalchemy.orm", "mcp", "google.genai", "rich", "typer", "dependency_injector",
-             "pydantic_settings", "alembic"}
-    for event in ("session-start", "stop", "session-end"):
+             "pydantic", "pydantic_core", "pydantic_settings", "alembic", "click"}
+    edit = {"tool_name": "Edit", "tool_input": {"file_path": str(cc.project / "a.py")}}
+    for event in ("session-start", "stop", "session-end", "pre-tool-use"):
+        payload = {"session_id": "s1", "cwd": str(cc.project), **(edit if event == "pre-tool-use" else {})}
         probe = subprocess.run(
             [sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", "hook", event],
-            input=json.dumps({"session_id": "s1", "cwd": str(cc.project)}), capture_output=True, text=True,
+            input=json.dumps(payload), capture_output=True, text=True,
             cwd=cc.project, env=cc.env, timeout=60, check=False,
         )
         assert probe.returncode == 0
