@@ -24,11 +24,8 @@ class StoreValues(NamedTuple):
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> "StoreValues | None":
-        from abzu.entrypoints.config_file import ConfigError, config_path, read_config
-
-        try:
-            file = read_config(config_path())
-        except ConfigError:
+        file = _config_file()
+        if file is None:
             return None
         home = _value(environ, file, "home", DEFAULT_HOME)
         floor = _number(_value(environ, file, "relevance_floor", DEFAULT_RELEVANCE_FLOOR))
@@ -38,6 +35,26 @@ class StoreValues(NamedTuple):
         if chars is None or chars != int(chars) or chars <= 0:
             return None
         return cls(DataHome.at(Path(home)), float(floor), int(chars))
+
+
+def setting(key: str, default: str | float, environ: Mapping[str, str] = os.environ) -> str | float | None:
+    """One more setting, typed like its default (a path or a number); None: ask Settings."""
+    file = _config_file()
+    if file is None:
+        return None
+    found = _value(environ, file, key, default)
+    if isinstance(default, str):
+        return found if isinstance(found, str) else None
+    return _number(found)
+
+
+def _config_file() -> dict[str, Any] | None:
+    from abzu.entrypoints.config_file import ConfigError, config_path, read_config
+
+    try:
+        return read_config(config_path())
+    except ConfigError:
+        return None
 
 
 def _value(environ: Mapping[str, str], file: dict[str, Any], key: str, default: object) -> object:
