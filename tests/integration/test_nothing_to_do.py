@@ -36,8 +36,8 @@ def stamp(seconds_ago: float) -> str:
 def session(home: DataHome, sid: str = SID, *, finalized: float | None = HOUR, ended: float | None = None,
             transcript: Path | None = None, last_event: float = 2 * HOUR) -> None:
     with sqlite3.connect(home.staging) as db:
-        db.execute("INSERT INTO sessions (session_id, transcript_path, started_at, last_event_at, finalized_at,"
-                   " ended_at) VALUES (?, ?, ?, ?, ?, ?)",
+        db.execute("INSERT INTO sessions (session_id, transcript_path, started_at, last_event_at,"
+                   " finalized_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)",
                    (sid, str(transcript) if transcript else None, stamp(3 * HOUR), stamp(last_event),
                     None if finalized is None else stamp(finalized), None if ended is None else stamp(ended)))
 
