@@ -33,7 +33,9 @@ def test_a_whole_session_is_carried_across_compaction_and_finalised(tmp_path: Pa
     text = context_of(start)
     assert text.startswith(ABZU_CONTEXT_MARKER + "\n") and "Refresh the orchestrator docs" in text
     assert (cc.project / ".enki" / "SESSION_ID").read_text(encoding="utf-8") == "sess-1\n"
-    eventually(lambda: bool(cc.query("SELECT 1 FROM sessions WHERE session_id = 'sess-1'")))
+    # the start is journaled; the detached recovery finds nothing else to do and leaves it for the
+    # next ingestion (issue 13.5: no container loaded at every start for nothing)
+    assert any(p.suffix == ".json" for p in (cc.home / "spool").iterdir())
 
     pre = cc.hook("pre-compact", {**base, "hook_event_name": "PreCompact", "trigger": "auto",
                                   "custom_instructions": ""})
