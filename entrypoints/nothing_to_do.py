@@ -136,12 +136,13 @@ def _mtime(path: str | None) -> float | None:
 
 def answer(argv: list[str]) -> str | None:
     """What `abzu recover …` / `abzu finalize ID` would print when idle; None: run it."""
-    from abzu.entrypoints.wiring.light_settings import StoreValues, setting
+    from abzu.entrypoints.data_home import DEFAULT_HOME
+    from abzu.entrypoints.wiring.light_settings import setting
 
-    values = StoreValues.from_env()
-    if values is None:
+    root = setting("home", DEFAULT_HOME)
+    if not isinstance(root, str):
         return None
-    home = values.home
+    home = DataHome.at(root)
     if argv[:1] == ["finalize"] and len(argv) == 2 and not argv[1].startswith("-"):
         return f"{argv[1]}: nothing new to finalise" if finalize_is_idle(home, argv[1]) else None
     exclude, rest = _option(argv[1:], "--exclude")

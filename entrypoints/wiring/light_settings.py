@@ -9,8 +9,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from abzu.domain.content import MAX_CONTENT_CHARS
-from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
 from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
 
 _NUMBER = re.compile(r"\d+(\.\d+)?")  # plain decimals only; anything fancier goes to Settings
@@ -24,6 +22,9 @@ class StoreValues(NamedTuple):
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> "StoreValues | None":
+        from abzu.domain.content import MAX_CONTENT_CHARS  # here: `recover` reads only `setting`
+        from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
+
         file = _config_file()
         if file is None:
             return None
