@@ -96,13 +96,14 @@ def save_pack(path: Path, mark: object, day: date, answers: dict[Key, Any]) -> N
     os.replace(temporary, path)
 
 
-def load_pack(path: Path, mark: object, day: date) -> dict[Key, Any] | None:
-    """The answers when the pack was taken at `mark` on `day`; None when absent, stale or unreadable."""
+def load_pack(path: Path, mark: Callable[[], object], day: date) -> dict[Key, Any] | None:
+    """The answers when the pack was taken on `day` at the stores' current `mark()` (asked only
+    when there is a pack of today to check); None when absent, stale or unreadable."""
     try:
         saved_mark, saved_day, answers = _Unpickler(io.BytesIO(path.read_bytes())).load()
     except (OSError, ValueError, TypeError, EOFError, pickle.UnpicklingError, AttributeError, ImportError):
         return None
-    fresh = saved_mark == mark and saved_day == day and isinstance(answers, dict)
+    fresh = saved_day == day and isinstance(answers, dict) and saved_mark == mark()
     return answers if fresh else None
 
 

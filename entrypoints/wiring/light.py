@@ -131,10 +131,11 @@ class LightUseCases:
     def _packed(self) -> "PackedContext":
         from abzu.adapters.recall_pack import PackedContext, load_pack
 
-        root, mark = self.workspace.root(), self._marks()
+        root = self.workspace.root()
         answers = None
-        if root is not None and mark is not None:
-            answers = load_pack(self.home.pack_for(root), (root, mark), self.clock.now().date())
+        if root is not None:  # the stores' marks are read only when there is a pack to check
+            answers = load_pack(self.home.pack_for(root), lambda: (root, self._marks()),
+                                self.clock.now().date())
         return PackedContext(self._context, answers)
 
     def _marks(self) -> tuple[object, ...] | None:
