@@ -121,7 +121,7 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
             _show(ReviewView.of(report), as_json, render.review)
             from abzu.entrypoints.cli.session_commands import write_recall_pack
 
-            write_recall_pack()  # the next session start's answers changed with this review
+            write_recall_pack(c)  # the next session start's answers changed with this review
             if report.failed:
                 raise typer.Exit(code=1)
         case Failure(err):

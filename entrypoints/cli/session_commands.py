@@ -47,7 +47,7 @@ class SessionCommands:
                 case Success(Finalized() as done):
                     typer.echo(_finalized(done))
                     _distil(c, done)
-                    write_recall_pack()
+                    write_recall_pack(c)
                 case Failure(err):
                     fail(err.message)
 
@@ -96,16 +96,18 @@ def _distil(container: Any, done: Finalized) -> None:
                    + (f" ({outcome.detail})" if outcome.detail else ""))
 
 
-def write_recall_pack() -> None:
-    """The next session start's answers, taken now that the stores have settled (issue 13.3).
-    A pack that cannot be taken is logged: session start then asks the stores itself."""
+def write_recall_pack(container: Any) -> None:
+    """The next session start's answers, taken now that the stores have settled (issue 13.3),
+    for the container's data home and working directory. A pack that cannot be taken is
+    logged: session start then asks the stores itself."""
     from pathlib import Path
 
-    from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.data_home import DataHome
     from abzu.entrypoints.wiring.light import LightUseCases
 
     try:
-        LightUseCases.for_hook(Settings().layout, Path.cwd()).write_pack()
+        home = DataHome.at(Path(container.config.wisdom_path()).parent)
+        LightUseCases.for_hook(home, Path(container.config.cwd() or Path.cwd())).write_pack()
     except Exception as exc:  # the finalisation itself succeeded; the pack is an optimisation
         log.warning("recall pack not written: %s: %s", type(exc).__name__, str(exc)[:200])
 
