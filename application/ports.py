@@ -77,8 +77,9 @@ class BeadLifecycle(Protocol):
     def delete_flagged(self) -> list[str]:
         """Delete every bead flagged for deletion (the only automatic deletion); returns their ids."""
         ...
-    def forget(self, bead_id: str) -> None:
-        """A person's deletion of one bead; beads it had superseded are kept and live again."""
+    def forget(self, bead_id: str) -> list[str]:
+        """A person's deletion of one bead with every older version it superseded (directly or
+        not); returns the older versions' ids."""
         ...
 
 

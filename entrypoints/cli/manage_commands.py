@@ -75,8 +75,9 @@ class ManageCommands:
             match ForgetMemory(self._container().uow()).execute(memory_id):
                 case Success(Forgotten() as done):
                     # The history event: what was forgotten and where, never its text.
-                    log.info("forgot %s (%s, %s, project %s) by hand",
-                             done.id, done.store, done.category, done.project or "global")
+                    log.info("forgot %s (%s, %s, project %s) by hand, older versions: %s",
+                             done.id, done.store, done.category, done.project or "global",
+                             ", ".join(done.older) or "none")
                     _forgotten(ForgottenView.of(done), json)
                 case Failure(err):
                     fail(err.message)
@@ -102,7 +103,8 @@ def _forgotten(view: ForgottenView, as_json: bool) -> None:
     if as_json:
         typer.echo(view.model_dump_json(indent=2))
     else:
-        render.console.print(f"Forgot [bold]{view.id}[/] ({view.category}, {view.store}).")
+        older = f" and {len(view.older)} older version(s) of it" if view.older else ""
+        render.console.print(f"Forgot [bold]{view.id}[/] ({view.category}, {view.store}){older}.")
 
 
 def _stdin() -> str:

@@ -51,10 +51,12 @@ class ForgottenView(BaseModel):
     store: str
     category: str
     project: str | None
+    older: list[str]  # the older versions it had superseded, forgotten with it
 
     @classmethod
     def of(cls, done: Forgotten) -> "ForgottenView":
-        return cls(id=done.id, store=done.store, category=done.category, project=done.project)
+        return cls(id=done.id, store=done.store, category=done.category, project=done.project,
+                   older=list(done.older))
 
 
 def show(view: MemoryView) -> None:
