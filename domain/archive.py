@@ -4,10 +4,11 @@ The first line names the format and its version; then every record as `{"kind": 
 kinds in a fixed order and each kind sorted by its key, JSON with sorted keys: the same memory
 always exports to the same bytes, so exports can be diffed and a round trip compared.
 
-Version 2 adds the history (`memory_events` of both stores) as `event` records, keyed
-`<store>:<seq>` (zero-padded, so a store's events sort in the order they happened). A version 2
-file is the history of what it holds: importing it keeps the file's events rather than recording
-the import as new ones; a version 1 file (no history) is recorded as created by the import.
+Version 2 adds `source` records (what a bead was derived from: `bead_sources`) and the history
+(`memory_events` of both stores) as `event` records, keyed `<store>:<seq>` (zero-padded, so a
+store's events sort in the order they happened). A version 2 file is the history of what it
+holds: importing it keeps the file's events rather than recording the import as new ones; a
+version 1 file (no history) is recorded as created by the import.
 """
 
 import json
@@ -21,9 +22,11 @@ VERSION = 2
 HISTORY_SINCE = 2  # the first version whose files carry the history
 # kind -> the column that identifies a record. Projects come first: beads refer to them; events
 # last: they tell the story of the rows before them.
-KEYS = {"project": "name", "profile": "key", "bead": "id", "candidate": "id", "summary": "id",
-        "event": "id"}
+KEYS = {"project": "name", "profile": "key", "bead": "id", "source": "bead_id", "candidate": "id",
+        "summary": "id", "event": "id"}
 KIND_ORDER = tuple(KEYS)
+# kinds whose key is not unique alone (a bead has several sources): the column that completes it
+SECOND_KEYS = {"source": "source_id"}
 STORES = ("staging", "wisdom")
 _EVENT_ID = re.compile(r"(staging|wisdom):(\d{12})")
 
@@ -54,8 +57,9 @@ def encode(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def sort_key(record: Record) -> tuple[int, str]:
-    return KIND_ORDER.index(record.kind), record.key
+def sort_key(record: Record) -> tuple[int, str, str]:
+    second = SECOND_KEYS.get(record.kind)
+    return KIND_ORDER.index(record.kind), record.key, str(record.fields.get(second, "")) if second else ""
 
 
 def event_id(store: str, seq: int) -> str:

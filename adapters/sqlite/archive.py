@@ -13,15 +13,22 @@ from sqlalchemy import Connection, Engine, Table, insert, select, text
 
 from abzu.adapters.sqlite.actor import act_as, clear_actor
 from abzu.adapters.sqlite.archive_events import add_event, drop_events_after, event_records, last_seq
-from abzu.adapters.sqlite.schema import bead_candidates, beads, projects, session_summaries, user_profile
+from abzu.adapters.sqlite.schema import (
+    bead_candidates,
+    bead_sources,
+    beads,
+    projects,
+    session_summaries,
+    user_profile,
+)
 from abzu.application.archive import ImportCounts
-from abzu.domain.archive import KEYS, Record, event_place
+from abzu.domain.archive import Record, event_place
 
 TABLES: dict[str, Table] = {
-    "project": projects, "profile": user_profile, "bead": beads,
+    "project": projects, "profile": user_profile, "bead": beads, "source": bead_sources,
     "candidate": bead_candidates, "summary": session_summaries,
 }
-WISDOM_KINDS = ("project", "profile", "bead")
+WISDOM_KINDS = ("project", "profile", "bead", "source")
 
 
 @dataclass
@@ -83,8 +90,10 @@ def _record_store(record: Record) -> str:
 
 def _add_one(conn: Connection, record: Record, tally: _Tally) -> None:
     table = TABLES[record.kind]
-    key = table.c[KEYS[record.kind]]
-    if conn.execute(select(key).where(key == record.key)).first():
+    stored = [column == record.fields.get(column.name) for column in table.primary_key.columns]
+    if record.kind == "source" and record.key in tally.skipped_ids:
+        return  # the bead was a duplicate of one stored under another id: not its sources either
+    if conn.execute(select(*table.primary_key.columns).where(*stored)).first():
         tally.present += 1
     elif "content_hash" in table.c and _same_content(conn, table, record):
         tally.duplicates += 1

@@ -9,7 +9,7 @@ from returns.result import Failure, Success
 
 from abzu.application.manage.edit import EditMemory, EditRequest
 from abzu.application.manage.forget import ForgetMemory, Forgotten
-from abzu.application.manage.show import ShowMemory
+from abzu.application.manage.show import ShowMemory, Shown
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.manage_views import ForgottenView, MemoryView, show
@@ -34,8 +34,8 @@ class ManageCommands:
         """Show one memory whole, with its provenance."""
         with one_line_errors():
             match ShowMemory(self._container().read_uow()).execute(memory_id):
-                case Success(found):
-                    _print(MemoryView.of(found), json)
+                case Success(Shown() as found):
+                    _print(MemoryView.of(found.memory, found.derived_from), json)
                 case Failure(err):
                     fail(err.message)
 
@@ -85,7 +85,7 @@ class ManageCommands:
 
 def _confirm(container: ContainerSource, memory_id: str) -> None:
     match ShowMemory(container().read_uow()).execute(memory_id):
-        case Success(found):
+        case Success(Shown(memory=found)):
             preview = found.summary or found.content.splitlines()[0][:80]
             typer.confirm(f"Forget {found.id} ({found.category.value}): {preview!r}?", abort=True)
         case Failure(err):

@@ -27,9 +27,15 @@ def stored(uow: FakeUnitOfWork) -> FakeUnitOfWork:
 
 def test_show_finds_beads_and_candidates_and_names_unknown_ids(stored: FakeUnitOfWork) -> None:
     show = ShowMemory(stored)
-    assert show.execute(" b-1 ").unwrap().content == "Use WAL mode for SQLite"
-    assert show.execute("c-1").unwrap().id == "c-1"
+    assert show.execute(" b-1 ").unwrap().memory.content == "Use WAL mode for SQLite"
+    assert show.execute("c-1").unwrap().memory.id == "c-1"
     assert show.execute("b-404").failure() == MemoryNotFound("b-404")
+
+
+def test_show_says_what_a_bead_was_derived_from(stored: FakeUnitOfWork) -> None:
+    stored.bead_sources.record("b-1", ["c-7", "b-0"])
+    assert ShowMemory(stored).execute("b-1").unwrap().derived_from == ("b-0", "c-7")
+    assert ShowMemory(stored).execute("c-1").unwrap().derived_from == ()
 
 
 def test_edit_redacts_rehashes_and_keeps_the_bead_a_bead(stored: FakeUnitOfWork) -> None:
