@@ -42,6 +42,7 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
     os.chdir(repo)
     container = build_container(Settings(home=Path(home)), cwd=Path(repo))
     remember, ids, errors, latencies = container.remember(), [], [], []
+    cpu = time.process_time()
     sink = open(acks, "a", encoding="utf-8") if acks else None  # noqa: SIM115 - lives as long as the loop
     for item in range(count):
         category = "preference" if item % 2 else "learning"
@@ -56,8 +57,9 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
         if sink:  # acknowledged: written down only after the use case returned
             sink.write(done.id + "\n")
             sink.flush()
+    cpu = time.process_time() - cpu
     container.shutdown_resources()
-    return {"ids": ids, "errors": errors, "latencies": latencies}
+    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu}
 
 
 def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
@@ -131,9 +133,13 @@ def contention(writers: int, writes: int, readers: int) -> dict[str, object]:
         "read_errors": sum(len(d["errors"]) for d in reads),  # type: ignore[arg-type]
         "queued_in_spool": len(list((home / "spool" / "remember").glob("*.json"))),
         "p50_ms": round(1000 * statistics.median(latencies), 1),
+        "p95_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.95) - 1)], 1),
         "p99_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.99) - 1)], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "p99_ms_after_first_write": round(1000 * warm[max(0, int(len(warm) * 0.99) - 1)], 1),
+        "cpu_ms_per_write": round(1000 * sum(d["cpu_s"] for d in done) / max(1, len(latencies)), 2),  # type: ignore[misc]
+        "writes_per_s": round(len(latencies) / elapsed, 1),
+        "load_avg_1m_end": round(os.getloadavg()[0], 1),
         "wall_s": round(elapsed, 1), "integrity": integrity(home) or "ok",
         "sample_errors": sorted({e for d in [*done, *reads] for e in d["errors"]})[:3],  # type: ignore[attr-defined]
     }
