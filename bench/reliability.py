@@ -8,12 +8,18 @@ Contention: W writer processes each remember N distinct memories through the rea
 must be in a store afterwards; no lock error may reach a caller; write latency p50/p99.
 Kill -9: a writer is killed at a random moment; every id it acknowledged must be stored and
 both stores must pass `integrity_check` and the FTS5 rank-1 `integrity-check`.
+Kill -9 during a command: `abzu review --interactive` (the offline human reviewer, answering
+"promote" to everything) and `abzu finalize` (a session journalled by the Stop hook on a copy of
+a real transcript) are killed at a random moment of a typical run (one run left alone first);
+20 learnings remembered before each round must all still be stored (by content hash: promotion
+gives a new id), and both stores must pass both integrity checks.
 Sweep: hostile inputs through recall and the stores' opening; each must give one clean line.
 """
 
 import argparse
 import atexit
 import hashlib
+import json
 import multiprocessing
 import os
 import random
@@ -21,12 +27,15 @@ import shutil
 import signal
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
+from abzu.domain.content import content_hash
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import build_container
 
@@ -164,10 +173,82 @@ def kill_rounds(rounds: int) -> dict[str, object]:
             "integrity": problems or "ok"}
 
 
-def _abzu(home: Path, repo: Path, args: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
-    import subprocess
-    import sys
+FIXTURES = Path(__file__).parents[1] / "tests" / "fixtures" / "claude-jsonl"
+TRANSCRIPTS = [FIXTURES / "claude-code-viewer" / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
+               FIXTURES / "agentlogs" / "compact.jsonl"]
 
+
+def stored_hashes(home: Path) -> set[str]:
+    """Content hashes in either store: a reviewed candidate becomes a bead with a new id."""
+    with sqlite3.connect(home / "wisdom.db") as w, sqlite3.connect(home / "abzu.db") as s:
+        return {r[0] for r in w.execute("SELECT content_hash FROM beads")} | {
+            r[0] for r in s.execute("SELECT content_hash FROM bead_candidates")}
+
+
+def _acknowledge(home: Path, repo: Path, round_: int, count: int) -> set[str]:
+    """`count` learnings remembered (in this process) and acknowledged: their hashes."""
+    container = build_container(Settings(home=home), cwd=repo)
+    remember, hashes = container.remember(), set()
+    for item in range(count):
+        remember.execute(RememberRequest(text_for(5000 + round_, item), "learning")).unwrap()
+        hashes.add(content_hash(text_for(5000 + round_, item)))
+    container.shutdown_resources()
+    return hashes
+
+
+def _start(home: Path, repo: Path, args: list[str], stdin: bytes) -> "subprocess.Popen[bytes]":
+    env = {**os.environ, "ABZU_HOME": str(home), "ABZU_RECOVERY_IDLE_MINUTES": "0"}
+    child = subprocess.Popen([str(Path(sys.executable).with_name("abzu")), *args], cwd=repo, env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert child.stdin is not None
+    child.stdin.write(stdin)
+    child.stdin.close()
+    return child
+
+
+def _review_round(home: Path, repo: Path, round_: int) -> tuple[list[str], bytes]:
+    return ["review", "--interactive"], b"p\n" * 500  # the human reviewer promotes everything
+
+
+def _finalize_round(home: Path, repo: Path, round_: int) -> tuple[list[str], bytes]:
+    """A session journalled by the Stop hook, on a copy of a real transcript, then finalised."""
+    session = f"kill-{round_}"
+    transcript = home.parent / "claude" / f"{session}.jsonl"
+    transcript.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(TRANSCRIPTS[round_ % len(TRANSCRIPTS)], transcript)
+    stop = {"session_id": session, "transcript_path": str(transcript), "hook_event_name": "Stop",
+            "cwd": str(repo)}
+    _abzu(home, repo, ["hook", "stop"], json.dumps(stop).encode())
+    return ["finalize", session], b""
+
+
+def kill_command_rounds(kind: str, rounds: int) -> dict[str, object]:
+    """`abzu review -i` (offline human reviewer) or `abzu finalize` killed at a random moment
+    of a typical run (calibrated by one run left alone); acknowledged writes checked after each."""
+    home, repo = fresh_home()
+    _create_stores(home, repo)
+    prepare = _review_round if kind == "review" else _finalize_round
+    acknowledged, lost, problems, outcomes = set(), 0, [], {"killed": 0, "had finished": 0}
+    _acknowledge(home, repo, -1, 20)
+    command = prepare(home, repo, -1)
+    calibrate = time.monotonic()
+    _start(home, repo, *command).wait()
+    typical = time.monotonic() - calibrate
+    for round_ in range(rounds):
+        acknowledged |= _acknowledge(home, repo, round_, 20)
+        command = prepare(home, repo, round_)
+        child = _start(home, repo, *command)
+        time.sleep(random.uniform(0.2, 1.0) * typical)
+        outcomes["killed" if child.poll() is None else "had finished"] += 1
+        child.kill()
+        child.wait()
+        lost = len(acknowledged - stored_hashes(home))
+        problems += integrity(home)
+    return {"rounds": rounds, "typical_run_s": round(typical, 1), **outcomes,
+            "acknowledged": len(acknowledged), "lost": lost, "integrity": problems or "ok"}
+
+
+def _abzu(home: Path, repo: Path, args: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
     env = {**os.environ, "ABZU_HOME": str(home)}
     done = subprocess.run([str(Path(sys.executable).with_name("abzu")), *args], input=stdin,
                           capture_output=True, cwd=repo, env=env, timeout=120, check=False)
@@ -227,13 +308,18 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=50)
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--kills", type=int, default=20)
-    parser.add_argument("--skip", nargs="*", default=[], choices=["contention", "kills", "sweep"])
+    parser.add_argument("--command-kills", type=int, default=20, help="rounds each for review, finalize")
+    parser.add_argument("--skip", nargs="*", default=[],
+                        choices=["contention", "kills", "review", "finalize", "sweep"])
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     if "contention" not in args.skip:
         print("contention:", contention(args.writers, args.writes, args.readers), flush=True)
     if "kills" not in args.skip:
         print("kill -9 of a writer:", kill_rounds(args.kills), flush=True)
+    for kind in ("review", "finalize"):
+        if kind not in args.skip:
+            print(f"kill -9 during {kind}:", kill_command_rounds(kind, args.command_kills), flush=True)
     if "sweep" not in args.skip:
         for name, passed, seen in sweep():
             print(f"sweep: {'ok  ' if passed else 'FAIL'} {name}: {seen}", flush=True)
