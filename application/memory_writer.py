@@ -25,7 +25,6 @@ from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
 from abzu.domain.redaction import drop_private, redact
 from abzu.domain.text import keywords
 
-Known = dict[str, tuple[str, Destination]]  # content hash -> (id, store) in one project
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
 Known = dict[str, tuple[str, Destination]]  # content hash -> (id, store) in one project

@@ -55,7 +55,7 @@ class FtsTable(Generic[T]):
 
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         """One query per 500 hashes; the first row by rowid, as `find_by_hash`'s LIMIT 1 finds."""
-        columns, found = self._table.c, {}
+        columns, found = self._table.c, dict[str, str]()
         for start in range(0, len(hashes), 500):
             query = select(columns.content_hash, columns.id).where(
                 columns.content_hash.in_(hashes[start:start + 500]),

@@ -5,7 +5,6 @@ import sqlite3
 import threading
 from pathlib import Path
 
-import pytest
 from returns.result import Success
 
 from abzu.adapters.sqlite import write_gate
