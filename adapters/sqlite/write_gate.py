@@ -32,7 +32,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 LOCK_NAME = "write.lock"
-WAIT_S = 10.0
+# As long as the busy policy's whole deadline (busy.DEADLINE_S): a writer that gave up its place
+# would rejoin at the back of the line, so it waits once, in line, for the whole of it.
+WAIT_S = 30.0
 _FILE_MODE = 0o600  # the data home is private (adapters/private_files.py)
 _TICKETS = 1 << 30  # places in line, reused in a ring; the counter is 8 bytes at offset 0
 _FIRST_PLACE = 8
