@@ -163,6 +163,10 @@ def kill_rounds(rounds: int) -> dict[str, object]:
     for round_ in range(rounds):
         child = ctx.Process(target=writer, args=(str(home), str(repo), 1000 + round_, 10_000, str(acks)))
         child.start()
+        before = acks.stat().st_size if acks.exists() else 0
+        started = time.monotonic()  # on a loaded machine starting alone can outlast the window:
+        while (acks.stat().st_size if acks.exists() else 0) == before and time.monotonic() - started < 60:
+            time.sleep(0.01)  # so the window opens at the writer's first acknowledged write
         time.sleep(random.uniform(0.05, 1.0))
         os.kill(child.pid or 0, signal.SIGKILL)
         child.join()
