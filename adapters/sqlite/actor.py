@@ -7,12 +7,18 @@ there writes no WAL frame and needs no fsync (wisdom.db is synchronous=FULL). Th
 halves how long such a remember holds the write gate.
 """
 
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Connection, Engine, event, text
 
+MAINTENANCE = "maintenance"  # store-wide passes: decay, deletions of flagged beads, scrub
 _SET = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, ?)"
-_CLEAR = text("DELETE FROM event_actor")
+_SET_SQL = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, :who)"
+_CLEAR_SQL = "DELETE FROM event_actor"
+_CLEAR = text(_CLEAR_SQL)
 _PENDING = "abzu_actor_pending"  # in the pooled connection's info: the name not yet written
 _WRITTEN = "abzu_actor_written"
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLAC")
@@ -54,3 +60,16 @@ def _forget(conn: Connection) -> None:
 def _forget_info(info: dict[Any, Any]) -> None:
     info.pop(_PENDING, None)
     info.pop(_WRITTEN, None)
+
+
+@contextmanager
+def acting_as(conn: sqlite3.Connection, who: str) -> Iterator[None]:
+    """The same, for a writer on a plain sqlite3 connection inside its own write transaction (the
+    scrub). A file without the table (a store behind its schema, an old snapshot) records nothing;
+    on an error the caller's rollback takes the name away with the changes."""
+    named = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'event_actor'").fetchone()
+    if named:
+        conn.execute(_SET_SQL, {"who": who})
+    yield
+    if named:
+        conn.execute(_CLEAR_SQL)
