@@ -26,6 +26,7 @@ from abzu.domain.text import keywords
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
+Known = dict[str, tuple[str, Destination]]  # content hash -> (id, store) in one project
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +82,26 @@ class MemoryWriter:
     ids: IdGenerator
     dedup: DedupPolicy
 
-    def write(self, draft: Draft, project: str | None) -> Remembered:
-        return self._exact_duplicate(draft, project) or self._store_new(draft, project)
+    def write(self, draft: Draft, project: str | None, known: Known | None = None) -> Remembered:
+        """`known`: the batch's exact-duplicate answers for `project` (see `known_hashes`),
+        kept up to date with what this write stores; None: asked of the stores."""
+        if known is None:
+            return self._exact_duplicate(draft, project) or self._store_new(draft, project)
+        if draft.hash in known:
+            existing, where = known[draft.hash]
+            return Remembered(existing, where, DedupOutcome.SKIPPED_DUPLICATE, project, None,
+                              draft.redactions)
+        stored = self._store_new(draft, project)
+        known[draft.hash] = (stored.id, stored.destination)
+        return stored
+
+    def known_hashes(self, hashes: list[str], project: str | None) -> Known:
+        """Which of `hashes` are stored in `project`, asked once per store for a whole batch;
+        wisdom.db answers first, as in `_exact_duplicate`."""
+        staged = self.uow.candidates.ids_by_hash(hashes, project)
+        permanent = self.uow.beads.ids_by_hash(hashes, project)
+        return {h: (i, Destination.STAGING) for h, i in staged.items()} | {
+            h: (i, Destination.WISDOM) for h, i in permanent.items()}
 
     def _judge(self, draft: Draft, project: str | None) -> DedupVerdict:
         store = self.uow.beads if draft.category.is_permanent_on_write else self.uow.candidates

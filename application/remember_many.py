@@ -7,7 +7,7 @@ from datetime import datetime
 from returns.pipeline import is_successful
 from returns.result import Result
 
-from abzu.application.memory_writer import Draft, MemoryWriter, prepare
+from abzu.application.memory_writer import Draft, Known, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
 from abzu.application.remember_io import Remembered, RememberError, RememberRequest
@@ -58,17 +58,22 @@ class RememberMany:
 
     def _batch(self, batch: Sequence[RememberRequest]) -> list[ItemResult]:
         drafts = [prepare(r, max_chars=self.max_chars) for r in batch]
+        hashes = [d.hash for d in (r.value_or(None) for r in drafts) if d is not None]
         now = self.clock.now()
         with self.uow as uow:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
             projects: dict[tuple[bool, str | None], str | None] = {}
+            known: dict[str | None, Known] = {}  # exact duplicates: one look-up per store and project
 
             def write(draft: Draft) -> Remembered:
                 request = draft.request
                 key = (request.is_global, request.project)
                 if key not in projects:
                     projects[key] = self._project(request, now)
-                return writer.write(draft, projects[key])
+                project = projects[key]
+                if project not in known:
+                    known[project] = writer.known_hashes(hashes, project)
+                return writer.write(draft, project, known[project])
 
             results = [d.map(write) for d in drafts]
             for project in {p for p in projects.values() if p is not None}:

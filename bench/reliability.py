@@ -8,12 +8,18 @@ Contention: W writer processes each remember N distinct memories through the rea
 must be in a store afterwards; no lock error may reach a caller; write latency p50/p99.
 Kill -9: a writer is killed at a random moment; every id it acknowledged must be stored and
 both stores must pass `integrity_check` and the FTS5 rank-1 `integrity-check`.
+Kill -9 during a command: `abzu review --interactive` (the offline human reviewer, answering
+"promote" to everything) and `abzu finalize` (a session journalled by the Stop hook on a copy of
+a real transcript) are killed at a random moment of a typical run (one run left alone first);
+20 learnings remembered before each round must all still be stored (by content hash: promotion
+gives a new id), and both stores must pass both integrity checks.
 Sweep: hostile inputs through recall and the stores' opening; each must give one clean line.
 """
 
 import argparse
 import atexit
 import hashlib
+import json
 import multiprocessing
 import os
 import random
@@ -21,12 +27,15 @@ import shutil
 import signal
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
+from abzu.domain.content import content_hash
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import build_container
 
@@ -42,6 +51,7 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
     os.chdir(repo)
     container = build_container(Settings(home=Path(home)), cwd=Path(repo))
     remember, ids, errors, latencies = container.remember(), [], [], []
+    cpu = time.process_time()
     sink = open(acks, "a", encoding="utf-8") if acks else None  # noqa: SIM115 - lives as long as the loop
     for item in range(count):
         category = "preference" if item % 2 else "learning"
@@ -56,8 +66,9 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
         if sink:  # acknowledged: written down only after the use case returned
             sink.write(done.id + "\n")
             sink.flush()
+    cpu = time.process_time() - cpu
     container.shutdown_resources()
-    return {"ids": ids, "errors": errors, "latencies": latencies}
+    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu}
 
 
 def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
@@ -131,9 +142,13 @@ def contention(writers: int, writes: int, readers: int) -> dict[str, object]:
         "read_errors": sum(len(d["errors"]) for d in reads),  # type: ignore[arg-type]
         "queued_in_spool": len(list((home / "spool" / "remember").glob("*.json"))),
         "p50_ms": round(1000 * statistics.median(latencies), 1),
+        "p95_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.95) - 1)], 1),
         "p99_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.99) - 1)], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "p99_ms_after_first_write": round(1000 * warm[max(0, int(len(warm) * 0.99) - 1)], 1),
+        "cpu_ms_per_write": round(1000 * sum(d["cpu_s"] for d in done) / max(1, len(latencies)), 2),  # type: ignore[misc]
+        "writes_per_s": round(len(latencies) / elapsed, 1),
+        "load_avg_1m_end": round(os.getloadavg()[0], 1),
         "wall_s": round(elapsed, 1), "integrity": integrity(home) or "ok",
         "sample_errors": sorted({e for d in [*done, *reads] for e in d["errors"]})[:3],  # type: ignore[attr-defined]
     }
@@ -148,6 +163,10 @@ def kill_rounds(rounds: int) -> dict[str, object]:
     for round_ in range(rounds):
         child = ctx.Process(target=writer, args=(str(home), str(repo), 1000 + round_, 10_000, str(acks)))
         child.start()
+        before = acks.stat().st_size if acks.exists() else 0
+        started = time.monotonic()  # on a loaded machine starting alone can outlast the window:
+        while (acks.stat().st_size if acks.exists() else 0) == before and time.monotonic() - started < 60:
+            time.sleep(0.01)  # so the window opens at the writer's first acknowledged write
         time.sleep(random.uniform(0.05, 1.0))
         os.kill(child.pid or 0, signal.SIGKILL)
         child.join()
@@ -158,10 +177,82 @@ def kill_rounds(rounds: int) -> dict[str, object]:
             "integrity": problems or "ok"}
 
 
-def _abzu(home: Path, repo: Path, args: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
-    import subprocess
-    import sys
+FIXTURES = Path(__file__).parents[1] / "tests" / "fixtures" / "claude-jsonl"
+TRANSCRIPTS = [FIXTURES / "claude-code-viewer" / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
+               FIXTURES / "agentlogs" / "compact.jsonl"]
 
+
+def stored_hashes(home: Path) -> set[str]:
+    """Content hashes in either store: a reviewed candidate becomes a bead with a new id."""
+    with sqlite3.connect(home / "wisdom.db") as w, sqlite3.connect(home / "abzu.db") as s:
+        return {r[0] for r in w.execute("SELECT content_hash FROM beads")} | {
+            r[0] for r in s.execute("SELECT content_hash FROM bead_candidates")}
+
+
+def _acknowledge(home: Path, repo: Path, round_: int, count: int) -> set[str]:
+    """`count` learnings remembered (in this process) and acknowledged: their hashes."""
+    container = build_container(Settings(home=home), cwd=repo)
+    remember, hashes = container.remember(), set()
+    for item in range(count):
+        remember.execute(RememberRequest(text_for(5000 + round_, item), "learning")).unwrap()
+        hashes.add(content_hash(text_for(5000 + round_, item)))
+    container.shutdown_resources()
+    return hashes
+
+
+def _start(home: Path, repo: Path, args: list[str], stdin: bytes) -> "subprocess.Popen[bytes]":
+    env = {**os.environ, "ABZU_HOME": str(home), "ABZU_RECOVERY_IDLE_MINUTES": "0"}
+    child = subprocess.Popen([str(Path(sys.executable).with_name("abzu")), *args], cwd=repo, env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert child.stdin is not None
+    child.stdin.write(stdin)
+    child.stdin.close()
+    return child
+
+
+def _review_round(home: Path, repo: Path, round_: int) -> tuple[list[str], bytes]:
+    return ["review", "--interactive"], b"p\n" * 500  # the human reviewer promotes everything
+
+
+def _finalize_round(home: Path, repo: Path, round_: int) -> tuple[list[str], bytes]:
+    """A session journalled by the Stop hook, on a copy of a real transcript, then finalised."""
+    session = f"kill-{round_}"
+    transcript = home.parent / "claude" / f"{session}.jsonl"
+    transcript.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(TRANSCRIPTS[round_ % len(TRANSCRIPTS)], transcript)
+    stop = {"session_id": session, "transcript_path": str(transcript), "hook_event_name": "Stop",
+            "cwd": str(repo)}
+    _abzu(home, repo, ["hook", "stop"], json.dumps(stop).encode())
+    return ["finalize", session], b""
+
+
+def kill_command_rounds(kind: str, rounds: int) -> dict[str, object]:
+    """`abzu review -i` (offline human reviewer) or `abzu finalize` killed at a random moment
+    of a typical run (calibrated by one run left alone); acknowledged writes checked after each."""
+    home, repo = fresh_home()
+    _create_stores(home, repo)
+    prepare = _review_round if kind == "review" else _finalize_round
+    acknowledged, lost, problems, outcomes = set(), 0, [], {"killed": 0, "had finished": 0}
+    _acknowledge(home, repo, -1, 20)
+    command = prepare(home, repo, -1)
+    calibrate = time.monotonic()
+    _start(home, repo, *command).wait()
+    typical = time.monotonic() - calibrate
+    for round_ in range(rounds):
+        acknowledged |= _acknowledge(home, repo, round_, 20)
+        command = prepare(home, repo, round_)
+        child = _start(home, repo, *command)
+        time.sleep(random.uniform(0.2, 1.0) * typical)
+        outcomes["killed" if child.poll() is None else "had finished"] += 1
+        child.kill()
+        child.wait()
+        lost = len(acknowledged - stored_hashes(home))
+        problems += integrity(home)
+    return {"rounds": rounds, "typical_run_s": round(typical, 1), **outcomes,
+            "acknowledged": len(acknowledged), "lost": lost, "integrity": problems or "ok"}
+
+
+def _abzu(home: Path, repo: Path, args: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
     env = {**os.environ, "ABZU_HOME": str(home)}
     done = subprocess.run([str(Path(sys.executable).with_name("abzu")), *args], input=stdin,
                           capture_output=True, cwd=repo, env=env, timeout=120, check=False)
@@ -221,13 +312,18 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=50)
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--kills", type=int, default=20)
-    parser.add_argument("--skip", nargs="*", default=[], choices=["contention", "kills", "sweep"])
+    parser.add_argument("--command-kills", type=int, default=20, help="rounds each for review, finalize")
+    parser.add_argument("--skip", nargs="*", default=[],
+                        choices=["contention", "kills", "review", "finalize", "sweep"])
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     if "contention" not in args.skip:
         print("contention:", contention(args.writers, args.writes, args.readers), flush=True)
     if "kills" not in args.skip:
         print("kill -9 of a writer:", kill_rounds(args.kills), flush=True)
+    for kind in ("review", "finalize"):
+        if kind not in args.skip:
+            print(f"kill -9 during {kind}:", kill_command_rounds(kind, args.command_kills), flush=True)
     if "sweep" not in args.skip:
         for name, passed, seen in sweep():
             print(f"sweep: {'ok  ' if passed else 'FAIL'} {name}: {seen}", flush=True)

@@ -48,6 +48,13 @@ class _Store(Generic[T]):
                 return Some(item)
         return Nothing
 
+    def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for item in self.rows.values():  # insertion order: the first stored wins, as in SQLite
+            if item.content_hash in hashes and item.project == project:
+                found.setdefault(item.content_hash, item.id)
+        return found
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:

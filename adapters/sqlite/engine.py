@@ -7,6 +7,9 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
+
+from abzu.adapters.sqlite import actor, write_gate
 
 # Each attempt waits this long inside SQLite; the busy policy (busy.py) retries whole units of
 # work with jitter past it, because SQLite's own waiting is not first-come-first-served.
@@ -35,7 +38,9 @@ def open_engine(path: Path, *, synchronous: str = "NORMAL") -> Engine:
         url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
     )
     event.listen(engine, "connect", _pragmas(synchronous, read_only=read_only))
-    event.listen(engine, "begin", _begin_immediate)
+    event.listen(engine, "begin", _begin_immediate(None if read_only else path))
+    event.listen(engine, "checkin", _leave_gate_on_checkin)
+    actor.install(engine)
     return engine
 
 
@@ -57,12 +62,56 @@ def _pragmas(synchronous: str, *, read_only: bool) -> Any:
 
 
 READ_ONLY = "abzu_read_only"
+# "try": take the write gate only if it is free, else fail as busy (recall's best-effort stamps).
+GATE = "abzu_gate"
+_HOLDER = "abzu_gate_holder"  # in the pooled connection's info: (store path, holding thread)
 
 
-def _begin_immediate(conn: Connection) -> None:
-    # A read-only unit of work (status) must not queue behind writers for the write lock.
-    read_only = conn.get_execution_options().get(READ_ONLY, False)
-    conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+def _begin_immediate(store: Path | None) -> Any:
+    """Every writing transaction queues at the data home's write gate (write_gate.py) first,
+    so writers wait their turn in the kernel instead of polling SQLite's lock."""
+
+    def on_begin(conn: Connection) -> None:
+        options = conn.get_execution_options()
+        if options.get(READ_ONLY, False):  # status must not queue behind writers
+            conn.exec_driver_sql("BEGIN")
+            return
+        if store is not None and _HOLDER not in conn.info:
+            _enter_gate(conn, store, wait=options.get(GATE) != "try")
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        except BaseException:
+            leave_gate(conn)
+            raise
+
+    return on_begin
+
+
+def _enter_gate(conn: Connection, store: Path, *, wait: bool) -> None:
+    try:
+        holder = write_gate.acquire(store, wait=wait)
+    except write_gate.GateBusy as exc:
+        raise OperationalError("BEGIN IMMEDIATE", None, exc) from exc
+    except OSError:
+        return  # no lock file possible (read-only home): SQLite's own locking still holds
+    if holder is None:
+        busy = write_gate.GateBusy("database is locked: the write gate is taken")
+        raise OperationalError("BEGIN IMMEDIATE", None, busy)
+    conn.info[_HOLDER] = (store, holder)
+
+
+def leave_gate(conn: Connection) -> None:
+    """After the commit or rollback: the next writer may start. Safe to call twice."""
+    held = conn.info.pop(_HOLDER, None)
+    if held is not None:
+        write_gate.release(*held)
+
+
+def _leave_gate_on_checkin(_dbapi_conn: object, record: Any) -> None:
+    # A connection back in its pool has ended its transaction (the pool rolls back what is left).
+    held = record.info.pop(_HOLDER, None)
+    if held is not None:
+        write_gate.release(*held)
 
 
 def probe_fts5(engine: Engine) -> None:

@@ -53,6 +53,17 @@ class FtsTable(Generic[T]):
         )
         return self._maybe(self._conn.execute(query.limit(1)).mappings().first())
 
+    def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
+        """One query per 500 hashes; the first row by rowid, as `find_by_hash`'s LIMIT 1 finds."""
+        columns, found = self._table.c, dict[str, str]()
+        for start in range(0, len(hashes), 500):
+            query = select(columns.content_hash, columns.id).where(
+                columns.content_hash.in_(hashes[start:start + 500]),
+                columns.project.is_not_distinct_from(project),
+            ).order_by(text("rowid DESC"))
+            found |= {h: i for h, i in self._conn.execute(query)}  # the lowest rowid wins
+        return found
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, must_share: int
     ) -> list[Existing]:
@@ -85,6 +96,9 @@ class FtsRepository(Generic[T]):
 
     def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
         return self._rows.find_by_hash(content_hash, project)
+
+    def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
+        return self._rows.ids_by_hash(hashes, project)
 
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1

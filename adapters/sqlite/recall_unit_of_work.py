@@ -17,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.busy import is_busy, is_read_only
+from abzu.adapters.sqlite.engine import GATE
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.ports import BeadRepository, ProjectRegistry
@@ -89,6 +90,7 @@ def write_stamps(engine: Engine, decay: DecayPolicy, stamps: Stamps) -> bool:
 
 
 def _stamp(conn: Connection, decay: DecayPolicy, stamps: Stamps) -> None:
+    conn.execution_options(**{GATE: "try"})  # a recall never waits for the write gate
     conn.begin()
     beads = SqliteBeadRepository(conn, decay)
     for at in sorted({at for _, at in stamps["beads"]}):

@@ -9,7 +9,7 @@ from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.bead_sources import SqliteBeadSources
 from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
-from abzu.adapters.sqlite.engine import READ_ONLY
+from abzu.adapters.sqlite.engine import READ_ONLY, leave_gate
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.review_log import SqliteReviewLog
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
@@ -116,8 +116,15 @@ class SqliteUnitOfWork(UnitOfWork):
                 if self._actor:
                     clear_actor(self._open[store])
                 self._open[store].commit()
+        self._leave_gate()
 
     def rollback(self) -> None:
         for conn in self._open.values():
             if conn.in_transaction():
                 conn.rollback()
+        self._leave_gate()
+
+    def _leave_gate(self) -> None:
+        """Only once every store has committed (or rolled back) may the next writer start."""
+        for conn in self._open.values():
+            leave_gate(conn)

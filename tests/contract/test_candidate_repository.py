@@ -59,6 +59,15 @@ def test_find_by_hash_stays_within_the_project(uow: UnitOfWork) -> None:
         assert uow.candidates.find_by_hash(digest, "web") == Nothing
 
 
+def test_ids_by_hash_answers_many_at_once_as_find_by_hash_would(uow: UnitOfWork) -> None:
+    store(uow, candidate("c-api"), candidate("c-later"), candidate("c-global", project=None))
+    digest, other = content_hash("Use WAL for SQLite"), content_hash("never stored")
+    with uow:
+        assert uow.candidates.ids_by_hash([digest, other], "api") == {digest: "c-api"}
+        assert uow.candidates.ids_by_hash([digest], None) == {digest: "c-global"}
+        assert uow.candidates.ids_by_hash([digest], "web") == {}
+
+
 def test_neighbours_are_live_candidates_of_exactly_that_project(uow: UnitOfWork) -> None:
     store(
         uow,
