@@ -1,10 +1,12 @@
-"""The parts of `MemoryUseCases` built from Settings, without the container."""
+"""The parts of `MemoryUseCases` built from the environment, without the container.
 
-from functools import cache
+Standard library, sqlite3 and the domain: the stores are `Sqlite3Store`s (no SQLAlchemy), the
+settings `MemorySettings` (no pydantic-settings). A store not at its schema head is migrated
+by the full path on first use (sqlite3_store.py).
+"""
+
 from pathlib import Path
 from typing import Any
-
-from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.ids import UuidIds
@@ -12,32 +14,28 @@ from abzu.adapters.spool.file_spool import FileSpoolSource
 from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
-from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.memory_settings import MemorySettings
 
 
 def parts_from_settings(cwd: Path) -> dict[str, Any]:
-    settings = Settings()
-    home = settings.layout
+    settings = MemorySettings.read()
+    home = settings.home
     configure_file_logging(home.log)
-    wisdom = cache(lambda: open_store(home.wisdom, "wisdom"))  # each store opened once, when used
-    staging = cache(lambda: open_store(home.staging, "staging"))
-
-    def engines() -> tuple[Engine, Engine]:
-        return wisdom(), staging()
-
+    # Each store is checked (schema head) on its first connection, then connections are reused.
+    wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
     return {
-        "writer": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), actor=current_actor()),
-        "recaller": lambda: SqliteRecallUnitOfWork(*engines(), DecayPolicy()),
-        "reader": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), read_only=True),
-        "sessions": lambda: SqliteSessionUnitOfWork(*engines(), DecayPolicy()),
+        "writer": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), actor=current_actor()),
+        "recaller": lambda: SqliteRecallUnitOfWork(wisdom, staging, DecayPolicy()),
+        "reader": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), read_only=True),
+        "sessions": lambda: SqliteSessionUnitOfWork(wisdom, staging, DecayPolicy()),
         "clock": SystemClock(), "ids": UuidIds(), "workspace": GitWorkspace(cwd),
         "ranking": RankingPolicy(relevance_floor=settings.relevance_floor),
         "max_chars": settings.max_content_chars,
