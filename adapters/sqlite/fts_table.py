@@ -5,8 +5,6 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.adapters.sqlite import search
 from abzu.adapters.sqlite.columns import insert_sql, select_sql, update_sql
 from abzu.adapters.sqlite.db import Db
@@ -39,8 +37,8 @@ class FtsTable(Generic[T]):
         sql = f"{select_sql(self._index.table, self._columns)} WHERE {where}{tail}"
         return [self._from_row(r) for r in self._db.fetch(sql, params)]
 
-    def get(self, item_id: str) -> Maybe[T]:
-        return self._maybe(self.select("id = :id", {"id": item_id}))
+    def get(self, item_id: str) -> T | None:
+        return _first(self.select("id = :id", {"id": item_id}))
 
     def add(self, item: T) -> None:
         self._db.execute(insert_sql(self._index.table, self._columns), self._to_row(item))
@@ -50,9 +48,9 @@ class FtsTable(Generic[T]):
         row["key"] = row.pop("id")  # the id is matched, never rewritten
         self._db.execute(update_sql(self._index.table, self._columns, "id"), row)
 
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
+    def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         where = "content_hash = :hash AND project IS :project"
-        return self._maybe(self.select(where, {"hash": content_hash, "project": project}, " LIMIT 1"))
+        return _first(self.select(where, {"hash": content_hash, "project": project}, " LIMIT 1"))
 
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, must_share: int
@@ -66,9 +64,6 @@ class FtsTable(Generic[T]):
         rows = search.related(self.fetch, self._index, terms, project, limit)
         return [self._from_row(r) for r in rows]
 
-    @staticmethod
-    def _maybe(found: list[T]) -> Maybe[T]:
-        return Some(found[0]) if found else Nothing
 
 
 class FtsRepository(Generic[T]):
@@ -76,7 +71,7 @@ class FtsRepository(Generic[T]):
 
     _rows: FtsTable[T]
 
-    def get(self, item_id: str) -> Maybe[T]:
+    def get(self, item_id: str) -> T | None:
         return self._rows.get(item_id)
 
     def add(self, item: T) -> None:
@@ -85,7 +80,7 @@ class FtsRepository(Generic[T]):
     def update(self, item: T) -> None:
         self._rows.update(item)
 
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
+    def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         return self._rows.find_by_hash(content_hash, project)
 
     def neighbours(
@@ -95,3 +90,7 @@ class FtsRepository(Generic[T]):
 
     def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
         return self._rows.search(terms, scope, limit=limit, now=now)
+
+
+def _first(found: list[T]) -> T | None:
+    return found[0] if found else None

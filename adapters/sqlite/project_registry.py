@@ -1,7 +1,5 @@
 from datetime import datetime
 
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.ports import ProjectRegistry
@@ -11,9 +9,9 @@ class SqliteProjectRegistry(ProjectRegistry):
     def __init__(self, db: Db) -> None:
         self._db = db
 
-    def name_for_path(self, path: str) -> Maybe[str]:
+    def name_for_path(self, path: str) -> str | None:
         name = self._db.scalar("SELECT name FROM projects WHERE path = :path", {"path": path})
-        return Some(name) if name else Nothing
+        return str(name) if name else None
 
     def exists(self, name: str) -> bool:
         return bool(self._db.fetch("SELECT 1 FROM projects WHERE name = :name", {"name": name}))
@@ -25,13 +23,12 @@ class SqliteProjectRegistry(ProjectRegistry):
         )
 
     def claim(self, name: str, path: str) -> bool:
-        match self.name_for_path(path):
-            case Some(str() as owner):
-                return owner == name
-            case _:
-                self._db.execute("UPDATE projects SET path = :path WHERE name = :name AND path IS NULL",
-                                 {"name": name, "path": path})
-        return self.name_for_path(path) == Some(name)
+        owner = self.name_for_path(path)
+        if owner is not None:
+            return owner == name
+        self._db.execute("UPDATE projects SET path = :path WHERE name = :name AND path IS NULL",
+                         {"name": name, "path": path})
+        return self.name_for_path(path) == name
 
     def touch(self, name: str, at: datetime) -> None:
         self._db.execute("UPDATE projects SET last_active = :at WHERE name = :name",

@@ -1,7 +1,5 @@
 from datetime import datetime
 
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.adapters.sqlite.columns import SESSIONS, select_sql
 from abzu.adapters.sqlite.db import Db, Row
 from abzu.adapters.sqlite.timestamps import from_db, to_db
@@ -68,9 +66,9 @@ class SqliteSessionRepository(SessionRepository):
             "reopens": not ended,
         })
 
-    def get(self, session_id: str) -> Maybe[SessionRecord]:
+    def get(self, session_id: str) -> SessionRecord | None:
         found = self._select("session_id = :id", {"id": session_id})
-        return Some(found[0]) if found else Nothing
+        return found[0] if found else None
 
     def unfinalized(self, project: str | None) -> list[SessionRecord]:
         where = "finalized_at IS NULL" + ("" if project is None else " AND project = :project")

@@ -1,5 +1,3 @@
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.adapters.sqlite.columns import SUMMARIES, insert_sql, select_sql
 from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.summary_rows import row_to_summary, summary_to_row
@@ -34,10 +32,10 @@ class SqliteSummaryRepository(SummaryRepository):
         where = "session_id = :id AND is_final = 0 AND sequence > 0"
         return self._select(where, {"id": session_id}, " ORDER BY sequence, created_at")
 
-    def final_of(self, session_id: str) -> Maybe[SessionSummary]:
+    def final_of(self, session_id: str) -> SessionSummary | None:
         found = self._select("session_id = :id AND is_final = 1", {"id": session_id},
                              " ORDER BY created_at DESC LIMIT 1")
-        return Some(found[0]) if found else Nothing
+        return found[0] if found else None
 
     def attach_conversational(self, summary_id: str, text: str) -> bool:
         changed = self._db.execute(
