@@ -12,6 +12,12 @@ from abzu.application.ports import BeadRepository
 from abzu.domain.bead import Bead
 from abzu.domain.decay import DecayPolicy
 
+# Every version a bead superseded, directly or through an older one.
+_OLDER_VERSIONS = (
+    "WITH RECURSIVE older(id) AS (SELECT id FROM beads WHERE superseded_by = :id "
+    "UNION SELECT b.id FROM beads b JOIN older o ON b.superseded_by = o.id) SELECT id FROM older"
+)
+
 
 class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
@@ -42,10 +48,12 @@ class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
             self._db.execute(f"DELETE FROM beads WHERE id IN {ids}", params)
         return doomed
 
-    def forget(self, bead_id: str) -> None:
-        # Release the beads it superseded first (foreign key); the FTS row goes with the trigger.
-        self._db.execute("UPDATE beads SET superseded_by = NULL WHERE superseded_by = :id", {"id": bead_id})
-        self._db.execute("DELETE FROM beads WHERE id = :id", {"id": bead_id})
+    def forget(self, bead_id: str) -> list[str]:
+        older = [row["id"] for row in self._db.fetch(_OLDER_VERSIONS, {"id": bead_id})]
+        # One statement: the foreign key between versions holds at its end. FTS rows go by trigger.
+        ids, params = in_list("id", [bead_id, *older])
+        self._db.execute(f"DELETE FROM beads WHERE id IN {ids}", params)
+        return older
 
     def created_since(self, moment: datetime) -> list[Bead]:
         return self._rows.select("created_at > :moment", {"moment": to_db(moment)}, " ORDER BY created_at")
