@@ -20,8 +20,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from returns.maybe import Maybe
-
 from abzu.application.sessions.ports import SessionContext
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
@@ -55,11 +53,10 @@ class PackedContext:
     def project_for_root(self, root: str) -> str | None:
         return self._ask(("project_for_root", root), lambda c: c.project_for_root(root))
 
-    def last_session(self, project: str, *, excluding: str) -> Maybe[SessionSummary]:
+    def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:
         """`excluding` is left out of the key: a pack serves a new session only (no rows yet)."""
-        found = self._ask(("last_session", project),
-                          lambda c: c.last_session(project, excluding=excluding).value_or(None))
-        return Maybe.from_optional(found)
+        return self._ask(("last_session", project),
+                         lambda c: c.last_session(project, excluding=excluding))
 
     def session_summaries(self, session_id: str) -> list[SessionSummary]:
         return self._ask(("session_summaries", session_id),

@@ -7,7 +7,6 @@ a bulk import sees the items it stored earlier in the same transaction.
 
 from dataclasses import dataclass, field
 
-from returns.maybe import Maybe, Some
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
@@ -111,17 +110,14 @@ class MemoryWriter:
         return self.dedup.judge(draft.content, exact_match=None, neighbours=neighbours)
 
     def _exact_duplicate(self, draft: Draft, project: str | None) -> Remembered | None:
-        found: list[tuple[Maybe[str], Destination]] = [
-            (self.uow.beads.find_by_hash(draft.hash, project).map(_id), Destination.WISDOM),
-            (self.uow.candidates.find_by_hash(draft.hash, project).map(_id), Destination.STAGING),
+        found: list[tuple[Bead | Candidate | None, Destination]] = [
+            (self.uow.beads.find_by_hash(draft.hash, project), Destination.WISDOM),
+            (self.uow.candidates.find_by_hash(draft.hash, project), Destination.STAGING),
         ]
-        for match_, where in found:
-            match match_:
-                case Some(str() as existing):
-                    return Remembered(existing, where, DedupOutcome.SKIPPED_DUPLICATE, project,
-                                      None, draft.redactions)
-                case _:
-                    continue
+        for existing, where in found:
+            if existing is not None:
+                return Remembered(existing.id, where, DedupOutcome.SKIPPED_DUPLICATE, project,
+                                  None, draft.redactions)
         return None
 
     def _store_new(self, draft: Draft, project: str | None) -> Remembered:
@@ -137,9 +133,9 @@ class MemoryWriter:
             summary=draft.summary, tags=draft.tags, context=draft.context,
         )
         self.uow.beads.add(bead)
-        if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:
-            old = self.uow.beads.get(verdict.existing_id)
-            old.map(lambda b: self.uow.beads.update(b.superseded(by=bead.id)))
+        old = self.uow.beads.get(replaced) if (replaced := _superseded_id(verdict)) else None
+        if old is not None:
+            self.uow.beads.update(old.superseded(by=bead.id))
         return Remembered(
             bead.id, Destination.WISDOM, verdict.outcome, project, verdict.existing_id,
             draft.redactions,
@@ -154,14 +150,15 @@ class MemoryWriter:
             tags=draft.tags, context=draft.context,
         )
         self.uow.candidates.add(candidate)
-        if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:
-            old = self.uow.candidates.get(verdict.existing_id)
-            old.map(lambda c: self.uow.candidates.update(c.superseded(by=candidate.id)))
+        stale = self.uow.candidates.get(replaced) if (replaced := _superseded_id(verdict)) else None
+        if stale is not None:
+            self.uow.candidates.update(stale.superseded(by=candidate.id))
         return Remembered(
             candidate.id, Destination.STAGING, verdict.outcome, project, verdict.existing_id,
             draft.redactions,
         )
 
 
-def _id(item: Bead | Candidate) -> str:
-    return item.id
+def _superseded_id(verdict: DedupVerdict) -> str | None:
+    """The memory the new one replaces, if the verdict says it does."""
+    return verdict.existing_id if verdict.outcome is DedupOutcome.SUPERSEDED else None

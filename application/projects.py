@@ -4,8 +4,6 @@ import os
 from collections.abc import Iterator
 from datetime import datetime
 
-from returns.maybe import Some
-
 from abzu.application.ports import ProjectRegistry, Workspace
 
 
@@ -17,7 +15,7 @@ def project_for_root(registry: ProjectRegistry, root: str, at: datetime) -> str:
     so far known only by name (`--project api`, no root) is adopted by the first root named so.
     """
     match registry.name_for_path(root):
-        case Some(str() as known):
+        case str() as known:
             return known
         case _:
             pass

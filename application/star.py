@@ -22,9 +22,9 @@ class Star:
     def execute(self, bead_id: str) -> Result[Bead, StarError]:
         bead_id = bead_id.strip()
         with self.uow as uow:
-            bead = uow.beads.get(bead_id).value_or(None)
+            bead = uow.beads.get(bead_id)
             if bead is None:
-                staged = uow.candidates.get(bead_id).value_or(None)
+                staged = uow.candidates.get(bead_id)
                 if isinstance(staged, Candidate):
                     return Failure(CandidateNotStarrable(bead_id))
                 return Failure(BeadNotFound(bead_id))

@@ -5,8 +5,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, token_set
@@ -31,8 +29,8 @@ class _Store(Generic[T]):
     def __init__(self) -> None:
         self.rows: dict[str, T] = {}
 
-    def get(self, item_id: str) -> Maybe[T]:
-        return Some(self.rows[item_id]) if item_id in self.rows else Nothing
+    def get(self, item_id: str) -> T | None:
+        return self.rows.get(item_id)
 
     def add(self, item: T) -> None:
         assert item.id not in self.rows, "duplicate id"
@@ -42,11 +40,11 @@ class _Store(Generic[T]):
         assert item.id in self.rows
         self.rows[item.id] = item
 
-    def find_by_hash(self, content_hash: str, project: str | None) -> Maybe[T]:
+    def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         for item in self.rows.values():
             if item.content_hash == content_hash and item.project == project:
-                return Some(item)
-        return Nothing
+                return item
+        return None
 
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         found: dict[str, str] = {}

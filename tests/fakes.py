@@ -53,6 +53,7 @@ class FixedWorkspace:
 
 
 K = TypeVar("K")
+P = TypeVar("P")
 
 
 class InMemoryProjects:
@@ -60,11 +61,11 @@ class InMemoryProjects:
         self.paths: dict[str, str | None] = {}
         self.last_active: dict[str, datetime] = {}
 
-    def name_for_path(self, path: str) -> Maybe[str]:
+    def name_for_path(self, path: str) -> str | None:
         for name, known in self.paths.items():
             if known == path:
-                return Some(name)
-        return Nothing
+                return name
+        return None
 
     def exists(self, name: str) -> bool:
         return name in self.paths
@@ -309,3 +310,9 @@ __all__ = [
     "InMemoryCandidates", "InMemoryProjects", "InMemoryStats", "ScriptedReviewer", "SequentialIds",
     "bead", "candidate",
 ]
+
+
+def present(item: P | None) -> P:
+    """A repository answer that must be there (`get`, `final_of`... return None when not)."""
+    assert item is not None
+    return item

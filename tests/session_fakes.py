@@ -5,8 +5,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.sessions.ports import ProjectState, SpoolEntry
@@ -41,9 +39,9 @@ class InMemorySummaries:
         found = [s for s in self.rows.values() if s.session_id == session_id and s.is_snapshot]
         return sorted(found, key=lambda s: s.sequence)
 
-    def final_of(self, session_id: str) -> Maybe[SessionSummary]:
+    def final_of(self, session_id: str) -> SessionSummary | None:
         finals = [s for s in self.rows.values() if s.session_id == session_id and s.is_final]
-        return Some(finals[-1]) if finals else Nothing
+        return finals[-1] if finals else None
 
     def attach_conversational(self, summary_id: str, text: str) -> bool:
         row = self.rows[summary_id]
@@ -94,8 +92,8 @@ class InMemorySessions:
             last_offset=max(event.offset or 0, (old.last_offset or 0) if old else 0),
         )
 
-    def get(self, session_id: str) -> Maybe[SessionRecord]:
-        return Some(self.rows[session_id]) if session_id in self.rows else Nothing
+    def get(self, session_id: str) -> SessionRecord | None:
+        return self.rows.get(session_id)
 
     def unfinalized(self, project: str | None) -> list[SessionRecord]:
         return [r for r in self.rows.values()
@@ -248,9 +246,9 @@ class FakeContext:
     def project_for_root(self, root: str) -> str | None:
         return self.project
 
-    def last_session(self, project: str, *, excluding: str) -> Maybe[SessionSummary]:
+    def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:
         ok = self.last is not None and self.last.session_id != excluding
-        return Some(self.last) if ok and self.last else Nothing
+        return self.last if ok and self.last else None
 
     def session_summaries(self, session_id: str) -> list[SessionSummary]:
         return [s for s in self.summaries if s.session_id == session_id]

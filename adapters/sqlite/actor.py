@@ -10,56 +10,30 @@ halves how long such a remember holds the write gate.
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
-from sqlalchemy import Connection, Engine, event, text
+from abzu.adapters.sqlite.db import WRITER_PENDING, WRITER_WRITTEN, Db
 
 MAINTENANCE = "maintenance"  # store-wide passes: decay, deletions of flagged beads, scrub
-_SET = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, ?)"
 _SET_SQL = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, :who)"
 _CLEAR_SQL = "DELETE FROM event_actor"
-_CLEAR = text(_CLEAR_SQL)
-_PENDING = "abzu_actor_pending"  # in the pooled connection's info: the name not yet written
-_WRITTEN = "abzu_actor_written"
-_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLAC")
 
 
-def act_as(conn: Connection, who: str) -> None:
-    """Inside the open write transaction: the changes that follow are recorded as `who`'s."""
-    conn.info[_PENDING] = who
-
-
-def clear_actor(conn: Connection) -> None:
-    """Before committing, so no later writer that does not name itself inherits the name."""
-    conn.info.pop(_PENDING, None)
-    if conn.info.pop(_WRITTEN, False):
-        conn.execute(_CLEAR)
-
-
-def install(engine: Engine) -> None:
-    """The engine writes a pending name before the first write; a rollback or a connection back
-    in its pool forgets it (the rolled-back row goes with its transaction)."""
-    event.listen(engine, "before_cursor_execute", _name_before_first_write)
-    event.listen(engine, "rollback", _forget)
-    event.listen(engine, "checkin", lambda _dbapi, record: _forget_info(record.info))
-
-
-def _name_before_first_write(conn: Connection, cursor: Any, statement: str, *_: object) -> None:
-    who = conn.info.get(_PENDING)
-    if who is None or statement.lstrip()[:6].upper() not in _WRITES:
+def act_as(db: Db, who: str, *, lazy: bool = True) -> None:
+    """Inside the open write transaction: the changes that follow are recorded as `who`'s. Lazy:
+    the name is written just before the first write through `db` (db.name_before_first_write);
+    a writer that then writes through another handle of the connection asks for it at once."""
+    if lazy:
+        db.info[WRITER_PENDING] = who
         return
-    del conn.info[_PENDING]
-    conn.info[_WRITTEN] = True
-    cursor.connection.execute(_SET, (who,))
+    db.execute(_SET_SQL, {"who": who})
+    db.info[WRITER_WRITTEN] = True
 
 
-def _forget(conn: Connection) -> None:
-    _forget_info(conn.info)
-
-
-def _forget_info(info: dict[Any, Any]) -> None:
-    info.pop(_PENDING, None)
-    info.pop(_WRITTEN, None)
+def clear_actor(db: Db) -> None:
+    """Before committing, so no later writer that does not name itself inherits the name."""
+    db.info.pop(WRITER_PENDING, None)
+    if db.info.pop(WRITER_WRITTEN, False):
+        db.execute(_CLEAR_SQL)
 
 
 @contextmanager

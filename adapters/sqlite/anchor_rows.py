@@ -2,16 +2,15 @@
 
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, text
-
+from abzu.adapters.sqlite.db import Db
 from abzu.application.ports import AnchorRows
 from abzu.domain.anchors import Anchor, AnchorKind
 
 
 class SqliteAnchorRows(AnchorRows):
-    def __init__(self, conn: Connection, table: str) -> None:
+    def __init__(self, db: Db, table: str) -> None:
         assert table in ("bead_anchors", "candidate_anchors")  # a name, never user text
-        self._conn, self._table = conn, table
+        self._db, self._table = db, table
 
     def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
         if not anchors:
@@ -19,10 +18,10 @@ class SqliteAnchorRows(AnchorRows):
         rows = [{"id": memory_id, "kind": a.kind.value, "value": a.value, "commit": commit}
                 for a in anchors]
         # An anchor given again keeps its first commit: that is when the memory was observed.
-        self._conn.execute(text(f"INSERT OR IGNORE INTO {self._table} (memory_id, kind, value, "
-                                "git_commit) VALUES (:id, :kind, :value, :commit)"), rows)
+        self._db.executemany(f"INSERT OR IGNORE INTO {self._table} (memory_id, kind, value, "
+                             "git_commit) VALUES (:id, :kind, :value, :commit)", rows)
 
     def of(self, memory_id: str) -> tuple[Anchor, ...]:
-        rows = self._conn.execute(text(f"SELECT kind, value FROM {self._table} WHERE memory_id = :id "
-                                       "ORDER BY kind, value"), {"id": memory_id})
-        return tuple(Anchor(AnchorKind(kind), value) for kind, value in rows)
+        rows = self._db.fetch(f"SELECT kind, value FROM {self._table} WHERE memory_id = :id "
+                              "ORDER BY kind, value", {"id": memory_id})
+        return tuple(Anchor(AnchorKind(r["kind"]), r["value"]) for r in rows)

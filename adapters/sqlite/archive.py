@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, Engine, Table, insert, select, text
 
 from abzu.adapters.sqlite.actor import act_as, clear_actor
+from abzu.adapters.sqlite.alchemy_db import AlchemyDb
 from abzu.adapters.sqlite.archive_events import add_event, drop_events_after, event_records, last_seq
 from abzu.adapters.sqlite.schema import (
     bead_candidates,
@@ -64,7 +65,7 @@ class SqliteArchive:
     def _add_to(self, conn: Connection, records: list[Record], tally: _Tally, history: bool) -> None:
         # beads may name a later bead as superseded_by: check references at commit
         conn.execute(text("PRAGMA defer_foreign_keys = ON"))
-        act_as(conn, self._actor)
+        act_as(AlchemyDb(conn), self._actor, lazy=False)  # its rows go in through `conn`
         before = last_seq(conn)
         for record in (r for r in records if r.kind != "event"):
             _add_one(conn, record, tally)
@@ -77,7 +78,7 @@ class SqliteArchive:
                     tally.added += 1
                 else:
                     tally.present += 1
-        clear_actor(conn)
+        clear_actor(AlchemyDb(conn))
 
 
 def _store_of(kind: str) -> str:

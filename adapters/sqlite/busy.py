@@ -8,15 +8,13 @@ landed at the deadline raises `StoreBusy` (one line for the user, never SQLAlche
 """
 
 import random
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from sqlalchemy.exc import OperationalError
-
-from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.connect import StorageError
+from abzu.adapters.sqlite.db import cause, is_operational
 
 T = TypeVar("T")
 DEADLINE_S = 30.0
@@ -27,15 +25,14 @@ class StoreBusy(StorageError):
 
 
 def is_read_only(exc: BaseException) -> bool:
-    cause = exc.orig if isinstance(exc, OperationalError) else exc
-    return isinstance(cause, sqlite3.OperationalError) and "readonly database" in str(cause)
+    """On either driver: SQLAlchemy's wrapper is looked through (`db.cause`)."""
+    return is_operational(exc) and "readonly database" in str(cause(exc))
 
 
 def is_busy(exc: BaseException) -> bool:
-    cause = exc.orig if isinstance(exc, OperationalError) else exc
-    if not isinstance(cause, sqlite3.OperationalError):
+    if not is_operational(exc):
         return False
-    text = str(cause)
+    text = str(cause(exc))
     return "database is locked" in text or "database is busy" in text or "busy" in text
 
 
@@ -53,7 +50,7 @@ class BusyPolicy:
         while True:
             try:
                 return attempt()
-            except OperationalError as exc:
+            except Exception as exc:  # either driver's OperationalError; the rest is re-raised
                 if is_read_only(exc):
                     raise StorageError(
                         "the data home is read-only: memories can be recalled, not stored"

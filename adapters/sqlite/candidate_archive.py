@@ -1,18 +1,15 @@
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, select
-from sqlalchemy.dialects.sqlite import insert
-
+from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
-from abzu.adapters.sqlite.schema import review_archive
 from abzu.application.review.ports import CandidateArchive
 from abzu.domain.bead import Candidate
 
 
 class SqliteCandidateArchive(CandidateArchive):
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
+    def __init__(self, db: Db) -> None:
+        self._db = db
 
     def keep(self, review_id: str, candidates: Sequence[Candidate]) -> None:
         rows = [
@@ -20,11 +17,11 @@ class SqliteCandidateArchive(CandidateArchive):
              "payload": json.dumps(candidate_to_row(c), ensure_ascii=False)}
             for c in candidates
         ]
-        if rows:
-            self._conn.execute(insert(review_archive).values(rows).on_conflict_do_nothing())
+        self._db.executemany(
+            "INSERT OR IGNORE INTO review_archive (review_id, candidate_id, payload) "
+            "VALUES (:review_id, :candidate_id, :payload)", rows,
+        )
 
     def taken_by(self, review_id: str) -> list[Candidate]:
-        payloads = self._conn.execute(
-            select(review_archive.c.payload).where(review_archive.c.review_id == review_id)
-        ).scalars()
-        return [row_to_candidate(json.loads(p)) for p in payloads]
+        rows = self._db.fetch("SELECT payload FROM review_archive WHERE review_id = :id", {"id": review_id})
+        return [row_to_candidate(json.loads(r["payload"])) for r in rows]

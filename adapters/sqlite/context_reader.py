@@ -13,8 +13,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
-from returns.maybe import Maybe, Nothing, Some
-
 from abzu.adapters.sqlite.context_sql import (
     DELTA_COUNTS,
     DELTA_RECENT,
@@ -50,11 +48,11 @@ class Sqlite3SessionContext(SessionContext):
         rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :root", {"root": root})
         return str(rows[0]["name"]) if rows else None
 
-    def last_session(self, project: str, *, excluding: str) -> Maybe[SessionSummary]:
+    def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:
         params = {"project": project, "excluding": excluding}
         found = [row_to_summary(r) for q in (LAST_FINAL, LAST_PENDING_SNAPSHOT)
                  for r in self._rows("staging", q, params)]
-        return Some(max(found, key=_created)) if found else Nothing
+        return max(found, key=_created) if found else None
 
     def session_summaries(self, session_id: str) -> list[SessionSummary]:
         rows = self._rows("staging", SESSION_SUMMARIES, {"session_id": session_id})

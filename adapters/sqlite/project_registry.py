@@ -1,9 +1,6 @@
 from datetime import datetime, timedelta
 
-from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, insert, or_, select, update
-
-from abzu.adapters.sqlite.schema import projects
+from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.ports import ProjectRegistry
 
@@ -13,41 +10,37 @@ TOUCH_EVERY = timedelta(minutes=1)
 
 
 class SqliteProjectRegistry(ProjectRegistry):
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
+    def __init__(self, db: Db) -> None:
+        self._db = db
 
-    def name_for_path(self, path: str) -> Maybe[str]:
-        name = self._conn.execute(
-            select(projects.c.name).where(projects.c.path == path)
-        ).scalar()
-        return Some(name) if name else Nothing
+    def name_for_path(self, path: str) -> str | None:
+        name = self._db.scalar("SELECT name FROM projects WHERE path = :path", {"path": path})
+        return str(name) if name else None
 
     def exists(self, name: str) -> bool:
-        found = self._conn.execute(select(projects.c.name).where(projects.c.name == name))
-        return found.first() is not None
+        return bool(self._db.fetch("SELECT 1 FROM projects WHERE name = :name", {"name": name}))
 
     def register(self, name: str, path: str | None, at: datetime) -> None:
-        self._conn.execute(
-            insert(projects).values(name=name, path=path, created_at=to_db(at), last_active=None)
+        self._db.execute(
+            "INSERT INTO projects (name, path, created_at, last_active) VALUES (:name, :path, :at, NULL)",
+            {"name": name, "path": path, "at": to_db(at)},
         )
 
     def claim(self, name: str, path: str) -> bool:
-        match self.name_for_path(path):
-            case Some(str() as owner):
-                return owner == name
-            case _:
-                self._conn.execute(
-                    update(projects)
-                    .where(projects.c.name == name, projects.c.path.is_(None))
-                    .values(path=path)
-                )
-        return self.name_for_path(path) == Some(name)
+        owner = self.name_for_path(path)
+        if owner is not None:
+            return owner == name
+        self._db.execute("UPDATE projects SET path = :path WHERE name = :name AND path IS NULL",
+                         {"name": name, "path": path})
+        return self.name_for_path(path) == name
 
     def touch(self, name: str, at: datetime) -> None:
         # Read first: an UPDATE that matches nothing still counts as a write for the history's
         # actor row (actor.py), which would dirty wisdom.db after all.
-        stale = or_(projects.c.last_active.is_(None), projects.c.last_active < to_db(at - TOUCH_EVERY))
-        if self._conn.execute(select(projects.c.name).where(projects.c.name == name, stale)).first():
-            self._conn.execute(
-                update(projects).where(projects.c.name == name).values(last_active=to_db(at))
-            )
+        stale = self._db.fetch(
+            "SELECT 1 FROM projects WHERE name = :name AND (last_active IS NULL OR last_active < :old)",
+            {"name": name, "old": to_db(at - TOUCH_EVERY)},
+        )
+        if stale:
+            self._db.execute("UPDATE projects SET last_active = :at WHERE name = :name",
+                             {"name": name, "at": to_db(at)})

@@ -8,20 +8,20 @@ store is busy they are dropped: a lost stamp costs nothing (the next recall sets
 """
 
 import logging
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
-
-from sqlalchemy import Connection, Engine
-from sqlalchemy.exc import OperationalError
+from typing import TYPE_CHECKING
 
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.busy import is_busy, is_read_only
-from abzu.adapters.sqlite.engine import GATE
+from abzu.adapters.sqlite.db import Db, DbSource, StoreConnection
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
-from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, as_source, begin
 from abzu.application.ports import BeadRepository, ProjectRegistry
 from abzu.domain.decay import DecayPolicy
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 log = logging.getLogger("abzu")
 # A brief wait, and no fsync: a stamp lost to a busy store or a power cut costs nothing.
@@ -30,8 +30,8 @@ Stamps = dict[str, list[tuple[str, datetime]]]
 
 
 class _LaterBeads(SqliteBeadRepository):
-    def __init__(self, conn: Connection, decay: DecayPolicy, stamps: Stamps) -> None:
-        super().__init__(conn, decay)
+    def __init__(self, db: Db, decay: DecayPolicy, stamps: Stamps) -> None:
+        super().__init__(db, decay)
         self._stamps = stamps
 
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
@@ -39,8 +39,8 @@ class _LaterBeads(SqliteBeadRepository):
 
 
 class _LaterProjects(SqliteProjectRegistry):
-    def __init__(self, conn: Connection, stamps: Stamps) -> None:
-        super().__init__(conn)
+    def __init__(self, db: Db, stamps: Stamps) -> None:
+        super().__init__(db)
         self._stamps = stamps
 
     def touch(self, name: str, at: datetime) -> None:
@@ -48,9 +48,9 @@ class _LaterProjects(SqliteProjectRegistry):
 
 
 class SqliteRecallUnitOfWork(SqliteUnitOfWork):
-    def __init__(self, wisdom: Engine, staging: Engine, decay: DecayPolicy) -> None:
+    def __init__(self, wisdom: "DbSource | Engine", staging: "DbSource | Engine", decay: DecayPolicy) -> None:
         super().__init__(wisdom, staging, decay, read_only=True)
-        self._wisdom, self._stamps = wisdom, _empty()
+        self._wisdom, self._stamps = as_source(wisdom), _empty()
 
     @property
     def beads(self) -> BeadRepository:
@@ -67,31 +67,29 @@ class SqliteRecallUnitOfWork(SqliteUnitOfWork):
             write_stamps(self._wisdom, self._decay, stamps)
 
 
-def write_stamps(engine: Engine, decay: DecayPolicy, stamps: Stamps) -> bool:
+def write_stamps(source: DbSource, decay: DecayPolicy, stamps: Stamps) -> bool:
     """Best effort: True when the stamps landed, False when the store was busy."""
-    with engine.connect() as conn:
-        driver = conn.connection.driver_connection
-        assert isinstance(driver, sqlite3.Connection)
-        saved = [(p, driver.execute(f"PRAGMA {p}").fetchone()[0]) for p in _RELAXED]
-        for pragma, value in _RELAXED.items():
-            driver.execute(f"PRAGMA {pragma}={value}")
-        try:
-            _stamp(conn, decay, stamps)
-            return True
-        except OperationalError as exc:
-            if not (is_busy(exc) or is_read_only(exc)):
-                raise
-            log.debug("recall stamps skipped: the store is busy or read-only")
-            return False
-        finally:
-            conn.rollback()
-            for pragma, value in saved:  # the pooled connection goes back as it came
-                driver.execute(f"PRAGMA {pragma}={value}")
+    conn = source.open_connection()
+    saved = [(p, conn.pragma(p)) for p in _RELAXED]
+    for pragma, value in _RELAXED.items():
+        conn.pragma(f"{pragma}={value}")
+    try:
+        _stamp(conn, decay, stamps)
+        return True
+    except Exception as exc:  # either driver's OperationalError; the rest is re-raised
+        if not (is_busy(exc) or is_read_only(exc)):
+            raise
+        log.debug("recall stamps skipped: the store is busy or read-only")
+        return False
+    finally:
+        conn.rollback()
+        for pragma, value in saved:  # the pooled connection goes back as it came
+            conn.pragma(f"{pragma}={value}")
+        conn.close()
 
 
-def _stamp(conn: Connection, decay: DecayPolicy, stamps: Stamps) -> None:
-    conn.execution_options(**{GATE: "try"})  # a recall never waits for the write gate
-    conn.begin()
+def _stamp(conn: StoreConnection, decay: DecayPolicy, stamps: Stamps) -> None:
+    begin(conn, read_only=False, actor=None, try_gate=True)  # a recall never waits for the gate
     beads = SqliteBeadRepository(conn, decay)
     for at in sorted({at for _, at in stamps["beads"]}):
         beads.mark_recalled([i for i, when in stamps["beads"] if when == at], at)

@@ -4,10 +4,9 @@ from datetime import datetime
 from typing import Any
 
 from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, select, update
-from sqlalchemy.dialects.sqlite import insert
 
-from abzu.adapters.sqlite.schema import review_log
+from abzu.adapters.sqlite.columns import REVIEW_LOG, insert_sql
+from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
 from abzu.application.review.ports import ReviewLog, ReviewRecord
 from abzu.application.review.report import ReviewReport
@@ -32,31 +31,30 @@ def _row(report: ReviewReport) -> dict[str, Any]:
     }
 
 
+_SAVED = tuple(c for c in REVIEW_LOG if c != "undone_at")
+_SAVE = (insert_sql("review_log", _SAVED) + " ON CONFLICT (id) DO UPDATE SET "
+         + ", ".join(f"{c} = excluded.{c}" for c in _SAVED if c != "id"))
+_LAST_UNDOABLE = """
+SELECT id, started_at, snapshot, finished_at FROM review_log
+WHERE snapshot IS NOT NULL AND undone_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1
+"""
+
+
 class SqliteReviewLog(ReviewLog):
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
+    def __init__(self, db: Db) -> None:
+        self._db = db
 
     def save(self, report: ReviewReport) -> None:
-        row = _row(report)
-        changes = {k: v for k, v in row.items() if k != "id"}
-        statement = insert(review_log).values(row)
-        self._conn.execute(statement.on_conflict_do_update(index_elements=["id"], set_=changes))
+        self._db.execute(_SAVE, _row(report))
 
     def last_undoable(self) -> Maybe[ReviewRecord]:
-        query = (
-            select(review_log.c.id, review_log.c.started_at, review_log.c.snapshot,
-                   review_log.c.finished_at)
-            .where(review_log.c.snapshot.is_not(None), review_log.c.undone_at.is_(None))
-            .order_by(review_log.c.started_at.desc(), review_log.c.id.desc())
-            .limit(1)
-        )
-        row = self._conn.execute(query).first()
-        if row is None:
+        rows = self._db.fetch(_LAST_UNDOABLE)
+        if not rows:
             return Nothing
-        return Some(ReviewRecord(row.id, from_db_required(row.started_at), row.snapshot,
-                                 from_db(row.finished_at)))
+        row = rows[0]
+        return Some(ReviewRecord(row["id"], from_db_required(row["started_at"]), row["snapshot"],
+                                 from_db(row["finished_at"])))
 
     def mark_undone(self, review_id: str, at: datetime) -> None:
-        self._conn.execute(
-            update(review_log).where(review_log.c.id == review_id).values(undone_at=to_db(at))
-        )
+        self._db.execute("UPDATE review_log SET undone_at = :at WHERE id = :id",
+                         {"id": review_id, "at": to_db(at)})

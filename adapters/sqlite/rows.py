@@ -4,8 +4,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import RowMapping
-
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
 from abzu.domain.bead import Bead, Candidate, CandidateSource
 from abzu.domain.category import Category
@@ -37,7 +35,7 @@ def bead_to_row(bead: Bead) -> dict[str, Any]:
     }
 
 
-def row_to_bead(row: RowMapping | Mapping[str, Any]) -> Bead:
+def row_to_bead(row: Mapping[str, Any]) -> Bead:
     return Bead(
         id=row["id"], content=row["content"], category=Category(row["category"]),
         project=row["project"], content_hash=row["content_hash"],
@@ -61,7 +59,7 @@ def candidate_to_row(candidate: Candidate) -> dict[str, Any]:
     }
 
 
-def row_to_candidate(row: RowMapping | Mapping[str, Any]) -> Candidate:
+def row_to_candidate(row: Mapping[str, Any]) -> Candidate:
     return Candidate(
         id=row["id"], content=row["content"], category=Category(row["category"]),
         project=row["project"], content_hash=row["content_hash"],

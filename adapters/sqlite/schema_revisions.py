@@ -4,7 +4,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from abzu.adapters.sqlite.migrations.runner import HEADS
+from abzu.adapters.sqlite.migrations.heads import HEADS
 
 
 def expected_revision(store: str) -> str:

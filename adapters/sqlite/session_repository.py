@@ -1,9 +1,7 @@
 from datetime import datetime
 
-from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, RowMapping, select, text, update
-
-from abzu.adapters.sqlite.session_schema import sessions as t
+from abzu.adapters.sqlite.columns import SESSIONS, select_sql
+from abzu.adapters.sqlite.db import Db, Row
 from abzu.adapters.sqlite.timestamps import from_db, to_db
 from abzu.application.sessions.ports import SessionRepository
 from abzu.domain.sessions.record import (
@@ -52,46 +50,44 @@ FROM sessions
 
 
 class SqliteSessionRepository(SessionRepository):
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
+    def __init__(self, db: Db) -> None:
+        self._db = db
+
+    def _select(self, where: str, params: dict[str, object], order: str = "") -> list[SessionRecord]:
+        sql = f"{select_sql('sessions', SESSIONS)} WHERE {where}{order}"
+        return [_to_record(r) for r in self._db.fetch(sql, params)]
 
     def record(self, event: SessionEvent, project: str | None) -> None:
         ended = event.event is HookEvent.SESSION_END
-        self._conn.execute(text(_RECORD), {
+        self._db.execute(_RECORD, {
             "session_id": event.session_id, "project": project, "path": event.transcript_path,
             "root": event.root, "at": to_db(event.at), "event": event.event.value,
             "ended": to_db(event.at) if ended else None, "offset": event.offset,
             "reopens": not ended,
         })
 
-    def get(self, session_id: str) -> Maybe[SessionRecord]:
-        row = self._conn.execute(select(t).where(t.c.session_id == session_id)).mappings().first()
-        return Some(_to_record(row)) if row else Nothing
+    def get(self, session_id: str) -> SessionRecord | None:
+        found = self._select("session_id = :id", {"id": session_id})
+        return found[0] if found else None
 
     def unfinalized(self, project: str | None) -> list[SessionRecord]:
-        query = select(t).where(t.c.finalized_at.is_(None))
-        if project is not None:
-            query = query.where(t.c.project == project)
-        rows = self._conn.execute(query.order_by(t.c.started_at, t.c.session_id)).mappings()
-        return [_to_record(r) for r in rows]
+        where = "finalized_at IS NULL" + ("" if project is None else " AND project = :project")
+        return self._select(where, {"project": project}, " ORDER BY started_at, session_id")
 
     def finalized_since(self, project: str | None, since: datetime) -> list[SessionRecord]:
-        query = select(t).where(t.c.finalized_at >= to_db(since), t.c.transcript_path.is_not(None))
-        if project is not None:
-            query = query.where(t.c.project == project)
-        return [_to_record(r) for r in self._conn.execute(query.order_by(t.c.finalized_at)).mappings()]
+        where = "finalized_at >= :since AND transcript_path IS NOT NULL"
+        where += "" if project is None else " AND project = :project"
+        return self._select(where, {"project": project, "since": to_db(since)}, " ORDER BY finalized_at")
 
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
-        self._conn.execute(
-            update(t).where(t.c.session_id == session_id)
-            .values(finalized_at=to_db(at), finalized_by=by.value)
-        )
+        self._db.execute("UPDATE sessions SET finalized_at = :at, finalized_by = :by WHERE session_id = :id",
+                         {"id": session_id, "at": to_db(at), "by": by.value})
 
     def counts(self) -> SessionCounts:
-        return SessionCounts(*(int(n) for n in self._conn.execute(text(_COUNTS)).one()))
+        return SessionCounts(*(int(n) for n in self._db.fetch(_COUNTS)[0].values()))
 
 
-def _to_record(row: RowMapping) -> SessionRecord:
+def _to_record(row: Row) -> SessionRecord:
     return SessionRecord(
         session_id=row["session_id"], project=row["project"],
         transcript_path=row["transcript_path"], root=row["cwd"],

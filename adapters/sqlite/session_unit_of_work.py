@@ -1,3 +1,5 @@
+"""The core unit of work plus the session tables (either driver, like `SqliteUnitOfWork`)."""
+
 from abzu.adapters.sqlite.injection_log import SqliteInjectionLog
 from abzu.adapters.sqlite.session_repository import SqliteSessionRepository
 from abzu.adapters.sqlite.summary_repository import SqliteSummaryRepository

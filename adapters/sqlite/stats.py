@@ -1,9 +1,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, text
-from sqlalchemy.exc import OperationalError
-
+from abzu.adapters.sqlite.db import Db, is_operational
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.timestamps import from_db
 from abzu.application.ports import BeadStats, MemoryStats
@@ -15,21 +13,20 @@ _LIVE = "superseded_by IS NULL"
 class SqliteMemoryStats(MemoryStats):
     """Counts over live beads (not superseded); superseded and flagged are counted apart."""
 
-    def __init__(self, wisdom: Connection, staging: Connection, decay: DecayPolicy) -> None:
+    def __init__(self, wisdom: Db, staging: Db, decay: DecayPolicy) -> None:
         self._wisdom, self._staging, self._decay = wisdom, staging, decay
 
     def bead_stats(self, now: datetime) -> BeadStats:
         weight, params = live_weight("b", self._decay, now)
-        count = self._wisdom.execute
+        count = self._wisdom.scalar
         return BeadStats(
             by_category=_counts(self._wisdom, f"SELECT category, count(*) FROM beads WHERE {_LIVE} "
                                               "GROUP BY category"),
             by_project=_counts(self._wisdom, f"SELECT project, count(*) FROM beads WHERE {_LIVE} "
                                              "GROUP BY project"),
-            starred=count(text(f"SELECT count(*) FROM beads WHERE starred = 1 AND {_LIVE}")).scalar_one(),
-            flagged=count(text("SELECT count(*) FROM beads WHERE gemini_flagged = 1")).scalar_one(),
-            superseded=count(text("SELECT count(*) FROM beads WHERE superseded_by IS NOT NULL"))
-            .scalar_one(),
+            starred=count(f"SELECT count(*) FROM beads WHERE starred = 1 AND {_LIVE}"),
+            flagged=count("SELECT count(*) FROM beads WHERE gemini_flagged = 1"),
+            superseded=count("SELECT count(*) FROM beads WHERE superseded_by IS NOT NULL"),
             weights={
                 float(w): n for w, n in _counts(
                     self._wisdom,
@@ -46,11 +43,13 @@ class SqliteMemoryStats(MemoryStats):
 
     def last_review_at(self) -> datetime | None:
         try:
-            value = self._staging.execute(text("SELECT max(finished_at) FROM review_log")).scalar()
-        except OperationalError:
+            value = self._staging.scalar("SELECT max(finished_at) FROM review_log")
+        except Exception as exc:  # either driver's OperationalError
+            if not is_operational(exc):
+                raise
             return None  # no review has ever been set up on this store
         return from_db(value)
 
 
-def _counts(conn: Connection, sql: str, params: dict[str, Any] | None = None) -> dict[Any, int]:
-    return {row[0]: int(row[1]) for row in conn.execute(text(sql), params or {})}
+def _counts(db: Db, sql: str, params: dict[str, Any] | None = None) -> dict[Any, int]:
+    return {values[0]: int(values[1]) for values in (tuple(r.values()) for r in db.fetch(sql, params))}

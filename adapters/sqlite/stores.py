@@ -7,13 +7,9 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlalchemy.exc import DatabaseError
 
-from abzu.adapters.private_files import private_file, private_folder, tighten_home
+from abzu.adapters.sqlite.connect import SYNCHRONOUS, private_store_files
 from abzu.adapters.sqlite.engine import StorageError, open_engine, probe_fts5
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
-
-# wisdom.db is the knowledge base: fsync every commit. abzu.db can be rebuilt from transcripts.
-SYNCHRONOUS = {"wisdom": "FULL", "staging": "NORMAL"}
-
 
 # A brand-new home opened by several processes at once (hooks and the MCP server start together
 # right after install): one creates and migrates the files while the others find them locked for
@@ -22,7 +18,7 @@ OPEN_DEADLINE_S = 30.0
 
 
 def open_store(path: Path, store: str) -> Engine:
-    _private(path)
+    private_store_files(path)
     engine = open_engine(path, synchronous=SYNCHRONOUS[store])
     deadline = time.monotonic() + OPEN_DEADLINE_S
     while True:
@@ -40,17 +36,6 @@ def open_store(path: Path, store: str) -> Engine:
 
 def _locked(exc: DatabaseError) -> bool:
     return "locked" in _reason(exc) or "busy" in _reason(exc)
-
-
-def _private(path: Path) -> None:
-    """Home 0700 and the database created 0600 before SQLite opens it: SQLite gives its -wal
-    and -shm files the database's own mode, so they are born private too."""
-    try:
-        private_folder(path.parent)
-        tighten_home(path.parent)
-        private_file(path)
-    except OSError:
-        pass  # a read-only home, or a bad path that open_engine reports in words
 
 
 def _reason(exc: DatabaseError) -> str:

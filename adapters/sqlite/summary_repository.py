@@ -1,50 +1,58 @@
-from returns.maybe import Maybe, Nothing, Some
-from sqlalchemy import Connection, delete, func, insert, or_, select, update
-
-from abzu.adapters.sqlite.schema import session_summaries as t
+from abzu.adapters.sqlite.columns import SUMMARIES, insert_sql, select_sql
+from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.summary_rows import row_to_summary, summary_to_row
 from abzu.application.sessions.ports import SummaryRepository
 from abzu.domain.sessions.summary import SessionSummary
 
+_INSERT = insert_sql("session_summaries", SUMMARIES)
+_FINAL = "is_final = 1 AND project IS :project"
+# Every final of a project but the `keep` newest.
+_PRUNE = f"""
+DELETE FROM session_summaries WHERE {_FINAL} AND id NOT IN (
+  SELECT id FROM session_summaries WHERE {_FINAL} ORDER BY created_at DESC, id DESC LIMIT :keep)
+"""
+
 
 class SqliteSummaryRepository(SummaryRepository):
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
+    def __init__(self, db: Db) -> None:
+        self._db = db
+
+    def _select(self, where: str, params: dict[str, object], tail: str) -> list[SessionSummary]:
+        sql = f"{select_sql('session_summaries', SUMMARIES)} WHERE {where}{tail}"
+        return [row_to_summary(r) for r in self._db.fetch(sql, params)]
 
     def next_sequence(self, session_id: str) -> int:
-        query = select(func.coalesce(func.max(t.c.sequence), 0)).where(t.c.session_id == session_id)
-        return int(self._conn.execute(query).scalar_one()) + 1
+        sql = "SELECT coalesce(max(sequence), 0) FROM session_summaries WHERE session_id = :id"
+        return int(self._db.scalar(sql, {"id": session_id})) + 1
 
     def add(self, summary: SessionSummary) -> None:
-        self._conn.execute(insert(t).values(summary_to_row(summary)))
+        self._db.execute(_INSERT, summary_to_row(summary))
 
     def snapshots(self, session_id: str) -> list[SessionSummary]:
-        query = select(t).where(t.c.session_id == session_id, t.c.is_final == 0, t.c.sequence > 0)
-        rows = self._conn.execute(query.order_by(t.c.sequence, t.c.created_at)).mappings()
-        return [row_to_summary(r) for r in rows]
+        where = "session_id = :id AND is_final = 0 AND sequence > 0"
+        return self._select(where, {"id": session_id}, " ORDER BY sequence, created_at")
 
-    def final_of(self, session_id: str) -> Maybe[SessionSummary]:
-        query = select(t).where(t.c.session_id == session_id, t.c.is_final == 1)
-        row = self._conn.execute(query.order_by(t.c.created_at.desc()).limit(1)).mappings().first()
-        return Some(row_to_summary(row)) if row else Nothing
+    def final_of(self, session_id: str) -> SessionSummary | None:
+        found = self._select("session_id = :id AND is_final = 1", {"id": session_id},
+                             " ORDER BY created_at DESC LIMIT 1")
+        return found[0] if found else None
 
     def attach_conversational(self, summary_id: str, text: str) -> bool:
-        empty = or_(t.c.conversational_state.is_(None), t.c.conversational_state == "")
-        result = self._conn.execute(
-            update(t).where(t.c.id == summary_id, empty).values(conversational_state=text)
+        changed = self._db.execute(
+            "UPDATE session_summaries SET conversational_state = :text WHERE id = :id "
+            "AND (conversational_state IS NULL OR conversational_state = '')",
+            {"id": summary_id, "text": text},
         )
-        return result.rowcount == 1
+        return changed == 1
 
     def replace_final(self, summary: SessionSummary) -> None:
-        self._conn.execute(delete(t).where(t.c.session_id == summary.session_id, t.c.is_final == 1))
-        self._conn.execute(insert(t).values(summary_to_row(summary)))
+        self._db.execute("DELETE FROM session_summaries WHERE session_id = :id AND is_final = 1",
+                         {"id": summary.session_id})
+        self._db.execute(_INSERT, summary_to_row(summary))
 
     def delete_snapshots(self, session_id: str) -> int:
-        result = self._conn.execute(delete(t).where(t.c.session_id == session_id, t.c.is_final == 0))
-        return int(result.rowcount)
+        return self._db.execute("DELETE FROM session_summaries WHERE session_id = :id AND is_final = 0",
+                                {"id": session_id})
 
     def prune_finals(self, project: str | None, keep: int) -> int:
-        same = (t.c.is_final == 1, t.c.project.is_not_distinct_from(project))
-        newest = select(t.c.id).where(*same).order_by(t.c.created_at.desc(), t.c.id.desc()).limit(keep)
-        result = self._conn.execute(delete(t).where(*same, t.c.id.not_in(newest)))
-        return int(result.rowcount)
+        return self._db.execute(_PRUNE, {"project": project, "keep": keep})

@@ -1,7 +1,8 @@
-from types import TracebackType
-from typing import Self
+"""The unit of work over the two stores, on either driver (see db.py): the container hands it
+SQLAlchemy engines, the light path `Sqlite3Store`s; the repositories are the same."""
 
-from sqlalchemy import Connection, Engine
+from types import TracebackType
+from typing import TYPE_CHECKING, Self
 
 from abzu.adapters.sqlite.actor import act_as, clear_actor
 from abzu.adapters.sqlite.anchor_rows import SqliteAnchorRows
@@ -9,7 +10,7 @@ from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.bead_sources import SqliteBeadSources
 from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
-from abzu.adapters.sqlite.engine import READ_ONLY, leave_gate
+from abzu.adapters.sqlite.db import DbSource, StoreConnection
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.review_log import SqliteReviewLog
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
@@ -25,6 +26,9 @@ from abzu.application.ports import (
 from abzu.application.review.ports import CandidateArchive, ReviewLog
 from abzu.domain.decay import DecayPolicy
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
 
 class SqliteUnitOfWork(UnitOfWork):
     """Opens a transaction on a store the first time a repository of that store is used.
@@ -36,24 +40,18 @@ class SqliteUnitOfWork(UnitOfWork):
     """
 
     def __init__(
-        self, wisdom: Engine, staging: Engine, decay: DecayPolicy, *, read_only: bool = False,
-        actor: str | None = None,
+        self, wisdom: "DbSource | Engine", staging: "DbSource | Engine", decay: DecayPolicy, *,
+        read_only: bool = False, actor: str | None = None,
     ) -> None:
-        self._engines = {"wisdom": wisdom, "staging": staging}
+        self._sources = {"wisdom": as_source(wisdom), "staging": as_source(staging)}
         self._decay = decay
         self._read_only = read_only
         self._actor = None if read_only else actor
-        self._open: dict[str, Connection] = {}
+        self._open: dict[str, StoreConnection] = {}
 
-    def connection(self, store: str) -> Connection:
+    def connection(self, store: str) -> StoreConnection:
         if store not in self._open:
-            conn = self._engines[store].connect()
-            if self._read_only:
-                conn.execution_options(**{READ_ONLY: True})
-            conn.begin()
-            if self._actor:
-                act_as(conn, self._actor)
-            self._open[store] = conn
+            self._open[store] = start(self._sources[store], read_only=self._read_only, actor=self._actor)
         return self._open[store]
 
     @property
@@ -115,16 +113,38 @@ class SqliteUnitOfWork(UnitOfWork):
             if store in self._open:
                 if self._actor:
                     clear_actor(self._open[store])
-                self._open[store].commit()
-        self._leave_gate()
+                self._open[store].commit()  # each driver lets the write gate go after it
 
     def rollback(self) -> None:
         for conn in self._open.values():
-            if conn.in_transaction():
-                conn.rollback()
-        self._leave_gate()
+            conn.rollback()
 
-    def _leave_gate(self) -> None:
-        """Only once every store has committed (or rolled back) may the next writer start."""
-        for conn in self._open.values():
-            leave_gate(conn)
+
+def start(source: DbSource, *, read_only: bool, actor: str | None) -> StoreConnection:
+    """A connection of `source` inside a transaction begun by `begin`."""
+    conn = source.open_connection()
+    try:
+        begin(conn, read_only=read_only, actor=actor)
+    except BaseException:
+        conn.close()  # a busy store: the connection goes back, the busy policy retries
+        raise
+    return conn
+
+
+def begin(
+    conn: StoreConnection, *, read_only: bool, actor: str | None, try_gate: bool = False
+) -> None:
+    """The one transaction start of the stores' units of work, whichever driver: BEGIN (IMMEDIATE
+    for writers, `db.begin_statement`), then the writer named for the history triggers."""
+    conn.begin(read_only=read_only, try_gate=try_gate)
+    if actor:
+        act_as(conn, actor)
+
+
+def as_source(store: "DbSource | Engine") -> DbSource:
+    """A `DbSource` as given; a SQLAlchemy engine (the container's) wrapped in one."""
+    if isinstance(store, DbSource):
+        return store
+    from abzu.adapters.sqlite.alchemy_db import EngineSource  # only the container passes engines
+
+    return EngineSource(store)

@@ -70,7 +70,7 @@ class MigrateEnki:
             for old in projects:
                 if uow.projects.exists(old.name):
                     continue
-                free = old.path is not None and not uow.projects.name_for_path(old.path).value_or(None)
+                free = old.path is not None and not uow.projects.name_for_path(old.path)
                 uow.projects.register(old.name, old.path if free else None, now)
                 added += 1
             uow.commit()

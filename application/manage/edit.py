@@ -87,7 +87,7 @@ def _merged(old: Memory, request: EditRequest) -> RememberRequest:
 
 def _same_text_elsewhere(uow: UnitOfWork, old: Memory, text_hash: str) -> str | None:
     for store in (uow.beads, uow.candidates):
-        other = store.find_by_hash(text_hash, old.project).value_or(None)
+        other = store.find_by_hash(text_hash, old.project)
         if other is not None and other.id != old.id:
             return other.id
     return None

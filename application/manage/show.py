@@ -13,8 +13,8 @@ Memory = Bead | Candidate
 
 def find_memory(uow: UnitOfWork, memory_id: str) -> Memory | None:
     """Beads first: an id names one store, but a bead is the permanent, reviewed copy."""
-    bead = uow.beads.get(memory_id).value_or(None)
-    return bead if bead is not None else uow.candidates.get(memory_id).value_or(None)
+    bead = uow.beads.get(memory_id)
+    return bead if bead is not None else uow.candidates.get(memory_id)
 
 
 @dataclass(frozen=True, slots=True)

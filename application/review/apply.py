@@ -102,5 +102,5 @@ def _changed(uow: UnitOfWork, batch: ReviewBatch, decision: Decision) -> str:
 
 def _current(uow: UnitOfWork, item: Candidate | Bead) -> Candidate | Bead | None:
     if isinstance(item, Candidate):
-        return uow.candidates.get(item.id).value_or(None)
-    return uow.beads.get(item.id).value_or(None)
+        return uow.candidates.get(item.id)
+    return uow.beads.get(item.id)

@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from returns.maybe import Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork
@@ -51,7 +50,7 @@ class ConsolidateBeads:
 
 def _is_candidate(found: object) -> bool:
     match found:
-        case Some(Candidate()):
+        case Candidate():
             return True
         case _:
             return False

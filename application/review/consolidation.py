@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from returns.maybe import Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.review.errors import CandidateNotFound, ConsolidateError, InvalidConsolidation
@@ -57,15 +56,15 @@ def _sources(
     beads: list[Bead] = []
     for cid in dict.fromkeys(candidate_ids):
         match ops.uow.candidates.get(cid):
-            case Some(Candidate() as c):
+            case Candidate() as c:
                 candidates.append(c)
             case _:
                 return CandidateNotFound(cid)
     for bid in dict.fromkeys(bead_ids):
         match ops.uow.beads.get(bid):
-            case Some(Bead() as b) if b.is_live:
+            case Bead() as b if b.is_live:
                 beads.append(b)
-            case Some(Bead()):
+            case Bead():
                 return InvalidConsolidation(f"bead {bid} is already superseded")
             case _:
                 return BeadNotFound(bid)
@@ -94,7 +93,7 @@ def _twin(ops: ReviewOps, sources: _Sources, text: str, project: str | None) -> 
     """An existing live bead (not a source) with exactly this text is the merge target."""
     source_ids = {b.id for b in sources.beads}
     match ops.uow.beads.find_by_hash(content_hash(text), project):
-        case Some(Bead() as twin) if twin.is_live and twin.id not in source_ids:
+        case Bead() as twin if twin.is_live and twin.id not in source_ids:
             return twin
         case _:
             return None

@@ -5,7 +5,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from returns.maybe import Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import IdGenerator, UnitOfWork
@@ -41,7 +40,7 @@ class ReviewOps:
         self, candidate_id: str, content: str | None = None, category: Category | None = None
     ) -> Result[Applied, PromoteError]:
         match self.uow.candidates.get(candidate_id):
-            case Some(Candidate() as candidate):
+            case Candidate() as candidate:
                 pass
             case _:
                 return Failure(CandidateNotFound(candidate_id))
@@ -54,7 +53,7 @@ class ReviewOps:
         removed = self.take(candidate)
         digest = content_hash(text)
         match self.uow.beads.find_by_hash(digest, candidate.project):
-            case Some(Bead() as twin) if twin.is_live and not twin.gemini_flagged:
+            case Bead() as twin if twin.is_live and not twin.gemini_flagged:
                 self.uow.bead_anchors.attach(twin.id, anchors)
                 self.uow.bead_sources.record(twin.id, [candidate.id])
                 return Applied(twin.id, removed, f"already in wisdom as {twin.id}")
@@ -71,7 +70,7 @@ class ReviewOps:
 
     def discard(self, candidate_id: str) -> Result[Applied, CandidateNotFound]:
         match self.uow.candidates.get(candidate_id):
-            case Some(Candidate() as candidate):
+            case Candidate() as candidate:
                 return Success(Applied(None, self.take(candidate)))
             case _:
                 return Failure(CandidateNotFound(candidate_id))
@@ -81,7 +80,7 @@ class ReviewOps:
         if not why:
             return Failure(EmptyReason())
         match self.uow.beads.get(bead_id):
-            case Some(Bead() as bead):
+            case Bead() as bead:
                 self.uow.beads.update(bead.flagged(why))
                 return Success(Applied(bead.id))
             case _:
@@ -123,7 +122,7 @@ class ReviewOps:
         if verdict.outcome is not DedupOutcome.SUPERSEDED or verdict.existing_id is None:
             return ""
         match self.uow.beads.get(verdict.existing_id):
-            case Some(Bead() as old):
+            case Bead() as old:
                 self.uow.beads.update(old.superseded(by=bead.id))
                 return f"supersedes {old.id}"
             case _:

@@ -56,13 +56,13 @@ class UndoReview:
 
     def _keep(self, later: list[Bead]) -> int:
         with self.uow as uow:
-            missing = [b for b in later if uow.beads.get(b.id).value_or(None) is None]
+            missing = [b for b in later if uow.beads.get(b.id) is None]
             for bead in missing:
                 if bead.project is not None:
                     ensure_named(uow.projects, bead.project, self.clock.now())
                 uow.beads.add(replace(bead, superseded_by=None))
             for bead in missing:  # links last: a successor may be added after its predecessor
-                if bead.superseded_by and uow.beads.get(bead.superseded_by).value_or(None):
+                if bead.superseded_by and uow.beads.get(bead.superseded_by):
                     uow.beads.update(bead)
             uow.commit()
         return len(missing)
@@ -71,9 +71,9 @@ class UndoReview:
         with self.uow as uow:
             restaged = 0
             for candidate in uow.archive.taken_by(record.review_id):
-                same_id = uow.candidates.get(candidate.id).value_or(None)
+                same_id = uow.candidates.get(candidate.id)
                 same_text = uow.candidates.find_by_hash(candidate.content_hash, candidate.project)
-                if same_id is None and same_text.value_or(None) is None:
+                if same_id is None and same_text is None:
                     uow.candidates.add(candidate)
                     restaged += 1
             uow.reviews.mark_undone(record.review_id, self.clock.now())

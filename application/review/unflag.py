@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass
 
-from returns.maybe import Some
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import UnitOfWork
@@ -24,12 +23,12 @@ class Unflag:
         bead_id = bead_id.strip()
         with self.uow as uow:
             match uow.beads.get(bead_id):
-                case Some(Bead(gemini_flagged=True) as bead):
+                case Bead(gemini_flagged=True) as bead:
                     restored = bead.unflagged()
                     uow.beads.update(restored)
                     uow.commit()
                     return Success(restored)
-                case Some(Bead()):
+                case Bead():
                     return Failure(NotFlagged(bead_id))
                 case _:
                     return Failure(BeadNotFound(bead_id))

@@ -59,7 +59,7 @@ class FinalizeSession:
 
     def execute(self, request: FinalizeRequest) -> Result[Finalized, SessionNotFound]:
         with self.uow as uow:
-            record = uow.sessions.get(request.session_id).value_or(None)
+            record = uow.sessions.get(request.session_id)
         if record is None:
             return Failure(SessionNotFound(request.session_id))
         if record.is_finalized and not request.tail:  # a hook since would have reopened it
@@ -83,7 +83,7 @@ class FinalizeSession:
     def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy, *, more: bool) -> Finalized:
         with self.uow as uow:
             snapshots = uow.summaries.snapshots(record.session_id)
-            previous = uow.summaries.final_of(record.session_id).value_or(None)
+            previous = uow.summaries.final_of(record.session_id)
             merged = [previous, *snapshots] if previous else snapshots
             final = self._final(record, merged, tail) if merged or not tail.is_empty else None
             pruned = 0

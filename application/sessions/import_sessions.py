@@ -121,7 +121,7 @@ class ImportSessions:
 
     def _record(self, session_id: str) -> SessionRecord | None:
         with self.uow as uow:
-            return uow.sessions.get(session_id).value_or(None)
+            return uow.sessions.get(session_id)
 
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)

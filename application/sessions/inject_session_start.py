@@ -117,7 +117,7 @@ class InjectSessionStart:
     ) -> tuple[Section | None, bool]:
         if not plan.last_session:
             return None, False
-        found = (self.context.last_session(project, excluding=request.session_id).value_or(None)
+        found = (self.context.last_session(project, excluding=request.session_id)
                  if project is not None else None)
         room = room_for(top, fixed, LAST_SESSION_TITLE, plan.summary_chars, budget=plan.total_chars)
         crash = self._crashed(request, found, fence, room)

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from returns.maybe import Maybe
-
 from abzu.application.ports import UnitOfWork
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
@@ -38,7 +36,7 @@ class SummaryRepository(Protocol):
     def snapshots(self, session_id: str) -> list[SessionSummary]:
         """Pre-compact snapshots, oldest first."""
         ...
-    def final_of(self, session_id: str) -> Maybe[SessionSummary]: ...
+    def final_of(self, session_id: str) -> SessionSummary | None: ...
     def attach_conversational(self, summary_id: str, text: str) -> bool:
         """Fills an empty conversational state; False (and no change) when one is there."""
         ...
@@ -58,7 +56,7 @@ class SessionRepository(Protocol):
     any other event after finalisation reopens the session (clears `finalized_at`)."""
 
     def record(self, event: SessionEvent, project: str | None) -> None: ...
-    def get(self, session_id: str) -> Maybe[SessionRecord]: ...
+    def get(self, session_id: str) -> SessionRecord | None: ...
     def unfinalized(self, project: str | None) -> list[SessionRecord]:
         """Sessions without a final summary, oldest first; `project` None means every project."""
         ...
@@ -91,7 +89,7 @@ class SessionContext(Protocol):
     one; a store that is missing or not yet migrated reads as empty."""
 
     def project_for_root(self, root: str) -> str | None: ...
-    def last_session(self, project: str, *, excluding: str) -> Maybe[SessionSummary]:
+    def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:
         """The newest final summary of the project, or the newest snapshot of a later session
         that never got one (crashed, not yet recovered)."""
         ...

@@ -1,10 +1,10 @@
 """The one factory of the four memory operations (remember, recall, star, status).
 
 The container's providers are this factory fed with the container's parts (tests override the
-clock there); the CLI builds it directly from Settings (`MemoryUseCases.open`), so `abzu recall`
+clock there); the CLI builds it directly from the environment (`MemoryUseCases.open`), so `abzu recall`
 and friends skip dependency-injector and the modules of review, scrub and transcript mining
-(together ~40 % of the container's import). SQLAlchemy is still loaded: the repositories need it
-until the read side runs on plain `sqlite3` (issue 13 item 1; the recall engineer's search).
+(together ~40 % of the container's import), and on the stdlib sqlite3 driver (memory_parts.py):
+no SQLAlchemy, dependency-injector or pydantic on the way to the answer (issue 13 item 1).
 """
 
 from collections.abc import Callable

@@ -1,10 +1,12 @@
-"""The parts of `MemoryUseCases` built from Settings, without the container."""
+"""The parts of `MemoryUseCases` built from the environment, without the container.
 
-from functools import cache
+Standard library, sqlite3 and the domain: the stores are `Sqlite3Store`s (no SQLAlchemy), the
+settings `StoreValues` (light_settings.py, no pydantic-settings). A store not at its schema head is migrated
+by the full path on first use (sqlite3_store.py).
+"""
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.ids import UuidIds
@@ -12,8 +14,8 @@ from abzu.adapters.spool.file_spool import FileSpoolSource
 from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
 from abzu.domain.decay import DecayPolicy
@@ -26,21 +28,18 @@ if TYPE_CHECKING:
 
 
 def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[str, Any]:
-    """`values`: already read without pydantic-settings (the CLI's fast front), else Settings."""
-    settings = values or _from_settings()
+    """`values`: already read without pydantic-settings (the CLI's fast front), else read here
+    the same way, else through Settings (which rejects a bad value with its own message)."""
+    settings = values or _plain_values() or _from_settings()
     home = settings.home
     configure_file_logging(home.log)
-    wisdom = cache(lambda: open_store(home.wisdom, "wisdom"))  # each store opened once, when used
-    staging = cache(lambda: open_store(home.staging, "staging"))
-
-    def engines() -> tuple[Engine, Engine]:
-        return wisdom(), staging()
-
+    # Each store is checked (schema head) on its first connection, then connections are reused.
+    wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
     return {
-        "writer": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), actor=current_actor()),
-        "recaller": lambda: SqliteRecallUnitOfWork(*engines(), DecayPolicy()),
-        "reader": lambda: SqliteUnitOfWork(*engines(), DecayPolicy(), read_only=True),
-        "sessions": lambda: SqliteSessionUnitOfWork(*engines(), DecayPolicy()),
+        "writer": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), actor=current_actor()),
+        "recaller": lambda: SqliteRecallUnitOfWork(wisdom, staging, DecayPolicy()),
+        "reader": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), read_only=True),
+        "sessions": lambda: SqliteSessionUnitOfWork(wisdom, staging, DecayPolicy()),
         "clock": SystemClock(), "ids": UuidIds(), "workspace": GitWorkspace(cwd),
         "ranking": RankingPolicy(relevance_floor=settings.relevance_floor),
         "max_chars": settings.max_content_chars,
@@ -56,3 +55,9 @@ def _from_settings() -> "StoreValues":
 
     settings = Settings()
     return StoreValues(settings.layout, settings.relevance_floor, settings.max_content_chars)
+
+
+def _plain_values() -> "StoreValues | None":
+    from abzu.entrypoints.wiring.light_settings import StoreValues
+
+    return StoreValues.from_env()

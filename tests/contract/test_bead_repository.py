@@ -5,7 +5,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from returns.maybe import Nothing, Some
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.category import Category
@@ -34,7 +33,7 @@ def store(uow: UnitOfWork, *beads: object) -> None:
 
 def test_an_unknown_id_is_nothing(uow: UnitOfWork) -> None:
     with uow:
-        assert uow.beads.get("b-nope") == Nothing
+        assert uow.beads.get("b-nope") is None
 
 
 def test_a_bead_comes_back_exactly_as_stored(uow: UnitOfWork) -> None:
@@ -45,8 +44,8 @@ def test_a_bead_comes_back_exactly_as_stored(uow: UnitOfWork) -> None:
     )
     store(uow, full, bead("b-global", "x", project=None))
     with uow:
-        assert uow.beads.get("b-1") == Some(full)
-        assert uow.beads.get("b-global").map(lambda b: b.project) == Some(None)
+        assert uow.beads.get("b-1") == full
+        assert (found := uow.beads.get("b-global")) is not None and found.project is None
 
 
 def test_an_update_is_kept(uow: UnitOfWork) -> None:
@@ -55,14 +54,14 @@ def test_an_update_is_kept(uow: UnitOfWork) -> None:
         uow.beads.update(bead("b-1").star())
         uow.commit()
     with uow:
-        assert uow.beads.get("b-1").map(lambda b: b.starred) == Some(True)
+        assert (found := uow.beads.get("b-1")) is not None and found.starred is True
 
 
 def test_work_that_is_not_committed_is_rolled_back(uow: UnitOfWork) -> None:
     with uow:
         uow.beads.add(bead("b-1"))
     with uow:
-        assert uow.beads.get("b-1") == Nothing
+        assert uow.beads.get("b-1") is None
 
 
 def test_a_bead_for_an_unregistered_project_is_refused(uow: UnitOfWork) -> None:
@@ -74,9 +73,10 @@ def test_find_by_hash_stays_within_the_project(uow: UnitOfWork) -> None:
     api, glob = bead("b-api", "same text"), bead("b-global", "same text", project=None)
     store(uow, api, glob)
     with uow:
-        assert uow.beads.find_by_hash(api.content_hash, "api").map(lambda b: b.id) == Some("b-api")
-        assert uow.beads.find_by_hash(api.content_hash, None).map(lambda b: b.id) == Some("b-global")
-        assert uow.beads.find_by_hash(api.content_hash, "web") == Nothing
+        assert (found := uow.beads.find_by_hash(api.content_hash, "api")) is not None and found.id == "b-api"
+        found = uow.beads.find_by_hash(api.content_hash, None)
+        assert found is not None and found.id == "b-global"
+        assert uow.beads.find_by_hash(api.content_hash, "web") is None
 
 
 def test_neighbours_are_live_beads_of_exactly_that_project_closest_first(uow: UnitOfWork) -> None:
@@ -164,8 +164,8 @@ def test_mark_recalled_stamps_only_the_given_beads(uow: UnitOfWork) -> None:
         uow.beads.mark_recalled([], at)
         uow.commit()
     with uow:
-        assert uow.beads.get("b-1").map(lambda b: b.last_accessed) == Some(at)
-        assert uow.beads.get("b-2").map(lambda b: b.last_accessed) == Some(None)
+        assert (found := uow.beads.get("b-1")) is not None and found.last_accessed == at
+        assert (found := uow.beads.get("b-2")) is not None and found.last_accessed is None
         hit = uow.beads.search(["other"], Scope(ScopeKind.ALL, None), limit=1, now=at)
         assert hit[0].last_accessed is None
 
@@ -176,7 +176,7 @@ def test_apply_decay_stores_weights_and_counts_only_changes(uow: UnitOfWork) -> 
         assert uow.beads.apply_decay(T0) == 1
         uow.commit()
     with uow:
-        assert uow.beads.get("b-old").map(lambda b: b.weight) == Some(0.2)
+        assert (found := uow.beads.get("b-old")) is not None and found.weight == 0.2
         assert uow.beads.apply_decay(T0) == 0
 
 
@@ -187,7 +187,7 @@ def test_delete_flagged_removes_only_flagged_beads_and_frees_their_successors(uo
         assert uow.beads.delete_flagged() == ["b-doomed"]
         uow.commit()
     with uow:
-        assert uow.beads.get("b-doomed") == Nothing
-        assert uow.beads.get("b-child").map(lambda b: b.superseded_by) == Some(None)
-        assert uow.beads.get("b-keep") != Nothing
+        assert uow.beads.get("b-doomed") is None
+        assert (found := uow.beads.get("b-child")) is not None and found.superseded_by is None
+        assert uow.beads.get("b-keep") is not None
         assert uow.beads.delete_flagged() == []

@@ -4,7 +4,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from returns.maybe import Nothing, Some
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.bead import Candidate, CandidateSource
@@ -33,8 +32,8 @@ def test_a_candidate_comes_back_exactly_as_stored(uow: UnitOfWork) -> None:
                      source=CandidateSource.SESSION_END, category=Category.FIX)
     store(uow, full)
     with uow:
-        assert uow.candidates.get("c-1") == Some(full)
-        assert uow.candidates.get("c-nope") == Nothing
+        assert uow.candidates.get("c-1") == full
+        assert uow.candidates.get("c-nope") is None
 
 
 def test_an_update_is_kept_and_uncommitted_work_is_not(uow: UnitOfWork) -> None:
@@ -45,18 +44,18 @@ def test_an_update_is_kept_and_uncommitted_work_is_not(uow: UnitOfWork) -> None:
         uow.commit()
         uow.candidates.add(candidate("c-3", "rolled back"))
     with uow:
-        assert uow.candidates.get("c-1").map(lambda c: c.superseded_by) == Some("c-2")
-        assert uow.candidates.get("c-2") != Nothing
-        assert uow.candidates.get("c-3") == Nothing
+        assert (found := uow.candidates.get("c-1")) is not None and found.superseded_by == "c-2"
+        assert uow.candidates.get("c-2") is not None
+        assert uow.candidates.get("c-3") is None
 
 
 def test_find_by_hash_stays_within_the_project(uow: UnitOfWork) -> None:
     store(uow, candidate("c-api"), candidate("c-global", project=None))
     digest = content_hash("Use WAL for SQLite")
     with uow:
-        assert uow.candidates.find_by_hash(digest, "api").map(lambda c: c.id) == Some("c-api")
-        assert uow.candidates.find_by_hash(digest, None).map(lambda c: c.id) == Some("c-global")
-        assert uow.candidates.find_by_hash(digest, "web") == Nothing
+        assert (found := uow.candidates.find_by_hash(digest, "api")) is not None and found.id == "c-api"
+        assert (found := uow.candidates.find_by_hash(digest, None)) is not None and found.id == "c-global"
+        assert uow.candidates.find_by_hash(digest, "web") is None
 
 
 def test_ids_by_hash_answers_many_at_once_as_find_by_hash_would(uow: UnitOfWork) -> None:

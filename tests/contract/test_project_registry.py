@@ -4,7 +4,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from returns.maybe import Nothing, Some
 
 from abzu.application.ports import UnitOfWork
 from tests.contract.stores import KINDS, unit_of_work
@@ -23,8 +22,8 @@ def uow(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[UnitOfWork]:
 
 def test_a_registered_root_is_found_by_its_path(uow: UnitOfWork) -> None:
     with uow:
-        assert uow.projects.name_for_path("/src/api") == Some("api")
-        assert uow.projects.name_for_path("/src/web") == Nothing
+        assert uow.projects.name_for_path("/src/api") == "api"
+        assert uow.projects.name_for_path("/src/web") is None
         assert (uow.projects.exists("api"), uow.projects.exists("named"), uow.projects.exists("web")) == (
             True, True, False
         )
@@ -45,7 +44,7 @@ def test_a_project_known_only_by_name_can_be_claimed_by_a_root(uow: UnitOfWork) 
         assert uow.projects.claim("named", "/src/named") is True
         uow.commit()
     with uow:
-        assert uow.projects.name_for_path("/src/named") == Some("named")
+        assert uow.projects.name_for_path("/src/named") == "named"
         assert uow.projects.claim("named", "/src/named") is True
 
 
@@ -57,7 +56,7 @@ def test_a_project_known_only_by_name_can_be_claimed_by_a_root(uow: UnitOfWork) 
 def test_a_claim_never_takes_a_root_or_name_that_is_spoken_for(uow: UnitOfWork, name: str, path: str) -> None:
     with uow:
         assert uow.projects.claim(name, path) is False
-        assert uow.projects.name_for_path("/src/api") == Some("api")
+        assert uow.projects.name_for_path("/src/api") == "api"
 
 
 def test_touching_an_unknown_project_is_harmless(uow: UnitOfWork) -> None:

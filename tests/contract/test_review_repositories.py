@@ -46,7 +46,7 @@ def test_superseded_by_and_delete(uow: UnitOfWork):
         fill(uow)
         assert [c.id for c in uow.candidates.superseded_by("c-1")] == ["c-0"]
         uow.candidates.delete("c-1")
-        assert uow.candidates.get("c-1").value_or(None) is None
+        assert uow.candidates.get("c-1") is None
         assert [c.id for c in uow.candidates.staged()] == ["c-2", "c-3"]
 
 

@@ -13,6 +13,7 @@ from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.domain.extraction.heuristics import CANDIDATE_CAP
 from abzu.domain.sessions.record import FinalizedBy
 from abzu.entrypoints.wiring.container import Container
+from tests.fakes import present
 
 FIXTURE = (Path(__file__).parents[1] / "fixtures" / "claude-jsonl" / "claude-code-viewer"
            / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl")
@@ -52,12 +53,12 @@ def test_a_session_over_the_cap_is_mined_whole_across_two_passes(
     assert first.candidates_created == CANDIDATE_CAP
     assert "per-session cap reached" in caplog.text
     with s.uow() as uow:
-        assert uow.sessions.get("sess-big").unwrap().finalized_at is None  # still pending
+        assert present(uow.sessions.get("sess-big")).finalized_at is None  # still pending
     assert s.session_status().execute().counts.pending == 1
     recovered = s.recover_sessions().execute(RecoverRequest(idle=timedelta(0)))
     assert [r.candidates_created for r in recovered] == [OVER]
     with s.uow() as uow:
-        assert uow.sessions.get("sess-big").unwrap().finalized_by is FinalizedBy.RECOVERY
+        assert present(uow.sessions.get("sess-big")).finalized_by is FinalizedBy.RECOVERY
     assert container.status().execute().staged_count == CANDIDATE_CAP + OVER
 
 

@@ -13,7 +13,7 @@ from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.scope import Scope, ScopeKind
-from tests.fakes import T0
+from tests.fakes import T0, present
 
 OLD = {"wisdom": ("wisdom.db", "w0001", "beads"), "staging": ("abzu.db", "s0005", "bead_candidates")}
 ROW = {
@@ -51,7 +51,7 @@ def test_an_old_store_is_upgraded_and_its_memories_are_found_by_their_why(tmp_pa
             repository = uow.beads if store == "wisdom" else uow.candidates
             hits = repository.search(["nightly", "importer"], Scope(ScopeKind.ALL, None), limit=5, now=T0)
             assert [h.item_id for h in hits] == ["b-1" if store == "wisdom" else "c-1"]
-            assert repository.get(hits[0].item_id).unwrap().content == "Pin the driver"
+            assert present(repository.get(hits[0].item_id)).content == "Pin the driver"
     finally:
         wisdom.dispose()
         staging.dispose()

@@ -145,7 +145,7 @@ def test_undo_restores_wisdom_with_a_healthy_index_even_if_rowids_moved(
     done = container.undo_review().execute().unwrap()
     assert (done.restaged, done.kept) == (2, 1)
     with container.uow() as uow:
-        assert uow.beads.get(later).value_or(None) is not None
+        assert uow.beads.get(later) is not None
     with sqlite3.connect(files(container)["wisdom"]) as conn:  # without it: exactly as before
         conn.execute("DELETE FROM beads WHERE id = ?", (later,))
     assert dump(container) == before

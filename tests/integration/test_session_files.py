@@ -16,7 +16,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import Source
 from abzu.domain.sessions.record import HookEvent, InjectionRecord, SessionEvent
 from abzu.entrypoints.wiring.container import Container
-from tests.fakes import T0, FixedWorkspace
+from tests.fakes import T0, FixedWorkspace, present
 from tests.unit.session_builders import snapshot
 
 
@@ -39,7 +39,7 @@ def test_the_read_side_finds_beads_candidates_and_summaries(container: Container
     hits = ctx.search(["tokens"], project, limit=10, now=T0)
     assert {(h.source, h.content) for h in hits} == {
         (Source.CANDIDATE, "Refresh tokens live in the DB"), (Source.CANDIDATE, "Tokens rotate every 15 min")}
-    assert ctx.last_session("api", excluding="now").unwrap().conversational_state == "crashed snapshot"
+    assert present(ctx.last_session("api", excluding="now")).conversational_state == "crashed snapshot"
     assert [s.session_id for s in ctx.session_summaries("crashed")] == ["crashed"]
     assert ctx.transcript_offset("crashed") == 0
 

@@ -13,6 +13,7 @@ from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.domain.sessions.record import FinalizedBy
 from abzu.entrypoints.wiring.container import Container
+from tests.fakes import present
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "claude-jsonl"
 SESSION_TRANSCRIPT = FIXTURES / "claude-code-viewer" / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"
@@ -50,7 +51,7 @@ def test_a_session_is_captured_across_a_compaction_and_finalised(
     assert staged(container) >= 1
     with s.uow() as uow:
         assert uow.summaries.snapshots("sess-1") == []
-        assert uow.sessions.get("sess-1").unwrap().finalized_by is FinalizedBy.SESSION_END
+        assert present(uow.sessions.get("sess-1")).finalized_by is FinalizedBy.SESSION_END
     again = s.finalize_session().execute(FinalizeRequest("sess-1"))
     assert isinstance(again, Success) and again.unwrap().summary is None
 

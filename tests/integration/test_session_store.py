@@ -4,8 +4,6 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
-from returns.maybe import Some
-
 from abzu.adapters.sqlite.migrations.runner import HEADS
 from abzu.domain.sessions.record import (
     FinalizedBy,
@@ -15,7 +13,7 @@ from abzu.domain.sessions.record import (
     SessionEvent,
 )
 from abzu.entrypoints.wiring.container import Container
-from tests.fakes import T0
+from tests.fakes import T0, present
 from tests.unit.session_builders import snapshot
 
 
@@ -51,11 +49,8 @@ def test_snapshots_accumulate_and_a_final_replaces_them(container: Container) ->
         uow.commit()
     with container.sessions.uow() as uow:
         assert uow.summaries.snapshots("s1") == []
-        match uow.summaries.final_of("s1"):
-            case Some(final):
-                assert final.conversational_state == "final B"
-            case _:
-                raise AssertionError("no final summary")
+        final = uow.summaries.final_of("s1")
+        assert final is not None and final.conversational_state == "final B"
 
 
 def test_only_the_newest_final_summaries_of_a_project_survive_pruning(container: Container) -> None:
@@ -66,9 +61,9 @@ def test_only_the_newest_final_summaries_of_a_project_survive_pruning(container:
         assert uow.summaries.prune_finals("api", 5) == 2
         uow.commit()
     with container.sessions.uow() as uow:
-        kept = [s for s in (f"s{n}" for n in range(7)) if uow.summaries.final_of(s).value_or(None)]
+        kept = [s for s in (f"s{n}" for n in range(7)) if uow.summaries.final_of(s)]
         assert kept == ["s2", "s3", "s4", "s5", "s6"]
-        assert uow.summaries.final_of("other").value_or(None) is not None
+        assert uow.summaries.final_of("other") is not None
 
 
 def test_hook_events_fold_into_one_session_row(container: Container) -> None:
@@ -80,7 +75,7 @@ def test_hook_events_fold_into_one_session_row(container: Container) -> None:
             uow.sessions.record(event, "api" if event.root else None)
         uow.commit()
     with container.sessions.uow() as uow:
-        record = uow.sessions.get("s1").unwrap()
+        record = present(uow.sessions.get("s1"))
     assert (record.project, record.transcript_path, record.root) == ("api", "/t/s1.jsonl", "/src/api")
     assert (record.started_at, record.last_event, record.last_offset) == (T0, "SessionEnd", 950)
     assert record.ended_at == end.at and not record.is_finalized
@@ -91,10 +86,10 @@ def test_activity_after_finalisation_reopens_a_session_but_replays_do_not(contai
         uow.sessions.record(SessionEvent("s1", HookEvent.SESSION_START, T0, "/t/s1.jsonl", "/src/api"), "api")
         uow.sessions.mark_finalized("s1", at=T0 + timedelta(minutes=10), by=FinalizedBy.RECOVERY)
         uow.sessions.record(SessionEvent("s1", HookEvent.STOP, T0 + timedelta(minutes=1)), None)
-        assert uow.sessions.get("s1").unwrap().is_finalized
+        assert present(uow.sessions.get("s1")).is_finalized
         assert uow.sessions.counts() == SessionCounts(captured=0, recovered=1, pending=0)
         uow.sessions.record(SessionEvent("s1", HookEvent.STOP, T0 + timedelta(minutes=11)), None)
-        assert not uow.sessions.get("s1").unwrap().is_finalized
+        assert not present(uow.sessions.get("s1")).is_finalized
         assert [r.session_id for r in uow.sessions.unfinalized("api")] == ["s1"]
         assert uow.sessions.counts() == SessionCounts(captured=0, recovered=0, pending=1)
 

@@ -85,3 +85,27 @@ def test_busy_is_recognised_from_sqlite_s_own_words() -> None:
     assert is_busy(locked())
     assert not is_busy(OperationalError("x", {}, sqlite3.OperationalError("disk I/O error")))
     assert not is_busy(ValueError("database is locked"))
+
+
+def test_the_stdlib_driver_s_busy_error_is_retried_like_sqlalchemy_s() -> None:
+    """The light path (sqlite3_store.py) raises sqlite3's own error, with no SQLAlchemy around it."""
+    timeline, attempts = Timeline(), []
+
+    def attempt() -> str:
+        attempts.append(1)
+        if len(attempts) < 3:
+            raise sqlite3.OperationalError("database is locked")
+        return "stored"
+
+    assert policy(timeline).run(attempt) == "stored" and len(attempts) == 3
+
+
+def test_a_stdlib_error_that_is_not_busy_is_not_retried() -> None:
+    timeline = Timeline()
+
+    def attempt() -> str:
+        raise sqlite3.OperationalError("no such table: beads")
+
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        policy(timeline).run(attempt)
+    assert timeline.pauses == []

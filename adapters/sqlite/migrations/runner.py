@@ -6,8 +6,6 @@ revision inside it (another process may have migrated meanwhile), snapshot a pop
 and upgrade.
 """
 
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +13,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 
 from abzu.adapters.sqlite.engine import READ_ONLY, StorageError
+from abzu.adapters.sqlite.migrations.heads import HEADS
 from abzu.adapters.sqlite.migrations.lock import migration_lock
 from abzu.adapters.sqlite.migrations.snapshot import snapshot_before_migration
 from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
@@ -22,7 +21,8 @@ from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEADS = {"wisdom": "w0007", "staging": "s0011"}
+__all__ = ["HEADS", "ensure_schema", "known_revisions", "script_head", "upgrade"]
+
 _HERE = Path(__file__).parent
 
 
@@ -40,16 +40,6 @@ def ensure_schema(engine: Engine, store: str) -> None:
             snapshot_before_migration(engine, path, current)
         upgrade(engine, store)
         assert_fts_objects(engine, store)
-
-
-def schema_is_current(path: Path, store: str) -> bool:
-    """The cheap check for paths that open SQLite without SQLAlchemy (standard library only)."""
-    try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)) as conn:
-            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return False
-    return row is not None and row[0] == HEADS[store]
 
 
 def _current_revision(engine: Engine) -> str | None:

@@ -31,7 +31,7 @@ class ReviewWorld:
 
     def stored(self, bead_id: str) -> Bead | None:
         with self.container.uow() as uow:
-            return uow.beads.get(bead_id).value_or(None)
+            return uow.beads.get(bead_id)
 
     def recalled(self, query: str) -> list[str]:
         hits = self.container.recall().execute(RecallRequest(query, scope="all")).unwrap().hits

@@ -44,6 +44,7 @@ def _stored_text(world: World) -> str:
         case Success(Remembered() as done):
             with world.container.uow() as uow:
                 found = uow.beads.get(done.id) if done.id.startswith("b-") else uow.candidates.get(done.id)
-                return found.unwrap().content
+                assert found is not None
+                return found.content
         case other:
             raise AssertionError(f"not remembered: {other}")

@@ -311,7 +311,7 @@ def _(session_world: SessionWorld, count: int) -> None:
 @then(parsers.parse('the memory "{text}" is gone'))
 def _(session_world: SessionWorld, text: str) -> None:
     with session_world.container.uow() as uow:
-        assert uow.beads.get(session_world.beads[text]).value_or(None) is None
+        assert uow.beads.get(session_world.beads[text]) is None
 
 
 @then(parsers.parse('the briefing shows the work of session "{name}", labelled as crashed'))

@@ -9,8 +9,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from returns.maybe import Some
-
 from abzu.application.projects import resolve_project
 from abzu.application.remember import RememberRequest
 from abzu.application.sessions.attach_compact_summary import CompactSummary
@@ -117,15 +115,12 @@ class SessionWorld:
 
     def session_path(self, session_id: str) -> str | None:
         with self.container.sessions.uow() as uow:
-            match uow.sessions.get(session_id):
-                case Some(record):
-                    return str(record.transcript_path) if record.transcript_path else None
-                case _:
-                    return None
+            record = uow.sessions.get(session_id)
+            return str(record.transcript_path) if record and record.transcript_path else None
 
     def final(self, session_id: str) -> SessionSummary | None:
         with self.container.sessions.uow() as uow:
-            return uow.summaries.final_of(session_id).value_or(None)
+            return uow.summaries.final_of(session_id)
 
     def query(self, sql: str, *params: object) -> list[tuple[Any, ...]]:
         with sqlite3.connect(self.home / "abzu.db") as conn:

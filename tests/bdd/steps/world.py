@@ -87,7 +87,7 @@ class World:
 
     def bead(self, name: str) -> Bead | None:
         with self.container.uow() as uow:
-            return uow.beads.get(self.ids.get(name, name)).value_or(None)
+            return uow.beads.get(self.ids.get(name, name))
 
     def status(self) -> MemoryStatus:
         return self.container.status().execute()

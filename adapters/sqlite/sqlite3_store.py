@@ -1,0 +1,75 @@
+"""A store file as a unit of work's `DbSource` on the standard library's sqlite3: the light path.
+
+`abzu recall`/`remember`/`status`/`star` and the hooks open the stores here: the same PRAGMAs
+as the engines (connect.py), the same transaction start (unit_of_work.start), and the same
+repositories (db.py), without SQLAlchemy's import. The first use in a process reads the stored
+schema revision (one row); only a store that is missing or behind loads the full path
+(`stores.open_store`: Alembic under the migration lock, snapshot, FTS5 probe), once.
+"""
+
+import sqlite3
+import threading
+from pathlib import Path
+
+from abzu.adapters.sqlite.connect import SYNCHRONOUS, open_sqlite3, private_store_files, probe_fts5
+from abzu.adapters.sqlite.db import Sqlite3Db, StoreConnection
+from abzu.adapters.sqlite.migrations.heads import HEADS
+
+_IDLE_MAX = 4  # connections kept for the next unit of work (the MCP server recalls in a loop)
+
+
+class Sqlite3Store:
+    def __init__(self, path: Path, store: str) -> None:
+        self.path, self.store = path, store
+        self._idle: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._ready = False
+
+    def open_connection(self) -> StoreConnection:
+        with self._lock:
+            conn = self._idle.pop() if self._idle else None
+        return Sqlite3Db(conn or self._connect(), self._release, gate=self.path)
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
+
+    def _connect(self) -> sqlite3.Connection:
+        if not self._ready:
+            self._prepare()
+        return open_sqlite3(self.path, SYNCHRONOUS[self.store])
+
+    def _prepare(self) -> None:
+        private_store_files(self.path)
+        if self.path.is_file():
+            conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
+            try:
+                current = _revision(conn) == HEADS[self.store]
+                if current:
+                    probe_fts5(conn)
+            finally:
+                conn.close()
+            if current:
+                self._ready = True
+                return
+        from abzu.adapters.sqlite.stores import open_store  # new or older store: migrate, once
+
+        open_store(self.path, self.store).dispose()
+        self._ready = True
+
+    def _release(self, conn: sqlite3.Connection) -> None:
+        with self._lock:
+            if len(self._idle) < _IDLE_MAX:
+                self._idle.append(conn)
+                return
+        conn.close()
+
+
+def _revision(conn: sqlite3.Connection) -> str | None:
+    try:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None  # never migrated
+    return None if row is None else str(row[0])
