@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from abzu.adapters.private_files import FILE_MODE
+from abzu.adapters.sqlite import write_gate
+from abzu.adapters.sqlite.db import enter_gate
 from abzu.adapters.sqlite.engine import StorageError
 
 WAIT_S = 120.0
@@ -22,13 +24,21 @@ POLL_S = 0.05
 
 @contextmanager
 def migration_lock(store: Path, wait_s: float = WAIT_S) -> Iterator[None]:
+    """The data home's write gate first, then this store's lock, always in that order: a writer
+    holding the gate may open (and so migrate) the other store, and a migrator waiting for the
+    gate while holding the store's lock would deadlock with it."""
+    holder = enter_gate(store, wait=True)
     lock_path = store.with_name(store.name + ".migrate-lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, FILE_MODE)
     try:
-        _acquire(fd, lock_path, wait_s)
-        yield
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, FILE_MODE)
+        try:
+            _acquire(fd, lock_path, wait_s)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor drops the lock
     finally:
-        os.close(fd)  # closing the descriptor drops the lock
+        if holder is not None:
+            write_gate.release(store, holder)
 
 
 def _acquire(fd: int, lock_path: Path, wait_s: float) -> None:
