@@ -1,6 +1,7 @@
 """Hand-written in-memory doubles of the ports, and a fixed clock."""
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Self, TypeVar
@@ -159,10 +160,11 @@ class InMemoryAnchors:
 
     def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
         for anchor in anchors:
-            self.rows.setdefault(memory_id, {}).setdefault(anchor, commit)
+            self.rows.setdefault(memory_id, {}).setdefault(anchor, anchor.commit or commit)
 
     def of(self, memory_id: str) -> tuple[Anchor, ...]:
-        return tuple(sorted(self.rows.get(memory_id, {}), key=lambda a: (a.kind.value, a.value)))
+        found = [replace(a, commit=c) for a, c in self.rows.get(memory_id, {}).items()]
+        return tuple(sorted(found, key=lambda a: (a.kind.value, a.value)))
 
 
 _Saved = tuple[

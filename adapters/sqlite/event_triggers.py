@@ -8,14 +8,16 @@ statements the migrations ran: a store without them would change without leaving
 import re
 from importlib import import_module
 
-_MIGRATIONS = {
-    "wisdom": "abzu.adapters.sqlite.migrations.wisdom.versions.w0004_event_actor",
-    "staging": "abzu.adapters.sqlite.migrations.staging.versions.s0009_event_actor",
+_VERSIONS = "abzu.adapters.sqlite.migrations.{}.versions.{}"
+_MIGRATIONS = {  # w0007: the anchors' stale marks (issue 16.3)
+    "wisdom": (_VERSIONS.format("wisdom", "w0004_event_actor"),
+               _VERSIONS.format("wisdom", "w0007_anchors_stale")),
+    "staging": (_VERSIONS.format("staging", "s0009_event_actor"),),
 }
 _NAME = re.compile(r"CREATE TRIGGER (\w+) ")
 
 
 def event_triggers(store: str) -> dict[str, str]:
     """Trigger name -> its CREATE statement (imports the migration, and so Alembic: not hot path)."""
-    statements: list[str] = import_module(_MIGRATIONS[store]).STATEMENTS
+    statements: list[str] = [s for module in _MIGRATIONS[store] for s in import_module(module).STATEMENTS]
     return {m.group(1): s for s in statements if (m := _NAME.match(s))}

@@ -130,6 +130,7 @@ bead_anchors = Table(
     Column("kind", Text, primary_key=True),
     Column("value", Text, primary_key=True),
     Column("git_commit", Text),
+    Column("stale", Text),  # w0007: "code changed" / "file deleted", set by maintenance
 )
 
 candidate_anchors = Table(

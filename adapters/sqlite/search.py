@@ -37,6 +37,9 @@ class FtsIndex:
     decays: bool  # beads age (live weight, last_accessed); candidates do not
 
 
+# A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed".
+_STALE = "(SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id)"
+
 BEADS = FtsIndex(
     "beads", "beads_fts", "b", Source.BEAD, "b.superseded_by IS NULL AND b.gemini_flagged = 0",
     f", 1.0, 1.0, 1.0, {CONTEXT_WEIGHT}", decays=True,
@@ -48,7 +51,7 @@ CANDIDATES = FtsIndex(
 
 _SEARCH = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, f.strength, {weight} AS live_weight
+       {last} AS last_accessed, f.strength, {weight} AS live_weight, {stale} AS stale
 FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
 WHERE {live}{scope}
 ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
@@ -117,6 +120,7 @@ def _statement(template: str, table: FtsIndex, exact: bool, scope: str, weight: 
     return template.format(
         a=table.alias, table=table.table, live=table.live, scope=scope, project=scope,
         weight=weight, last=f"{table.alias}.last_accessed" if table.decays else "NULL",
+        stale=_STALE.format(a=table.alias) if table.decays else "NULL",
         matches=ranked_matches(table.fts, plan, table.weights),
     )
 
@@ -125,5 +129,5 @@ def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
     return SearchHit(
         row["id"], source, Category(row["category"]), row["project"], row["content"],
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
-        float(row["live_weight"]), from_db(row["last_accessed"]), plan.ceiling,
+        float(row["live_weight"]), from_db(row["last_accessed"]), plan.ceiling, row["stale"],
     )

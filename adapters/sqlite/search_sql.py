@@ -4,6 +4,7 @@ from datetime import datetime
 from typing import Any
 
 from abzu.adapters.sqlite.timestamps import to_db
+from abzu.domain.anchors import STALE_FACTOR
 from abzu.domain.decay import DecayPolicy, decay_cutoffs
 from abzu.domain.scope import Scope, ScopeKind
 
@@ -26,9 +27,16 @@ def live_weight(alias: str, policy: DecayPolicy, now: datetime) -> tuple[str, di
         slow_case = f"WHEN {alias}.category IN ({names}) THEN {slow} "
     expression = (
         f"CASE WHEN {alias}.starred = 1 OR {alias}.category = 'preference' THEN 1.0 "
-        f"{slow_case}ELSE {normal} END"
+        f"{slow_case}ELSE {normal} END{_stale_factor(alias)}"
     )
     return expression, {**params, **slow_params}
+
+
+def _stale_factor(alias: str) -> str:
+    """A bead whose anchored code changed since it was observed (issue 16.3) weighs less, starred
+    or not: what it says may no longer hold. Read from its anchors, the bead row is untouched."""
+    marked = f"SELECT 1 FROM bead_anchors s WHERE s.memory_id = {alias}.id AND s.stale IS NOT NULL"
+    return f" * CASE WHEN EXISTS ({marked}) THEN {STALE_FACTOR!r} ELSE 1.0 END"
 
 
 def _decay_steps(
