@@ -18,7 +18,7 @@ from abzu.application.review.ports import (
     SnapshotMissing,
 )
 from abzu.application.review.report import ReviewReport
-from abzu.domain.anchors import Anchor
+from abzu.domain.anchors import Anchor, Staleness
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.review.model import Proposal, ReviewBatch
 from tests.builders import T0, bead, candidate
@@ -294,3 +294,23 @@ __all__ = [
     "InMemoryCandidates", "InMemoryProjects", "InMemoryStats", "ScriptedReviewer", "SequentialIds",
     "bead", "candidate",
 ]
+
+
+class FakeGit:
+    """A `GitRepo` (issue 16) answering from tables: HEAD per folder, changes per (root, commit).
+    A root or commit it was not told about is "cannot tell" (None), like git outside a repository."""
+
+    def __init__(self, heads: dict[str, str] | None = None,
+                 changes: dict[tuple[str, str], dict[str, Staleness]] | None = None) -> None:
+        self.heads = heads or {}
+        self.changed = changes or {}
+        self.asked: list[tuple[str, ...]] = []
+
+    def head(self, folder: str) -> str | None:
+        self.asked.append(("head", folder))
+        return self.heads.get(folder)
+
+    def changes(self, root: str, commit: str, paths: Sequence[str]) -> dict[str, Staleness] | None:
+        self.asked.append(("diff", root, commit, *paths))
+        found = self.changed.get((root, commit))
+        return None if found is None else {p: s for p, s in found.items() if p in paths}

@@ -24,7 +24,7 @@ EXPECTED = {
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
-            "bead_vectors_owner_delete"},
+            "bead_vectors_owner_delete", "bead_anchors_ev_stale"},  # w0007: anchors marked stale
     },
     "staging": {
         "table": {

@@ -1,0 +1,121 @@
+"""Anchors that notice change (issue 16.3) on real SQLite files and real git repositories."""
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from returns.result import Success
+
+from abzu.adapters.git_repo import SubprocessGit
+from abzu.application.anchors.mark_stale import StaleReport
+from abzu.application.recall import RecallRequest
+from abzu.application.remember import RememberRequest
+from abzu.domain.anchors import Staleness
+from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.views import RecallView
+from abzu.entrypoints.wiring.container import Container, build_container
+from tests.integration.gitrepos import git, new_repo
+
+
+def _commit_file(repo: Path, path: str, text: str) -> None:
+    (repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / path).write_text(text)
+    git(repo, "add", path)
+    git(repo, "commit", "-q", "-m", f"write {path}")
+
+
+def _head(repo: Path) -> str:
+    head = SubprocessGit().head(str(repo))
+    assert head is not None
+    return head
+
+
+@pytest.fixture
+def api(tmp_path: Path) -> Path:
+    repo = new_repo(tmp_path / "src" / "api")
+    for name in ("app.py", "old.py", "same.py"):
+        _commit_file(repo, f"src/{name}", f"# {name}\n")
+    return repo
+
+
+def _container(abzu_home: Path, cwd: Path) -> Iterator[Container]:
+    c = build_container(Settings(home=abzu_home), cwd=cwd)
+    yield c
+    c.shutdown_resources()
+
+
+@pytest.fixture
+def in_git(abzu_home: Path, api: Path) -> Iterator[Container]:
+    yield from _container(abzu_home, api)
+
+
+def _remember(c: Container, text: str, path: str) -> str:
+    done = c.remember().execute(RememberRequest(text, "preference", files=(path,)))
+    assert isinstance(done, Success)
+    return done.unwrap().id
+
+
+def _events(home: Path, bead: str) -> list[tuple[str, str, str]]:
+    with sqlite3.connect(home / "wisdom.db") as conn:
+        return conn.execute("SELECT event, detail, who FROM memory_events WHERE item_id = ? AND event IN "
+                            "('stale', 'flagged for review') ORDER BY seq", (bead,)).fetchall()
+
+
+def test_remember_with_a_file_records_the_commit_it_was_observed_at(in_git: Container, api: Path) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    with in_git.uow() as uow:
+        [anchor] = uow.bead_anchors.of(bead)
+    assert (anchor.value, anchor.commit) == ("src/app.py", _head(api))
+
+
+def test_maintenance_marks_rewritten_code_stale_and_flags_deleted_files(
+    in_git: Container, api: Path, abzu_home: Path
+) -> None:
+    changed = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    deleted = _remember(in_git, "old.py holds the legacy parser", "src/old.py")
+    same = _remember(in_git, "same.py is generated, do not touch", "src/same.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    git(api, "rm", "-q", "src/old.py")
+    git(api, "commit", "-q", "-m", "drop old.py")
+
+    report = in_git.maintenance().execute()
+    assert report.stale == StaleReport(marked_stale=1, flagged_for_review=1, checks=1)
+    assert _events(abzu_home, changed) == [("stale", Staleness.CHANGED.value, "maintenance")]
+    assert _events(abzu_home, deleted) == [("flagged for review", Staleness.DELETED.value, "maintenance")]
+    assert in_git.maintenance().execute().stale == StaleReport(checks=1)  # nothing new to mark
+
+    view = RecallView.of(in_git.recall().execute(RecallRequest("handlers legacy parser generated")).unwrap())
+    marks = {r.id: r.stale for r in view.results}
+    assert marks == {changed: "stale: code changed", deleted: "stale: file deleted, flagged for review",
+                     same: None}
+    with in_git.uow() as uow:  # never deleted, never flagged for deletion; the weight is halved
+        beads = {b: uow.beads.get(b).unwrap() for b in (changed, deleted, same)}
+    assert {b: (x.gemini_flagged, x.weight) for b, x in beads.items()} == {
+        changed: (False, 0.5), deleted: (False, 0.5), same: (False, 1.0)}
+
+
+def test_an_uncommitted_rewrite_counts_as_changed(in_git: Container, api: Path) -> None:
+    _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    (api / "src/app.py").write_text("rewritten, not committed yet\n")
+    assert in_git.maintenance().execute().stale.marked_stale == 1
+
+
+def test_outside_git_nothing_happens(abzu_home: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "notes"
+    (folder / "src").mkdir(parents=True)
+    (folder / "src/app.py").write_text("x\n")
+    for c in _container(abzu_home, folder):
+        bead = _remember(c, "app.py keeps its handlers sync", "src/app.py")
+        (folder / "src/app.py").unlink()
+        with c.uow() as uow:
+            assert [a.commit for a in uow.bead_anchors.of(bead)] == [None]
+        assert c.maintenance().execute().stale == StaleReport()
+
+
+def test_git_that_cannot_tell_says_none(api: Path, tmp_path: Path) -> None:
+    sut = SubprocessGit()
+    assert sut.head(str(tmp_path)) is None  # not a repository
+    assert sut.changes(str(api), "0" * 40, ["src/app.py"]) is None  # unknown commit
+    assert sut.changes(str(api), "--output=/tmp/x", ["src/app.py"]) is None  # never an option
+    assert sut.changes(str(api), _head(api), ["src/app.py"]) == {}
