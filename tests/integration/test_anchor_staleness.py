@@ -16,6 +16,7 @@ from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.views import RecallView
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.integration.gitrepos import git, new_repo
+from tests.transcript_lines import call, result, user, write
 
 
 def _commit_file(repo: Path, path: str, text: str) -> None:
@@ -119,3 +120,28 @@ def test_git_that_cannot_tell_says_none(api: Path, tmp_path: Path) -> None:
     assert sut.changes(str(api), "0" * 40, ["src/app.py"]) is None  # unknown commit
     assert sut.changes(str(api), "--output=/tmp/x", ["src/app.py"]) is None  # never an option
     assert sut.changes(str(api), _head(api), ["src/app.py"]) == {}
+
+
+def test_a_mined_fix_is_anchored_and_keeps_its_commit_through_promotion(
+    in_git: Container, api: Path, abzu_home: Path, tmp_path: Path
+) -> None:
+    app = str(api / "src/app.py")
+    path = write(tmp_path / "s1.jsonl", user("make the tests pass"),
+                 call("t1", "Bash", command="pytest -q tests/test_app.py"),
+                 result("t1", "E   KeyError: 'user'\n1 failed", is_error=True),
+                 call("t2", "Edit", file_path=app, old_string="x", new_string="y"),
+                 result("t2", "updated", tool_use_result={"filePath": app}),
+                 call("t3", "Bash", command="pytest -q tests/test_app.py"), result("t3", "3 passed"))
+    # The project of the session, as finalize finds it: the repository root (registered by path).
+    done = in_git.extract_transcript().execute(session_id="s1", transcript_path=str(path), project=None)
+    assert done.candidates_created == 1
+    with in_git.uow() as uow:
+        [staged] = uow.candidates.staged(limit=10)
+        anchors = uow.candidate_anchors.of(staged.id)
+    assert [(a.kind.value, a.value, a.commit) for a in anchors] == [
+        ("command", "pytest", _head(api)), ("file", "src/app.py", _head(api))]
+
+    bead = in_git.promote_candidate().execute(staged.id).unwrap().bead_id
+    _commit_file(api, "src/app.py", "rewritten\n")
+    assert in_git.maintenance().execute().stale.marked_stale == 1
+    assert _events(abzu_home, bead) == [("stale", Staleness.CHANGED.value, "maintenance")]
