@@ -16,6 +16,7 @@ from abzu.domain.anchors import Staleness
 log = logging.getLogger("abzu")
 HEAD_TIMEOUT_S = 1.0
 DIFF_TIMEOUT_S = 5.0
+PATHS_PER_CALL = 1000
 
 
 class SubprocessGit(GitRepo):
@@ -30,15 +31,21 @@ class SubprocessGit(GitRepo):
     def changes(self, root: str, commit: str, paths: Sequence[str]) -> Mapping[str, Staleness] | None:
         if not paths or not commit.isalnum():  # a commit is hex: never an option or a path
             return None
-        # The working tree against the anchor commit: committed and uncommitted changes alike.
-        out = self._git(root, ["diff", "--name-status", "--no-renames", "--no-ext-diff", "-z",
-                               commit, "--", *paths], self._diff_timeout)
-        return None if out is None else _statuses(out)
+        found: dict[str, Staleness] = {}
+        for first in range(0, len(paths), PATHS_PER_CALL):  # command lines have a length limit
+            # The working tree against the anchor commit: committed and uncommitted changes alike.
+            out = self._git(root, ["diff", "--name-status", "--no-renames", "--no-ext-diff", "-z",
+                                   commit, "--", *paths[first:first + PATHS_PER_CALL]], self._diff_timeout)
+            if out is None:
+                return None
+            found.update(_statuses(out))
+        return found
 
     def _git(self, folder: str, args: list[str], timeout: float) -> str | None:
         import subprocess  # only when a git question is asked: `remember` without files never is
 
-        env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+        env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C",
+               "GIT_LITERAL_PATHSPECS": "1"}  # an anchored "src/*.py" is that file, not a glob
         try:
             done = subprocess.run(["git", "-C", folder, "-c", "core.quotepath=off", *args], env=env,
                                   capture_output=True, text=True, timeout=timeout, check=False)

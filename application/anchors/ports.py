@@ -47,5 +47,8 @@ class GitRepo(Protocol):
 class AnchorFreshness(Protocol):
     """The file anchors of live beads that maintenance checks against git, and their marks."""
 
-    def tracked(self, limit: int) -> list[TrackedAnchor]: ...
+    def tracked(self, groups: int, anchors: int) -> list[TrackedAnchor]:
+        """At most `anchors` anchors from at most `groups` (root, commit) pairs."""
+        ...
+
     def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness]]) -> None: ...

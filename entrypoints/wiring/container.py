@@ -118,7 +118,7 @@ class Container(containers.DeclarativeContainer):
         ),
         anchors=providers.Factory(  # anchored beads whose code changed (issue 16.3)
             MarkStaleAnchors, anchors=providers.Factory(SqliteAnchorFreshness, engine=wisdom_engine),
-            git=git,
+            git=git, clock=clock,
         ),
         journals=providers.Factory(ShownJournalRetention, folder=config.shown_dir, clock=clock),
     )

@@ -30,8 +30,8 @@ class FakeFreshness:
     def __init__(self, tracked: list[TrackedAnchor]) -> None:
         self.rows, self.marked = tracked, list[tuple[TrackedAnchor, Staleness]]()
 
-    def tracked(self, limit: int) -> list[TrackedAnchor]:
-        return self.rows[:limit]
+    def tracked(self, groups: int, anchors: int) -> list[TrackedAnchor]:
+        return self.rows[:anchors]
 
     def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness]]) -> None:
         self.marked += marks
@@ -45,7 +45,7 @@ def test_a_changed_file_marks_its_bead_stale_and_a_deleted_one_flags_it_for_revi
     anchors = FakeFreshness([_tracked("b-1", "src/app.py"), _tracked("b-2", "src/gone.py"),
                              _tracked("b-3", "src/same.py")])
     git = FakeGit(changes={(ROOT, OLD): {"src/app.py": Staleness.CHANGED, "src/gone.py": Staleness.DELETED}})
-    report = MarkStaleAnchors(anchors, git).execute()
+    report = MarkStaleAnchors(anchors, git, FixedClock()).execute()
     assert report == StaleReport(marked_stale=1, flagged_for_review=1, checks=1)
     assert [(a.memory_id, why) for a, why in anchors.marked] == [
         ("b-1", Staleness.CHANGED), ("b-2", Staleness.DELETED)]
@@ -54,15 +54,24 @@ def test_a_changed_file_marks_its_bead_stale_and_a_deleted_one_flags_it_for_revi
 
 def test_outside_git_nothing_is_marked() -> None:
     anchors = FakeFreshness([_tracked("b-1", "src/app.py")])
-    assert MarkStaleAnchors(anchors, FakeGit()).execute() == StaleReport(checks=1)
+    assert MarkStaleAnchors(anchors, FakeGit(), FixedClock()).execute() == StaleReport(checks=1)
     assert anchors.marked == []
 
 
-def test_a_pass_is_bounded_in_git_calls() -> None:
+def test_a_pass_is_bounded_in_git_calls_and_in_time() -> None:
     anchors = FakeFreshness([_tracked(f"b-{i}", "a.py", commit=f"{i:040d}") for i in range(5)])
     git = FakeGit()
-    assert MarkStaleAnchors(anchors, git, max_checks=2).execute().checks == 2
+    assert MarkStaleAnchors(anchors, git, FixedClock(), max_checks=2).execute().checks == 2
     assert len(git.asked) == 2
+
+    clock = FixedClock()
+
+    class SlowGit(FakeGit):
+        def changes(self, root: str, commit: str, paths: Sequence[str]) -> dict[str, Staleness] | None:
+            clock.advance(seconds=15)  # each answer takes 15 s: the 20 s budget allows two calls
+            return super().changes(root, commit, paths)
+
+    assert MarkStaleAnchors(anchors, SlowGit(), clock).execute().checks == 2
 
 
 def test_a_mark_is_never_repeated_nor_downgraded() -> None:
