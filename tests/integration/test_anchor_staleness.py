@@ -8,6 +8,7 @@ import pytest
 from returns.result import Success
 
 from abzu.adapters.git_repo import SubprocessGit
+from abzu.adapters.sqlite.anchor_freshness import SqliteAnchorFreshness
 from abzu.application.anchors.mark_stale import StaleReport
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
@@ -145,3 +146,19 @@ def test_a_mined_fix_is_anchored_and_keeps_its_commit_through_promotion(
     _commit_file(api, "src/app.py", "rewritten\n")
     assert in_git.maintenance().execute().stale.marked_stale == 1
     assert _events(abzu_home, bead) == [("stale", Staleness.CHANGED.value, "maintenance")]
+
+
+def test_passes_take_turns_over_more_commits_than_one_pass_checks(
+    in_git: Container, api: Path, abzu_home: Path
+) -> None:
+    commits = []
+    for n in range(3):
+        _commit_file(api, f"src/f{n}.py", "x\n")
+        commits.append(_head(api))
+        _remember(in_git, f"f{n}.py rule number {n}", f"src/f{n}.py")
+    freshness = SqliteAnchorFreshness(in_git.wisdom_engine())
+    seen = {a.commit for _ in range(60) for a in freshness.tracked(1, 100)}
+    assert seen == set(commits)
+    [first] = freshness.tracked(1, 100)
+    freshness.mark([(first, Staleness.CHANGED)])
+    assert all(a.stale is None for _ in range(20) for a in freshness.tracked(2, 100))  # fresh ones first
