@@ -24,6 +24,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 IDENTITY = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid",
             "-c", "init.defaultBranch=main"]
@@ -113,6 +114,42 @@ def floor_ms(runs: int = 5) -> float:
     return statistics.median(times)
 
 
+def measure(container: object, runs: int) -> dict[str, object]:
+    from dataclasses import replace
+
+    timed_git = TimedGit(container.git())  # type: ignore[attr-defined]
+    stale_pass = replace(container.maintenance().anchors, git=timed_git)  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    first = stale_pass.execute()
+    first_ms, first_git_ms = ms(start), timed_git.spent_ms
+    start = time.perf_counter()
+    container.maintenance().execute()  # type: ignore[attr-defined]
+    whole_ms, timed_git.spent_ms = ms(start), 0.0
+    steady = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        stale_pass.execute()
+        steady.append(ms(start))
+    return {"first": first, "first_ms": first_ms, "first_git_ms": first_git_ms, "whole_ms": whole_ms,
+            "steady": steady, "steady_git_ms": timed_git.spent_ms / runs}
+
+
+def report(args: argparse.Namespace, counts: tuple[int, int], m: dict[str, Any], floor: float,
+           load_before: tuple[float, float, float]) -> None:
+    first, steady = m["first"], m["steady"]
+    print(f"beads={args.beads} files={args.files} commits={args.commits} rewritten={counts[0]} "
+          f"deleted={counts[1]}")
+    print(f"first stale pass: {m['first_ms']:.0f} ms ({first.marked_stale} marked stale, "
+          f"{first.flagged_for_review} flagged for review, {first.checks} git calls taking "
+          f"{m['first_git_ms']:.0f} ms)")
+    print(f"whole maintenance right after: {m['whole_ms']:.0f} ms")
+    print(f"stale pass, nothing new (median of {args.runs}): {statistics.median(steady):.0f} ms "
+          f"(min {min(steady):.0f}, max {max(steady):.0f}; git {m['steady_git_ms']:.0f} ms a pass)")
+    print(f"python3 -c pass: {floor:.1f} ms; stale pass / floor: {statistics.median(steady) / floor:.1f}x")
+    print(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
+          f"after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (nproc {os.cpu_count()})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--beads", type=int, default=10_000)
@@ -131,38 +168,12 @@ def main() -> None:
         added_in = build_repo(repo, args.files, args.commits)
         container = build_container(Settings(home=home), cwd=repo)
         populate(container, args.beads, added_in)
-        rewritten, removed = change(repo, args.files, args.changed, args.deleted)
+        counts = change(repo, args.files, args.changed, args.deleted)
         load_before = os.getloadavg()
-        from dataclasses import replace
-
-        timed_git = TimedGit(container.git())
-        stale_pass = replace(container.maintenance().anchors, git=timed_git)
-        start = time.perf_counter()
-        first = stale_pass.execute()
-        first_ms = ms(start)
-        start = time.perf_counter()
-        container.maintenance().execute()
-        whole_ms = ms(start)
-        first_git_ms, timed_git.spent_ms = timed_git.spent_ms, 0.0
-        steady = []
-        for _ in range(args.runs):
-            start = time.perf_counter()
-            stale_pass.execute()
-            steady.append(ms(start))
+        measured = measure(container, args.runs)
         floor = floor_ms()
         container.shutdown_resources()
-    print(f"beads={args.beads} files={args.files} commits={args.commits} rewritten={rewritten} "
-          f"deleted={removed}")
-    print(f"first stale pass: {first_ms:.0f} ms ({first.marked_stale} marked stale, "
-          f"{first.flagged_for_review} flagged for review, {first.checks} git calls taking "
-          f"{first_git_ms:.0f} ms)")
-    print(f"whole maintenance right after: {whole_ms:.0f} ms")
-    print(f"stale pass, nothing new (median of {args.runs}): {statistics.median(steady):.0f} ms "
-          f"(min {min(steady):.0f}, max {max(steady):.0f}; git {timed_git.spent_ms / args.runs:.0f} ms "
-          "a pass)")
-    print(f"python3 -c pass: {floor:.1f} ms; stale pass / floor: {statistics.median(steady) / floor:.1f}x")
-    print(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
-          f"after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (nproc {os.cpu_count()})")
+    report(args, counts, measured, floor, load_before)
 
 
 if __name__ == "__main__":
