@@ -34,8 +34,8 @@ class RunMaintenance:
     - Deletes the beads a reviewer flagged for deletion — the only way a bead leaves wisdom.db.
       Until this pass runs, a flagged bead is hidden from recall and the flag can still be lifted.
     - Deletes the em.db of projects completed 30 days ago (spec §9), when `retention` is given.
-    - Marks beads whose anchored code changed or was deleted (issue 16.3), before the decay
-      pass so their stored weight takes the stale factor at once, when `anchors` is given.
+    - Marks the anchors of beads whose code changed or was deleted since (issue 16.3), when
+      `anchors` is given: searches then rank those beads lower; nothing is deleted for it.
     - Deletes old per-session journals (`journals`: the PreToolUse hook's `shown/` files).
     """
 

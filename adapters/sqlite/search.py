@@ -79,7 +79,8 @@ def search(
     if plan is None:
         return []
     where, params = scope_filter(table.alias, scope)
-    weight, weight_params = live_weight(table.alias, decay, now) if table.decays else ("1.0", {})
+    weight, weight_params = (live_weight(table.alias, decay, now, stale_factor=True) if table.decays
+                             else ("1.0", {}))
     sql = _search_sql(table, plan.window is None, where, weight)
     rows = fetch(sql, {**plan.params(), "limit": limit, **params, **weight_params})
     return [_hit(r, table.source, plan) for r in rows]

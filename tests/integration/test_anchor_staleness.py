@@ -87,14 +87,14 @@ def test_maintenance_marks_rewritten_code_stale_and_flags_deleted_files(
     assert _events(abzu_home, deleted) == [("flagged for review", Staleness.DELETED.value, "maintenance")]
     assert in_git.maintenance().execute().stale == StaleReport(checks=1)  # nothing new to mark
 
-    view = RecallView.of(in_git.recall().execute(RecallRequest("handlers legacy parser generated")).unwrap())
-    marks = {r.id: r.stale for r in view.results}
-    assert marks == {changed: "stale: code changed", deleted: "stale: file deleted, flagged for review",
-                     same: None}
-    with in_git.uow() as uow:  # never deleted, never flagged for deletion; the weight is halved
+    found = in_git.recall().execute(RecallRequest("handlers legacy parser generated")).unwrap()
+    assert {r.id: r.stale for r in RecallView.of(found).results} == {
+        changed: "stale: code changed", deleted: "stale: file deleted, flagged for review", same: None}
+    assert {h.hit.item_id: h.hit.weight for h in found.hits} == {changed: 0.5, deleted: 0.5, same: 1.0}
+    with in_git.uow() as uow:  # never deleted nor flagged for deletion; the bead row is untouched
         beads = {b: uow.beads.get(b).unwrap() for b in (changed, deleted, same)}
     assert {b: (x.gemini_flagged, x.weight) for b, x in beads.items()} == {
-        changed: (False, 0.5), deleted: (False, 0.5), same: (False, 1.0)}
+        changed: (False, 1.0), deleted: (False, 1.0), same: (False, 1.0)}
 
 
 def test_an_uncommitted_rewrite_counts_as_changed(in_git: Container, api: Path) -> None:
