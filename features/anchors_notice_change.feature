@@ -14,6 +14,8 @@ Feature: Anchors that notice change
     And maintenance runs
     Then recalling "handlers synchronous" shows the memory marked "stale: code changed"
     And the memory's history says "stale" by "maintenance"
+    When Claude sets out to edit "src/app.py" in this repository
+    Then the memory shown before the edit is marked "stale: code changed"
 
   Scenario: A deleted file's bead is flagged for review, never removed
     When "src/app.py" is deleted and committed

@@ -97,6 +97,7 @@ class GitWorld:
     def __init__(self, home: Path, repo: Path) -> None:
         self.repo = new_repo(repo)
         self.home, self.memory, self._container = home, "", None
+        self.hook_said = ""
 
     def container(self) -> Container:
         if self._container is None:
@@ -150,6 +151,20 @@ def _(git_world: GitWorld, path: str) -> None:
 @when("maintenance runs")
 def _(git_world: GitWorld) -> None:
     git_world.container().maintenance().execute()
+
+
+@when(parsers.parse('Claude sets out to edit "{path}" in this repository'))
+def _(git_world: GitWorld, path: str) -> None:
+    payload = {"session_id": "s-git", "hook_event_name": "PreToolUse", "cwd": str(git_world.repo),
+               "tool_name": "Edit", "tool_input": {"file_path": str(git_world.repo / path)}}
+    out = io.StringIO()
+    assert hook_main(["pre-tool-use"], io.StringIO(json.dumps(payload)), out) == 0
+    git_world.hook_said = json.loads(out.getvalue())["hookSpecificOutput"]["additionalContext"]
+
+
+@then(parsers.parse('the memory shown before the edit is marked "{mark}"'))
+def _(git_world: GitWorld, mark: str) -> None:
+    assert git_world.memory in git_world.hook_said and f"· {mark} ·" in git_world.hook_said
 
 
 @then(parsers.parse('recalling "{query}" shows the memory marked "{mark}"'))
