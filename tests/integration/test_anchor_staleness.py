@@ -162,3 +162,27 @@ def test_passes_take_turns_over_more_commits_than_one_pass_checks(
     [first] = freshness.tracked(1, 100)
     freshness.mark([(first, Staleness.CHANGED)])
     assert all(a.stale is None for _ in range(20) for a in freshness.tracked(2, 100))  # fresh ones first
+
+
+def test_a_store_whose_history_trigger_was_repaired_before_w0007_still_migrates(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from abzu.adapters.sqlite.event_triggers import event_triggers
+    from abzu.adapters.sqlite.migrations import runner
+    from abzu.adapters.sqlite.stores import open_store
+
+    engine = open_store(tmp_path / "wisdom.db", "wisdom")
+    with engine.connect() as conn:
+        config = Config()
+        config.set_main_option("script_location", str(Path(runner.__file__).parent / "wisdom"))
+        config.attributes["connection"] = conn
+        command.downgrade(config, "w0006")
+        conn.commit()
+    engine.dispose()
+    with sqlite3.connect(tmp_path / "wisdom.db") as conn:  # what `abzu doctor --repair` would do
+        conn.execute(event_triggers("wisdom")["bead_anchors_ev_stale"])
+    open_store(tmp_path / "wisdom.db", "wisdom").dispose()  # migrates to head
+    with sqlite3.connect(tmp_path / "wisdom.db") as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (runner.HEADS["wisdom"],)
+        assert "stale" in {r[1] for r in conn.execute("PRAGMA table_info(bead_anchors)")}

@@ -27,6 +27,9 @@ STATEMENTS = [
 
 
 def upgrade() -> None:
+    # `abzu doctor --repair` on a store still at w0006 may already have created the trigger (it
+    # recreates missing history triggers from STATEMENTS; SQLite checks its columns only on use).
+    op.execute("DROP TRIGGER IF EXISTS bead_anchors_ev_stale")
     for statement in STATEMENTS:
         op.execute(statement)
 
