@@ -22,7 +22,7 @@ log = logging.getLogger("abzu")
 # Superseded and flagged beads are never shown (like recall); starred ones first, then newest.
 _BEADS = """
 SELECT DISTINCT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.starred,
-       (SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = b.id) AS stale
+       (SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = b.id AND s.stale IS NOT NULL) AS stale
 FROM bead_anchors a JOIN beads b ON b.id = a.memory_id
 WHERE a.kind = ? AND a.value IN ({keys}) AND b.project = ?
   AND b.superseded_by IS NULL AND COALESCE(b.gemini_flagged, 0) = 0

@@ -38,7 +38,8 @@ class FtsIndex:
 
 
 # A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed".
-_STALE = "(SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id)"
+# `stale IS NOT NULL`: the lookup then runs on the partial index of marked anchors (w0007).
+_STALE = "(SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id AND s.stale IS NOT NULL)"
 
 BEADS = FtsIndex(
     "beads", "beads_fts", "b", Source.BEAD, "b.superseded_by IS NULL AND b.gemini_flagged = 0",

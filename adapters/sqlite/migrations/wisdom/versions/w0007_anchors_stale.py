@@ -19,6 +19,9 @@ NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
 EVENT = "CASE WHEN new.stale = 'file deleted' THEN 'flagged for review' ELSE 'stale' END"
 STATEMENTS = [
     "ALTER TABLE bead_anchors ADD COLUMN stale TEXT CHECK (stale IN ('code changed', 'file deleted'))",
+    # Every bead search reads a hit's worst mark: a partial index holds only the marked anchors,
+    # so the lookup costs next to nothing for the many beads that have none.
+    "CREATE INDEX idx_bead_anchors_stale ON bead_anchors (memory_id, stale) WHERE stale IS NOT NULL",
     "CREATE TRIGGER bead_anchors_ev_stale AFTER UPDATE OF stale ON bead_anchors "
     "WHEN new.stale IS NOT NULL AND old.stale IS NOT new.stale BEGIN "
     "INSERT INTO memory_events(at, item_id, event, detail, who) "
@@ -36,4 +39,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.execute("DROP TRIGGER IF EXISTS bead_anchors_ev_stale")
+    op.execute("DROP INDEX IF EXISTS idx_bead_anchors_stale")
     op.execute("ALTER TABLE bead_anchors DROP COLUMN stale")
