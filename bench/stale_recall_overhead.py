@@ -3,9 +3,8 @@
 Fills a temporary store with --n synthetic beads (bench/recall_latency.py's generator; every
 tenth bead anchored to a file, every hundredth of those marked "code changed"), then runs the
 same queries through the real bead search twice per query, interleaved: as shipped (the worst
-anchor mark read per row, the stale factor in the weight) and with both taken out (`_STALE` →
-NULL, no factor: the search before issue 16.3). Read-only unit of work, no recall stamp, so the
-difference is the SQL's alone.
+anchor mark read per row) and with it taken out (`_STALE` → NULL: the search before issue
+16.3). Read-only unit of work, no recall stamp, so the difference is the SQL's alone.
 
     .venv/bin/python bench/stale_recall_overhead.py [--n 100000] [--queries 300]
 """
@@ -31,13 +30,11 @@ from abzu.domain.text import keywords
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import build_container
 
-SHIPPED_STALE, SHIPPED_WEIGHT = search_module._STALE, search_module.live_weight
+SHIPPED_STALE = search_module._STALE
 
 
 def use(shipped: bool) -> None:
     search_module._STALE = SHIPPED_STALE if shipped else "NULL"
-    search_module.live_weight = SHIPPED_WEIGHT if shipped else (  # type: ignore[assignment]
-        lambda alias, policy, now, stale_factor=False: SHIPPED_WEIGHT(alias, policy, now))
     search_module._statement.cache_clear()
 
 

@@ -112,6 +112,12 @@ def stale_marks(tracked: Iterable[TrackedAnchor], changes: Changes) -> list[tupl
     return marks
 
 
+def stale_weight(weight: float, stale: str | None) -> float:
+    """A bead whose anchored code changed since it was observed ranks lower, starred or not:
+    what it says may no longer hold. The stored decay weight is untouched."""
+    return weight * STALE_FACTOR if stale else weight
+
+
 def stale_label(reasons: Iterable[str | None]) -> str | None:
     """The marker recall shows for a memory's anchors: the worst of their marks, or None."""
     found = {r for r in reasons if r in _LABELS}

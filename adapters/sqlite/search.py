@@ -13,6 +13,7 @@ from functools import lru_cache
 from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, neighbour_plan, plan_search, ranked_matches
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
+from abzu.domain.anchors import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing
@@ -37,8 +38,9 @@ class FtsIndex:
     decays: bool  # beads age (live weight, last_accessed); candidates do not
 
 
-# A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed".
-# `stale IS NOT NULL`: the lookup then runs on the partial index of marked anchors (w0007).
+# A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed". One lookup
+# a row, on the partial index of marked anchors (w0007: `stale IS NOT NULL`); the weight factor
+# is applied to the row in Python (`stale_weight`), not with a second lookup in SQL.
 _STALE = "(SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id AND s.stale IS NOT NULL)"
 
 BEADS = FtsIndex(
@@ -80,8 +82,7 @@ def search(
     if plan is None:
         return []
     where, params = scope_filter(table.alias, scope)
-    weight, weight_params = (live_weight(table.alias, decay, now, stale_factor=True) if table.decays
-                             else ("1.0", {}))
+    weight, weight_params = live_weight(table.alias, decay, now) if table.decays else ("1.0", {})
     sql = _search_sql(table, plan.window is None, where, weight)
     rows = fetch(sql, {**plan.params(), "limit": limit, **params, **weight_params})
     return [_hit(r, table.source, plan) for r in rows]
@@ -131,5 +132,6 @@ def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
     return SearchHit(
         row["id"], source, Category(row["category"]), row["project"], row["content"],
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
-        float(row["live_weight"]), from_db(row["last_accessed"]), plan.ceiling, row["stale"],
+        stale_weight(float(row["live_weight"]), row["stale"]), from_db(row["last_accessed"]), plan.ceiling,
+        row["stale"],
     )

@@ -4,7 +4,6 @@ from datetime import datetime
 from typing import Any
 
 from abzu.adapters.sqlite.timestamps import to_db
-from abzu.domain.anchors import STALE_FACTOR
 from abzu.domain.decay import DecayPolicy, decay_cutoffs
 from abzu.domain.scope import Scope, ScopeKind
 
@@ -17,11 +16,8 @@ def scope_filter(alias: str, scope: Scope) -> tuple[str, dict[str, Any]]:
     return f" AND ({alias}.project IS NULL OR {alias}.project = :focus)", {"focus": scope.project}
 
 
-def live_weight(
-    alias: str, policy: DecayPolicy, now: datetime, *, stale_factor: bool = False
-) -> tuple[str, dict[str, Any]]:
-    """The decay policy as a CASE expression, so search and status see today's weights; with
-    `stale_factor` (searches), times the stale factor of beads whose anchored code changed."""
+def live_weight(alias: str, policy: DecayPolicy, now: datetime) -> tuple[str, dict[str, Any]]:
+    """The decay policy as a CASE expression, so search and status see today's weights."""
     normal, params = _decay_steps(alias, decay_cutoffs(policy, now), "cutoff")
     slow_case, slow_params = "", dict[str, Any]()
     if slow_categories := sorted(policy.slow_categories):  # patterns decay slower (spec §5)
@@ -30,17 +26,9 @@ def live_weight(
         slow_case = f"WHEN {alias}.category IN ({names}) THEN {slow} "
     expression = (
         f"CASE WHEN {alias}.starred = 1 OR {alias}.category = 'preference' THEN 1.0 "
-        f"{slow_case}ELSE {normal} END{_stale_factor(alias) if stale_factor else ''}"
+        f"{slow_case}ELSE {normal} END"
     )
     return expression, {**params, **slow_params}
-
-
-def _stale_factor(alias: str) -> str:
-    """A bead whose anchored code changed since it was observed (issue 16.3) ranks lower, starred
-    or not: what it says may no longer hold. Read from its anchors: the bead row, its stored decay
-    weight and the status histogram stay as they were."""
-    marked = f"SELECT 1 FROM bead_anchors s WHERE s.memory_id = {alias}.id AND s.stale IS NOT NULL"
-    return f" * CASE WHEN EXISTS ({marked}) THEN {STALE_FACTOR!r} ELSE 1.0 END"
 
 
 def _decay_steps(

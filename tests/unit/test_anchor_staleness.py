@@ -20,6 +20,7 @@ from abzu.domain.anchors import (
     command_prefix,
     stale_label,
     stale_marks,
+    stale_weight,
 )
 from tests.fakes import T0, FakeGit, FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 
@@ -81,6 +82,11 @@ def test_a_mark_is_never_repeated_nor_downgraded() -> None:
     assert stale_marks([changed, deleted], now) == []
     later = {(ROOT, OLD): {"a.py": Staleness.DELETED}}
     assert stale_marks([changed], later) == [(changed, Staleness.DELETED)]  # changed, then deleted
+
+
+def test_a_stale_memory_ranks_at_half_its_decay_weight() -> None:
+    assert (stale_weight(0.5, "code changed"), stale_weight(0.5, "file deleted"), stale_weight(0.5, None)) == (
+        0.25, 0.25, 0.5)
 
 
 def test_recall_shows_the_worst_mark_in_fixed_words() -> None:
