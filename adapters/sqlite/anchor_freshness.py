@@ -1,6 +1,6 @@
 """`AnchorFreshness` on wisdom.db (issue 16.3): the file anchors maintenance checks, and marks.
 
-Marks are written in one transaction named "maintenance", so the history trigger of w0007
+Marks are written in one transaction named "maintenance", so the history trigger of w0008
 records who marked them.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import Engine, text
 
-from abzu.adapters.sqlite.actor import act_as, clear_actor
+from abzu.adapters.sqlite.actor import MAINTENANCE, act_as, clear_actor
 from abzu.adapters.sqlite.engine import READ_ONLY
 from abzu.application.anchors.ports import AnchorFreshness
 from abzu.domain.anchors import Staleness, TrackedAnchor
@@ -29,7 +29,7 @@ _MARK = text("UPDATE bead_anchors SET stale = :stale "
 
 
 class SqliteAnchorFreshness(AnchorFreshness):
-    def __init__(self, engine: Engine, *, actor: str = "maintenance") -> None:
+    def __init__(self, engine: Engine, *, actor: str = MAINTENANCE) -> None:
         self._engine, self._actor = engine, actor
 
     def tracked(self, groups: int, anchors: int) -> list[TrackedAnchor]:

@@ -39,7 +39,7 @@ class FtsIndex:
 
 
 # A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed". One lookup
-# a row, on the partial index of marked anchors (w0007: `stale IS NOT NULL`); the weight factor
+# a row, on the partial index of marked anchors (w0008: `stale IS NOT NULL`); the weight factor
 # is applied to the row in Python (`stale_weight`), not with a second lookup in SQL.
 _STALE = "(SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id AND s.stale IS NOT NULL)"
 

@@ -164,7 +164,7 @@ def test_passes_take_turns_over_more_commits_than_one_pass_checks(
     assert all(a.stale is None for _ in range(20) for a in freshness.tracked(2, 100))  # fresh ones first
 
 
-def test_a_store_whose_history_trigger_was_repaired_before_w0007_still_migrates(tmp_path: Path) -> None:
+def test_a_history_trigger_repaired_before_its_migration_does_not_stop_it(tmp_path: Path) -> None:
     from alembic import command
     from alembic.config import Config
 
@@ -177,7 +177,7 @@ def test_a_store_whose_history_trigger_was_repaired_before_w0007_still_migrates(
         config = Config()
         config.set_main_option("script_location", str(Path(runner.__file__).parent / "wisdom"))
         config.attributes["connection"] = conn
-        command.downgrade(config, "w0006")
+        command.downgrade(config, "w0007")
         conn.commit()
     engine.dispose()
     with sqlite3.connect(tmp_path / "wisdom.db") as conn:  # what `abzu doctor --repair` would do
