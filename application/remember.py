@@ -4,6 +4,8 @@ from dataclasses import dataclass, field
 
 from returns.result import Result
 
+from abzu.application.anchors.commit import anchored
+from abzu.application.anchors.ports import GitRepo
 from abzu.application.memory_writer import Draft, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
@@ -13,7 +15,6 @@ from abzu.application.remember_io import (
     RememberError,
     RememberRequest,
 )
-from abzu.domain.anchors import anchors_for
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupPolicy
 
@@ -35,27 +36,22 @@ class Remember:
     workspace: Workspace
     dedup: DedupPolicy = field(default_factory=DedupPolicy)
     max_chars: int = MAX_CONTENT_CHARS
+    git: GitRepo | None = None  # the commit file anchors were observed at (issue 16)
 
     def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
         return prepare(request, max_chars=self.max_chars).map(self._store)
 
     def _store(self, draft: Draft) -> Remembered:
         request, now = draft.request, self.clock.now()
+        root = self.workspace.root()
+        commit = self.git.head(root) if self.git and root and request.files else None  # outside the lock
         with self.uow as uow:
             project = None if request.is_global else resolve_project(
                 uow.projects, self.workspace, request.project, now
             )
             stored = MemoryWriter(uow, self.clock, self.ids, self.dedup).write(draft, project)
-            self._anchor(uow, stored, request)
+            anchored(uow, stored, request, root, commit)
             if project is not None:
                 uow.projects.touch(project, now)
             uow.commit()
         return stored
-
-    def _anchor(self, uow: UnitOfWork, stored: Remembered, request: RememberRequest) -> None:
-        """Anchors go on the memory stored, or on the one a duplicate was skipped for."""
-        root = self.workspace.root()
-        if root is None or not (request.files or request.commands):
-            return
-        rows = uow.bead_anchors if stored.destination is Destination.WISDOM else uow.candidate_anchors
-        rows.attach(stored.id, anchors_for(tuple(request.files), tuple(request.commands), root))

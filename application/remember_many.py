@@ -7,6 +7,8 @@ from datetime import datetime
 from returns.pipeline import is_successful
 from returns.result import Result
 
+from abzu.application.anchors.commit import anchored
+from abzu.application.anchors.ports import GitRepo
 from abzu.application.memory_writer import Draft, Known, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
@@ -48,6 +50,7 @@ class RememberMany:
     dedup: DedupPolicy = field(default_factory=DedupPolicy)
     max_chars: int = MAX_CONTENT_CHARS
     batch_size: int = DEFAULT_BATCH_SIZE
+    git: GitRepo | None = None  # the commit file anchors (mined candidates) were observed at
 
     def execute(self, requests: Sequence[RememberRequest]) -> RememberedMany:
         size = max(1, self.batch_size)
@@ -59,7 +62,8 @@ class RememberMany:
     def _batch(self, batch: Sequence[RememberRequest]) -> list[ItemResult]:
         drafts = [prepare(r, max_chars=self.max_chars) for r in batch]
         hashes = [d.hash for d in (r.value_or(None) for r in drafts) if d is not None]
-        now = self.clock.now()
+        now, root = self.clock.now(), self.workspace.root()
+        commit = self.git.head(root) if self.git and root and any(r.files for r in batch) else None
         with self.uow as uow:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
             projects: dict[tuple[bool, str | None], str | None] = {}
@@ -73,7 +77,9 @@ class RememberMany:
                 project = projects[key]
                 if project not in known:
                     known[project] = writer.known_hashes(hashes, project)
-                return writer.write(draft, project, known[project])
+                stored = writer.write(draft, project, known[project])
+                anchored(uow, stored, request, root, commit)
+                return stored
 
             results = [d.map(write) for d in drafts]
             for project in {p for p in projects.values() if p is not None}:

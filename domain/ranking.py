@@ -35,6 +35,7 @@ class SearchHit:
     weight: float = 1.0
     last_accessed: datetime | None = None
     ceiling: float = 1.0
+    stale: str | None = None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
 
 
 @dataclass(frozen=True, slots=True)

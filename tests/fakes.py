@@ -1,6 +1,7 @@
 """Hand-written in-memory doubles of the ports, and a fixed clock."""
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Self, TypeVar
@@ -17,7 +18,7 @@ from abzu.application.review.ports import (
     SnapshotMissing,
 )
 from abzu.application.review.report import ReviewReport
-from abzu.domain.anchors import Anchor
+from abzu.domain.anchors import Anchor, Staleness
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.review.model import Proposal, ReviewBatch
 from tests.builders import T0, bead, candidate
@@ -160,10 +161,11 @@ class InMemoryAnchors:
 
     def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
         for anchor in anchors:
-            self.rows.setdefault(memory_id, {}).setdefault(anchor, commit)
+            self.rows.setdefault(memory_id, {}).setdefault(anchor, anchor.commit or commit)
 
     def of(self, memory_id: str) -> tuple[Anchor, ...]:
-        return tuple(sorted(self.rows.get(memory_id, {}), key=lambda a: (a.kind.value, a.value)))
+        found = [replace(a, commit=c) for a, c in self.rows.get(memory_id, {}).items()]
+        return tuple(sorted(found, key=lambda a: (a.kind.value, a.value)))
 
 
 class InMemoryBeadSources:
@@ -316,3 +318,23 @@ def present(item: P | None) -> P:
     """A repository answer that must be there (`get`, `final_of`... return None when not)."""
     assert item is not None
     return item
+
+
+class FakeGit:
+    """A `GitRepo` (issue 16) answering from tables: HEAD per folder, changes per (root, commit).
+    A root or commit it was not told about is "cannot tell" (None), like git outside a repository."""
+
+    def __init__(self, heads: dict[str, str] | None = None,
+                 changes: dict[tuple[str, str], dict[str, Staleness]] | None = None) -> None:
+        self.heads = heads or {}
+        self.changed = changes or {}
+        self.asked: list[tuple[str, ...]] = []
+
+    def head(self, folder: str) -> str | None:
+        self.asked.append(("head", folder))
+        return self.heads.get(folder)
+
+    def changes(self, root: str, commit: str, paths: Sequence[str]) -> dict[str, Staleness] | None:
+        self.asked.append(("diff", root, commit, *paths))
+        found = self.changed.get((root, commit))
+        return None if found is None else {p: s for p, s in found.items() if p in paths}

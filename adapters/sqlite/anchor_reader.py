@@ -21,7 +21,8 @@ log = logging.getLogger("abzu")
 
 # Superseded and flagged beads are never shown (like recall); starred ones first, then newest.
 _BEADS = """
-SELECT DISTINCT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.starred
+SELECT DISTINCT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.starred,
+       (SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = b.id AND s.stale IS NOT NULL) AS stale
 FROM bead_anchors a JOIN beads b ON b.id = a.memory_id
 WHERE a.kind = ? AND a.value IN ({keys}) AND b.project = ?
   AND b.superseded_by IS NULL AND COALESCE(b.gemini_flagged, 0) = 0
@@ -75,5 +76,6 @@ def _hit(row: sqlite3.Row, source: str) -> "SearchHit":
     from abzu.domain.category import Category
     from abzu.domain.ranking import SearchHit, Source
 
+    stale = row["stale"] if source == "bead" else None  # marked by maintenance (issue 16.3)
     return SearchHit(row["id"], Source(source), Category(row["category"]), row["project"], row["content"],
-                     row["summary"], from_db_required(row["created_at"]), 1.0)
+                     row["summary"], from_db_required(row["created_at"]), 1.0, stale=stale)

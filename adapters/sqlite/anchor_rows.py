@@ -15,13 +15,14 @@ class SqliteAnchorRows(AnchorRows):
     def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
         if not anchors:
             return
-        rows = [{"id": memory_id, "kind": a.kind.value, "value": a.value, "commit": commit}
+        rows = [{"id": memory_id, "kind": a.kind.value, "value": a.value, "commit": a.commit or commit}
                 for a in anchors]
-        # An anchor given again keeps its first commit: that is when the memory was observed.
+        # An anchor given again keeps its first commit: that is when the memory was observed. An
+        # anchor read from another memory (promotion, merge) brings its own commit along.
         self._db.executemany(f"INSERT OR IGNORE INTO {self._table} (memory_id, kind, value, "
                              "git_commit) VALUES (:id, :kind, :value, :commit)", rows)
 
     def of(self, memory_id: str) -> tuple[Anchor, ...]:
-        rows = self._db.fetch(f"SELECT kind, value FROM {self._table} WHERE memory_id = :id "
-                              "ORDER BY kind, value", {"id": memory_id})
-        return tuple(Anchor(AnchorKind(r["kind"]), r["value"]) for r in rows)
+        rows = self._db.fetch(f"SELECT kind, value, git_commit FROM {self._table} "
+                              "WHERE memory_id = :id ORDER BY kind, value", {"id": memory_id})
+        return tuple(Anchor(AnchorKind(r["kind"]), r["value"], r["git_commit"]) for r in rows)

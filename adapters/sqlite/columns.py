@@ -36,13 +36,14 @@ INJECTION_LOG = (
     "id", "session_id", "event", "tier", "characters", "collapsed", "created_at", "event_key",
 )
 ANCHORS = ("memory_id", "kind", "value", "git_commit")
+BEAD_ANCHORS = (*ANCHORS, "stale")  # reviewed memories notice when their code changed (w0008)
 
 # Table name -> columns; the drift test walks this.
 TABLES = {
     "beads": BEADS, "bead_candidates": CANDIDATES, "projects": PROJECTS,
     "session_summaries": SUMMARIES, "sessions": SESSIONS, "review_log": REVIEW_LOG,
     "review_archive": REVIEW_ARCHIVE, "injection_log": INJECTION_LOG,
-    "bead_anchors": ANCHORS, "candidate_anchors": ANCHORS,
+    "bead_anchors": BEAD_ANCHORS, "candidate_anchors": ANCHORS,
 }
 
 

@@ -130,6 +130,7 @@ bead_anchors = Table(
     Column("kind", Text, primary_key=True),
     Column("value", Text, primary_key=True),
     Column("git_commit", Text),
+    Column("stale", Text),  # w0008: "code changed" / "file deleted", set by maintenance
 )
 
 bead_sources = Table(  # w0007: what a bead was derived from (promotion, consolidation)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, neighbour_plan, plan_search, ranked_matches
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
+from abzu.domain.anchors import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing
@@ -37,6 +38,11 @@ class FtsIndex:
     decays: bool  # beads age (live weight, last_accessed); candidates do not
 
 
+# A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed". One lookup
+# a row, on the partial index of marked anchors (w0008: `stale IS NOT NULL`); the weight factor
+# is applied to the row in Python (`stale_weight`), not with a second lookup in SQL.
+_STALE = "(SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id AND s.stale IS NOT NULL)"
+
 BEADS = FtsIndex(
     "beads", "beads_fts", "b", Source.BEAD, "b.superseded_by IS NULL AND b.gemini_flagged = 0",
     f", 1.0, 1.0, 1.0, {CONTEXT_WEIGHT}", decays=True,
@@ -48,7 +54,7 @@ CANDIDATES = FtsIndex(
 
 _SEARCH = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, f.strength, {weight} AS live_weight
+       {last} AS last_accessed, f.strength, {weight} AS live_weight, {stale} AS stale
 FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
 WHERE {live}{scope}
 ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
@@ -117,6 +123,7 @@ def _statement(template: str, table: FtsIndex, exact: bool, scope: str, weight: 
     return template.format(
         a=table.alias, table=table.table, live=table.live, scope=scope, project=scope,
         weight=weight, last=f"{table.alias}.last_accessed" if table.decays else "NULL",
+        stale=_STALE.format(a=table.alias) if table.decays else "NULL",
         matches=ranked_matches(table.fts, plan, table.weights),
     )
 
@@ -125,5 +132,6 @@ def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
     return SearchHit(
         row["id"], source, Category(row["category"]), row["project"], row["content"],
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
-        float(row["live_weight"]), from_db(row["last_accessed"]), plan.ceiling,
+        stale_weight(float(row["live_weight"]), row["stale"]), from_db(row["last_accessed"]), plan.ceiling,
+        row["stale"],
     )

@@ -1,9 +1,9 @@
 """What `RecallAtAction` needs: anchored memories to read and a per-session record of what was shown."""
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from abzu.domain.anchors import AnchorKind
+from abzu.domain.anchors import AnchorKind, Staleness, TrackedAnchor
 
 if TYPE_CHECKING:  # the hook finds nothing on most edits: it then never imports the hit types
     from abzu.domain.ranking import SearchHit
@@ -29,3 +29,26 @@ class AnchoredMemories(Protocol):
 class ShownMemories(Protocol):
     def shown(self, session_id: str) -> Collection[str]: ...
     def add(self, session_id: str, ids: Sequence[str]) -> None: ...
+
+
+class GitRepo(Protocol):
+    """What git says about the repository holding a folder (issue 16). Every call is bounded in
+    time; None means git could not tell (not a repository, no git, timed out, unknown commit)."""
+
+    def head(self, folder: str) -> str | None:
+        """The commit checked out in `folder`."""
+        ...
+
+    def changes(self, root: str, commit: str, paths: Sequence[str]) -> Mapping[str, Staleness] | None:
+        """Which of `paths` (relative to `root`) differ now from `commit`, and how."""
+        ...
+
+
+class AnchorFreshness(Protocol):
+    """The file anchors of live beads that maintenance checks against git, and their marks."""
+
+    def tracked(self, groups: int, anchors: int) -> list[TrackedAnchor]:
+        """At most `anchors` anchors from at most `groups` (root, commit) pairs."""
+        ...
+
+    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness]]) -> None: ...

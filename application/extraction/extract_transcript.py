@@ -158,6 +158,7 @@ def _request(session_id: str, project: str | None, draft: CandidateDraft) -> Rem
     return RememberRequest(
         content=draft.content, category=draft.category.value, project=project, summary=draft.summary,
         source=CandidateSource.SESSION_END, session_id=session_id, context=where + files + exchange,
+        files=draft.files, commands=draft.commands,  # anchors (issue 16)
     )
 
 

@@ -17,6 +17,7 @@ class FixPair:
     fix_uuid: str
     files: tuple[str, ...] = ()
     tool_misuse: bool = False  # the error was Claude Code refusing the call, not the project
+    commands: tuple[str, ...] = ()  # the prefix of the command whose re-run proved the fix (anchor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class CandidateDraft:
     message_uuid: str
     files: tuple[str, ...] = ()
     context: str = ""  # the user request and the exchange the draft came from (recall indexes it)
+    commands: tuple[str, ...] = ()  # command prefixes it is about (anchors, issue 16)
 
     @property
     def kind(self) -> str:

@@ -1,6 +1,7 @@
 """How a digest reads: the operational state of a summary, and the candidates it offers."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair, Note
@@ -64,7 +65,8 @@ def candidate_drafts(
     a call teach nothing about the project."""
     drafts = [_draft(d.text, Category.DECISION, d.text, d.message_uuid, (), d.context) for d in decisions]
     drafts += [
-        _draft(f"{f.error}\nFixed by: {f.change}", Category.FIX, f"Fix: {f.target}", f.fix_uuid, f.files)
+        replace(_draft(f"{f.error}\nFixed by: {f.change}", Category.FIX, f"Fix: {f.target}", f.fix_uuid,
+                       f.files), commands=f.commands)
         for f in fixes if not f.tool_misuse
     ]
     drafts += [_draft(n.text, n.category, n.text, n.message_uuid, (), n.context) for n in notes]

@@ -7,6 +7,7 @@ it finds worth keeping, not to the size of the file.
 from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, replace
 
+from abzu.domain.anchors import command_prefix
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
 from abzu.domain.extraction.decisions import decision_sentences
@@ -206,5 +207,12 @@ class DigestState:
             target=_redacted(failure.target), error=failure.line,
             change=_redacted("; ".join(c.description for c in shown)), error_uuid=failure.uuid, fix_uuid=uuid,
             files=tuple(dict.fromkeys(c.file for c in shown if c.file)), tool_misuse=failure.misuse,
+            commands=_prefixes(command_of(call)),
         ))
         return True
+
+
+def _prefixes(command: str | None) -> tuple[str, ...]:
+    """The anchor of a fix proved by re-running a command (issue 16): its redacted prefix."""
+    prefix = command_prefix(command) if command else None
+    return (_redacted(prefix),) if prefix else ()

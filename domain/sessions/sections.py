@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 
+from abzu.domain.anchors import stale_label
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.injection import Section, Tier, TierPlan, first_lines
 from abzu.domain.quoting import label, one_line, quote_inline
@@ -59,9 +60,10 @@ def memory_item(hit: SearchHit, fence: str) -> str:
     """A label line (id, category, review state, scope, date) and the preview, fenced."""
     reviewed = "reviewed bead" if hit.source is Source.BEAD else "staged candidate, not yet reviewed"
     where = f"project {_one_line(hit.project)}" if hit.project else "global"
+    stale = f" · {mark}" if (mark := stale_label((hit.stale,))) else ""  # fixed words (issue 16.3)
     text = _one_line(hit.summary or hit.content, ITEM_PREVIEW_CHARS)
     quoted = quote_inline(text, fence=fence, labels=label(id=hit.item_id))
-    return (f"- {_one_line(hit.item_id)} · {hit.category.value} · {reviewed} · {where} · "
+    return (f"- {_one_line(hit.item_id)} · {hit.category.value} · {reviewed} · {where}{stale} · "
             f"{hit.created_at:%Y-%m-%d}:\n  > {quoted}")
 
 

@@ -5,6 +5,7 @@ text goes through the views' own neutralising and clipping (domain/quoting.py)."
 from datetime import datetime
 from typing import Any
 
+from abzu.domain.anchors import stale_label
 from abzu.entrypoints.quoting import RESULT_CHARS, clip, neutralise, one_line
 
 
@@ -32,6 +33,7 @@ def _item(ranked: Any) -> dict[str, Any]:
         "title": one_line(hit.summary) if hit.summary else None,
         "text": clip(neutralise(hit.content), RESULT_CHARS),
         "created_at": _iso(hit.created_at), "last_recalled_at": _iso(hit.last_accessed),
+        "stale": stale_label((hit.stale,)),
     }
 
 
@@ -67,6 +69,7 @@ def recalled_text(view: dict[str, Any]) -> str:
     for item in view["results"]:
         kind = item["category"] if item["reviewed"] else f"{item['category']}, staged"
         head = f"{item['id']}  {item['score']:.3f}  {kind}  {item['project'] or '(global)'}"
+        head += f"  [{item['stale']}]" if item.get("stale") else ""
         title = f"{item['title']}\n" if item["title"] else ""
         blocks.append(f"{head}\n{title}{item['text']}")
     return "\n\n".join(blocks)

@@ -9,10 +9,13 @@ from sqlalchemy import Engine
 
 from abzu.adapters.clock import SystemClock
 from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
+from abzu.adapters.git_repo import SubprocessGit
 from abzu.adapters.ids import UuidIds
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.adapters.log_files import FileLogScrubber
+from abzu.adapters.shown_file import ShownJournalRetention
 from abzu.adapters.spool.scrubber import FileSpoolScrubber
+from abzu.adapters.sqlite.anchor_freshness import SqliteAnchorFreshness
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
 from abzu.adapters.sqlite.migrations.event_actor import UNDO
 from abzu.adapters.sqlite.pending_writes import PendingRemembers
@@ -23,6 +26,7 @@ from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.anchors.mark_stale import MarkStaleAnchors
 from abzu.application.enki.complete_project import ExpireEmDbs
 from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
@@ -79,6 +83,7 @@ class Container(containers.DeclarativeContainer):
     decay = providers.Singleton(DecayPolicy)
     ranking = providers.Singleton(RankingPolicy, relevance_floor=config.relevance_floor)
     workspace = providers.Factory(GitWorkspace, cwd=config.cwd)
+    git = providers.Singleton(SubprocessGit)
 
     wisdom_engine = providers.Resource(_store, path=config.wisdom_path, store="wisdom")
     staging_engine = providers.Resource(_store, path=config.staging_path, store="staging")
@@ -111,6 +116,11 @@ class Container(containers.DeclarativeContainer):
             ExpireEmDbs, completions=providers.Factory(JsonCompletionLog, path=config.completions_path),
             files=providers.Factory(OsEmFiles), clock=clock,
         ),
+        anchors=providers.Factory(  # anchored beads whose code changed (issue 16.3)
+            MarkStaleAnchors, anchors=providers.Factory(SqliteAnchorFreshness, engine=wisdom_engine),
+            git=git, clock=clock,
+        ),
+        journals=providers.Factory(ShownJournalRetention, folder=config.shown_dir, clock=clock),
     )
 
     # --- review ---
@@ -141,7 +151,7 @@ class Container(containers.DeclarativeContainer):
     # --- bulk remember (issue 6: eval and imports) ---
     remember_many = providers.Factory(
         RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
-        max_chars=config.max_content_chars,
+        max_chars=config.max_content_chars, git=git,
     )
     # --- transcript extraction (issue 4) ---
     transcript_reader = providers.Singleton(JsonlTranscriptReader)
@@ -212,6 +222,7 @@ def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
         "snapshot_dir": settings.snapshot_dir,
         "spool_dir": settings.layout.spool,
         "pending_remembers": settings.layout.pending_remembers,
+        "shown_dir": settings.layout.shown,
     }
 
 

@@ -61,7 +61,10 @@ class MemoryUseCases:
         return cls(**parts_from_settings(cwd or Path.cwd(), values))
 
     def remember(self, policy: BusyPolicy | None = None) -> ResilientRemember:
-        once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars)
+        from abzu.adapters.git_repo import SubprocessGit  # runs git only for `--files` anchors
+
+        once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
+                        git=SubprocessGit())
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> Recall:

@@ -95,6 +95,7 @@ def test_json_shapes_are_stable(cli: Cli) -> None:
         "text",
         "created_at",
         "last_recalled_at",
+        "stale",  # issue 16.3: null unless the memory's anchored code changed
     }
     status = cli("status", "--json").json()
     assert set(status) == {

@@ -21,11 +21,12 @@ EXPECTED = {
         "index": {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
-            "idx_bead_anchors_value", "idx_bead_sources_source",
+            "idx_bead_anchors_value", "idx_bead_sources_source", "idx_bead_anchors_stale",
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
-            "bead_vectors_owner_delete", "bead_sources_ev_insert"},
+            "bead_vectors_owner_delete", "bead_sources_ev_insert",
+            "bead_anchors_ev_stale"},  # w0008: anchors marked stale (issue 16)
     },
     "staging": {
         "table": {

@@ -34,6 +34,8 @@ def test_a_failing_command_then_an_edit_then_a_pass_is_a_fix() -> None:
     [draft] = found.candidate_drafts()
     assert draft.category is Category.FIX and draft.summary == f"Fix: {PYTEST}"
     assert "Fixed by: edited /src/api/api.py" in draft.content
+    # Anchors (issue 16): the files it changed, the prefix of the command whose re-run proved it.
+    assert (draft.files, draft.commands) == (("/src/api/api.py",), ("pytest",))
 
 
 def test_a_command_that_passes_on_a_plain_retry_fixed_nothing() -> None:

@@ -3,6 +3,7 @@ PreToolUse hook run through its one entry (`hooks.main.main`) exactly as `abzu h
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +11,13 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 from returns.result import Success
 
+from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.entrypoints.hooks.main import main as hook_main
-from abzu.entrypoints.wiring.container import Container
+from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.views import RecallItem, RecallView
+from abzu.entrypoints.wiring.container import Container, build_container
+from tests.integration.gitrepos import git, new_repo
 
 
 class AnchorWorld:
@@ -83,3 +88,96 @@ def _(anchor_world: AnchorWorld) -> None:
 @then("Claude is shown nothing")
 def _(anchor_world: AnchorWorld) -> None:
     assert anchor_world.answer is None
+
+
+# --- anchors_notice_change.feature: a real git repository, maintenance as finalize runs it ---
+
+
+class GitWorld:
+    def __init__(self, home: Path, repo: Path) -> None:
+        self.repo = new_repo(repo)
+        self.home, self.memory, self._container = home, "", None
+        self.hook_said = ""
+
+    def container(self) -> Container:
+        if self._container is None:
+            self._container = build_container(Settings(home=self.home), cwd=self.repo)
+        return self._container
+
+    def commit(self, path: str, text: str | None) -> None:
+        if text is None:
+            git(self.repo, "rm", "-q", path)
+        else:
+            (self.repo / path).parent.mkdir(parents=True, exist_ok=True)
+            (self.repo / path).write_text(text)
+            git(self.repo, "add", path)
+        git(self.repo, "commit", "-q", "-m", f"change {path}")
+
+    def recalled(self, query: str) -> RecallItem:
+        found = self.container().recall().execute(RecallRequest(query)).unwrap()
+        [item] = [r for r in RecallView.of(found).results if r.id == self.memory]
+        return item
+
+
+@pytest.fixture
+def git_world(abzu_home: Path, tmp_path: Path) -> Iterator[GitWorld]:
+    world = GitWorld(abzu_home, tmp_path / "work" / "api")
+    yield world
+    if world._container is not None:
+        world._container.shutdown_resources()
+
+
+@given(parsers.parse('a git repository with the file "{path}" committed'))
+def _(git_world: GitWorld, path: str) -> None:
+    git_world.commit(path, "def handler(): ...\n")
+
+
+@given(parsers.parse('a reviewed memory "{text}" anchored to the file "{path}" there'))
+def _(git_world: GitWorld, text: str, path: str) -> None:
+    done = git_world.container().remember().execute(RememberRequest(text, "preference", files=(path,)))
+    git_world.memory = done.unwrap().id
+
+
+@when(parsers.parse('"{path}" is rewritten and committed'))
+def _(git_world: GitWorld, path: str) -> None:
+    git_world.commit(path, "async def handler(): ...\n")
+
+
+@when(parsers.parse('"{path}" is deleted and committed'))
+def _(git_world: GitWorld, path: str) -> None:
+    git_world.commit(path, None)
+
+
+@when("maintenance runs")
+def _(git_world: GitWorld) -> None:
+    git_world.container().maintenance().execute()
+
+
+@when(parsers.parse('Claude sets out to edit "{path}" in this repository'))
+def _(git_world: GitWorld, path: str) -> None:
+    payload = {"session_id": "s-git", "hook_event_name": "PreToolUse", "cwd": str(git_world.repo),
+               "tool_name": "Edit", "tool_input": {"file_path": str(git_world.repo / path)}}
+    out = io.StringIO()
+    assert hook_main(["pre-tool-use"], io.StringIO(json.dumps(payload)), out) == 0
+    git_world.hook_said = json.loads(out.getvalue())["hookSpecificOutput"]["additionalContext"]
+
+
+@then(parsers.parse('the memory shown before the edit is marked "{mark}"'))
+def _(git_world: GitWorld, mark: str) -> None:
+    assert git_world.memory in git_world.hook_said and f"· {mark} ·" in git_world.hook_said
+
+
+@then(parsers.parse('recalling "{query}" shows the memory marked "{mark}"'))
+def _(git_world: GitWorld, query: str, mark: str) -> None:
+    assert git_world.recalled(query).stale == mark
+
+
+@then(parsers.parse('recalling "{query}" shows the memory unmarked'))
+def _(git_world: GitWorld, query: str) -> None:
+    assert git_world.recalled(query).stale is None
+
+
+@then(parsers.parse('the memory\'s history says "{event}" by "{who}"'))
+def _(git_world: GitWorld, event: str, who: str) -> None:
+    events = git_world.container().trust.history().of_item(git_world.memory)
+    assert [(e.event, e.who) for e in events if e.event == event] == [(event, who)]
