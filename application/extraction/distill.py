@@ -93,23 +93,23 @@ class DistillSession:
     daily_tokens: int = 0  # 0: no token ceiling
 
     def execute(self, request: DistillRequest) -> DistillOutcome:
-        if self.distiller is None:
-            return self._log(request, DistillOutcome(ExtractionStatus.SKIPPED, detail="no distiller configured"))
-        over = self._over_cap()
-        if over:
-            return self._log(request, DistillOutcome(ExtractionStatus.SKIPPED, detail=over))
+        skip = "no distiller configured" if self.distiller is None else self._over_cap()
+        if skip or self.distiller is None:
+            return self._log(request, DistillOutcome(ExtractionStatus.SKIPPED, detail=skip))
         text = prompt(summary=request.summary, heuristic=request.heuristic, existing=request.existing)
         try:
             answer = self.distiller.distill(text)
         except DistillerFailed as exc:
             reason = redact(str(exc)).text
-            log.warning("distillation of %s by %s failed: %s", request.session_id, self.distiller.name, reason)
-            return self._log(request, DistillOutcome(ExtractionStatus.FAILED, detail=reason[:300],
-                                                     tokens=exc.tokens))
+            log.warning("distillation of %s by %s failed: %s", request.session_id, self.distiller.name,
+                        reason)
+            failed = DistillOutcome(ExtractionStatus.FAILED, detail=reason[:300], tokens=exc.tokens)
+            return self._log(request, failed)
         items, refused = screened(answer.items)
         created = self._stage(request, items)
         detail = f"{len(items)} accepted, {refused} refused"
-        return self._log(request, DistillOutcome(ExtractionStatus.OK, created, refused, detail, answer.tokens))
+        done = DistillOutcome(ExtractionStatus.OK, created, refused, detail, answer.tokens)
+        return self._log(request, done)
 
     def _over_cap(self) -> str:
         """Why today's budget is spent ('' while it is not): calls, or tokens reported."""
