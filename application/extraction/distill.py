@@ -70,7 +70,7 @@ class DistillRequest:
     heuristic: tuple[str, ...]
     existing: tuple[str, ...] = ()
     source: CandidateSource = CandidateSource.SESSION_END
-    origin: str = ""  # provenance: what was distilled (default: the Claude Code session)
+    origin: str = ""  # provenance beyond the session id (an em.db); no ids: recall indexes context
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ class DistillSession:
 
     def _stage(self, request: DistillRequest, items: Sequence[DistilledItem]) -> int:
         name = self.distiller.name if self.distiller else "off"
-        where = f"Distilled by {name} from {request.origin or 'Claude Code session ' + request.session_id}"
+        where = f"Distilled by {name}" + (f" from {request.origin}" if request.origin else "")
         outcomes = self.remember.execute([
             RememberRequest(content=i.content, category=i.category.value, project=request.project,
                             summary=i.summary, source=request.source,
