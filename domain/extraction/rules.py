@@ -53,6 +53,12 @@ def is_read_only(command: str) -> bool:
     return ">" not in command and _READ_ONLY.match(command) is not None
 
 
+# The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task
+# number for TaskCreate): the transcript reader drops every other successful output unread,
+# unredacted (issue 13.7). Reading a new one here means adding its tool to this set.
+OUTPUT_READERS = frozenset({"Bash", "TaskCreate"})
+
+
 def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
     if outcome.is_error:
         if _NOT_ERRORS.search(outcome.text[:500]):

@@ -21,6 +21,8 @@ def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> dict[str, Cate
     "I'll store the session tokens in Redis from now on.",
     "Decided to keep the v1 endpoint for old clients.",
     "We'll switch to httpx for the async client.",
+    "I need to create a simpler useTodos hook that matches the existing todo-app structure.",
+    "We need to add a retry wrapper so that a busy database never loses a write.",
 ])
 def test_the_spec_decision_forms_are_decisions(sentence: str) -> None:
     assert _drafts(said("fix the cache please"), wrote(sentence)) == {sentence: Category.DECISION}
@@ -41,6 +43,8 @@ def test_what_the_session_found_out_is_a_learning(sentence: str) -> None:
     "Let me check the logs to see what happened there.",
     "I can see the file has 40 lines in it today.",
     "Now let me run the tests again with coverage.",
+    "Let me check if there are any existing hooks or if I need to create one that matches.",
+    "I need to create the component file next.",
 ])
 def test_narration_and_observation_are_neither(sentence: str) -> None:
     assert _drafts(wrote(sentence)) == {}
