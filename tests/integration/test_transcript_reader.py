@@ -276,7 +276,7 @@ def test_a_secret_or_span_straddling_a_redaction_window_never_leaves_a_fragment(
     pem = f"-----BEGIN PRIVATE KEY-----\n{pem_body}\n-----END PRIVATE KEY-----"
     filler = "word " * 3_000
     outputs = [
-        "a " * ((OUTPUT_HEAD + MARGIN - 12) // 2) + token + " " + filler,  # a token across the head window's end
+        "a " * ((OUTPUT_HEAD + MARGIN - 12) // 2) + token + " " + filler,  # a token near the head window
         filler + pem + " " + "b" * (OUTPUT_TAIL - 400),  # a key begun before the tail window, ended in it
         filler + "<private>" + "c " * 3 * MARGIN + token + " </private>" + "d" * (OUTPUT_TAIL - 200),
         "x" * 40_000 + " " + token + "y" * 40_000,  # no whitespace anywhere near: redacted whole
