@@ -33,6 +33,7 @@ def test_the_spec_decision_forms_are_decisions(sentence: str) -> None:
     "The issue was a stale lock file left by the previous run.",
     "Note that the API returns dates in local time, not UTC.",
     "There is no `lint` script in package.json.",
+    "It was caused by the edge proxy stripping the Authorization header.",
     "The settings module duplicated the defaults of the config file.",
 ])
 def test_what_the_session_found_out_is_a_learning(sentence: str) -> None:
@@ -56,6 +57,15 @@ def test_preferences_come_from_the_users_own_words_only() -> None:
         wrote("Always run the formatter, noted."),  # Claude echoing is not the user's rule
     )
     assert found == {"Always run the formatter before committing.": Category.PREFERENCE}
+
+
+@pytest.mark.parametrize("request_text", [
+    "Fix the 401. And please keep commits small, one change per commit.",
+    "Also, never push to main directly.",
+    "Please avoid adding new dependencies for this.",
+])
+def test_a_preference_may_open_with_a_conjunction_or_please(request_text: str) -> None:
+    assert Category.PREFERENCE in _drafts(said(request_text)).values()
 
 
 def test_a_long_paste_states_no_preference() -> None:
