@@ -39,4 +39,5 @@ def _finalise(container: Container, transcript: Path, home: Path) -> list[str]:
     staged = container.get_staged_candidates().execute(None)
     with container.read_uow() as uow:  # the home is new: every bead in it came from this session
         stored = uow.beads.created_since(datetime(1970, 1, 1, tzinfo=UTC))
-    return [f"{c.summary or ''}\n{c.content}" for c in [*staged, *stored]]
+    return [f"{c.summary or ''}\n{c.content}" for c in staged] + [f"{b.summary or ''}\n{b.content}"
+                                                                   for b in stored]

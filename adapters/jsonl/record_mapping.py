@@ -11,13 +11,15 @@ a long string is redacted in a window: the kept part plus MARGIN characters of c
 (or starting) at whitespace, which no token rule matches across. When no such boundary is near,
 or a tail window starts inside a span whose opener lies before it (`</private>`, a PEM key's
 end), the whole string is redacted as before. A successful output the heuristics never read
-(domain/extraction/rules.py `OUTPUT_READERS`) is not kept at all.
+(domain/extraction/rules.py `OUTPUT_READERS`) is not kept at all, nor is a tool-input key no
+rule reads (`INPUT_KEYS_READ`: a Write's whole file, a subagent's prompt).
 """
 
 import re
 from collections.abc import Callable, Mapping
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
+from abzu.domain.extraction.rules import INPUT_KEYS_READ
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import is_interruption, prose, strip_injected
 from abzu.domain.redaction import redact
@@ -72,7 +74,8 @@ def _text(line: TranscriptLine, texts: list[str]) -> str:
 
 
 def _call(block: ContentBlock) -> ToolCall:
-    return ToolCall(block.id or "", block.name or "", _trimmed(block.input or {}))
+    read = {k: v for k, v in (block.input or {}).items() if k in INPUT_KEYS_READ}
+    return ToolCall(block.id or "", block.name or "", _trimmed(read))
 
 
 def _outcomes(line: TranscriptLine, blocks: list[ContentBlock], wanted: OutputWanted | None
