@@ -123,6 +123,17 @@ def measure(event: str, runs: int, repo: Path, env: dict[str, str]) -> tuple[lis
     return times, cpus, characters
 
 
+def floor(runs: int) -> list[float]:
+    """Wall time of `python -c pass` (the interpreter floor), measured beside the hooks in the same
+    run so that a figure taken on a loaded machine is read as a ratio to it."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def import_profile(event: str, repo: Path, env: dict[str, str], top: int = 10) -> list[tuple[str, float]]:
     """Cumulative import time (ms) of the heaviest imports (nesting depth ≤ 1) of one hook run."""
     probe = subprocess.run(
@@ -176,6 +187,7 @@ def main() -> None:
         start, start_cpu, characters = measure("session-start", args.runs, repo, env)
         end, end_cpu, _ = measure("session-end", args.end_runs, repo, env)
         compact, compact_cpu, _ = measure("pre-compact", args.compact_runs, repo, env)
+        interpreter = floor(args.compact_runs)
         report = {
             "beads": args.beads, "earlier_sessions": args.sessions,
             "load_1min": {"before": load_before, "after": os.getloadavg()[0]},
@@ -187,6 +199,9 @@ def main() -> None:
             "pre_compact_ms": {"p50": pct(compact, .5), "p99": pct(compact, .99), "max": max(compact) * 1000,
                                "cpu_p50": pct(compact_cpu, .5), "cpu_p99": pct(compact_cpu, .99),
                                "runs": len(compact)},
+            "python_c_pass_ms": {"p50": pct(interpreter, .5), "p99": pct(interpreter, .99),
+                                 "runs": len(interpreter)},
+            "pre_compact_p99_over_floor_p99": pct(compact, .99) / pct(interpreter, .99),
             "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
         }
         print(json.dumps(report, indent=2))

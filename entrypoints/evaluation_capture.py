@@ -4,6 +4,7 @@ was staged is read back. The user's stores are never opened."""
 
 import re
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 from abzu.application.sessions.finalize_session import FinalizeRequest
@@ -15,7 +16,8 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.:-]")
 
 
 def captured(settings: Settings, transcript: Path) -> list[str]:
-    """The text (summary and content) of every candidate finalising `transcript` staged."""
+    """The text (summary and content) of every candidate finalising `transcript` staged, and of
+    every preference it stored (a preference needs no review: it goes straight to wisdom.db)."""
     with tempfile.TemporaryDirectory(prefix="abzu-eval-capture-") as folder:
         home = Path(folder)
         container = build_container(settings.model_copy(update={"home": home}), cwd=home)
@@ -35,4 +37,7 @@ def _finalise(container: Container, transcript: Path, home: Path) -> list[str]:
     container.sessions.ingest_spool().execute()
     container.sessions.finalize_session().execute(FinalizeRequest(session_id))
     staged = container.get_staged_candidates().execute(None)
-    return [f"{c.summary or ''}\n{c.content}" for c in staged]
+    with container.read_uow() as uow:  # the home is new: every bead in it came from this session
+        stored = uow.beads.created_since(datetime(1970, 1, 1, tzinfo=UTC))
+    return [f"{c.summary or ''}\n{c.content}" for c in staged] + [f"{b.summary or ''}\n{b.content}"
+                                                                   for b in stored]

@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from abzu.application.sessions.finalize_session import Finalized
     from abzu.application.sessions.import_sessions import ImportReport, ImportSessions
     from abzu.entrypoints.wiring.container import Container
 
@@ -21,13 +24,31 @@ def transcript_files(folder: Path) -> list[str]:
     return [str(p) for p in found if p.is_file() and not p.is_symlink()]
 
 
-def import_use_case(container: "Container") -> "ImportSessions":
+def import_use_case(container: "Container", *, distil: bool = False) -> "ImportSessions":
+    """`distil`: each imported session is distilled too when a distiller is configured (the
+    daily call and token caps bound a large back-fill; beyond them the rest is skipped, logged)."""
     from abzu.adapters.jsonl.transcript_origin import JsonlTranscriptOrigins
     from abzu.application.sessions.import_sessions import ImportSessions
 
     s = container.sessions
     return ImportSessions(JsonlTranscriptOrigins(), s.journal(), s.ingest_spool(), s.finalize_session(),
-                          s.uow(), s.transcripts(), container.clock())
+                          s.uow(), s.transcripts(), container.clock(),
+                          after=_distiller(container) if distil else None)
+
+
+def _distiller(container: "Container") -> "Callable[[Finalized], int] | None":
+    from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.distill import distill_after
+
+    settings = Settings()
+    if settings.distiller == "off":
+        return None
+
+    def distil(done: "Finalized") -> int:
+        outcome = distill_after(container, settings, done)
+        return outcome.created if outcome else 0
+
+    return distil
 
 
 def missed(container: "Container") -> list[str]:
@@ -41,7 +62,7 @@ def catch_up(container: "Container", *, exclude: str | None, idle: timedelta) ->
     now, transcripts = container.clock().now(), container.sessions.transcripts()
     due = [p for p in missed(container)
            if Path(p).stem != exclude and _quiet(transcripts.modified_at(p), now, idle)]
-    return import_use_case(container).execute(due) if due else None
+    return import_use_case(container, distil=True).execute(due) if due else None
 
 
 def _quiet(written: datetime | None, now: datetime, idle: timedelta) -> bool:

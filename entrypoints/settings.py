@@ -77,10 +77,13 @@ class Settings(BaseSettings):
 
 
     # --- distillation (spec §6 step 2): off unless chosen ---
-    distiller: Literal["off", "claude-code"] = Field(
+    distiller: Literal["off", "claude-code", "gemini"] = Field(
         default="off", description="Who distils a finished session after the heuristics.")
+    distill_model: str = Field(default="gemini-2.5-flash", description="Gemini model for distillation.")
     distill_timeout_s: float = Field(default=120.0, gt=0, description="Per-distillation timeout.")
     distill_daily_cap: int = Field(default=20, ge=0, description="Distillations per day at most.")
+    distill_daily_tokens: int = Field(
+        default=500_000, ge=0, description="Tokens distillations may spend per day (UTC); 0: no ceiling.")
     claude_executable: str = Field(default="claude", description="Claude Code for headless distillation.")
 
     @field_validator("google_api_key", "gemini_api_key", mode="before")

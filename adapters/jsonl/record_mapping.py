@@ -4,14 +4,22 @@ Dropped here: `isMeta` records, thinking blocks, images, and everything `prose`/
 remove. Long strings are shortened so that memory stays bounded however big the transcript is:
 extraction needs paths, commands and excerpts, never whole file bodies.
 
-Every string is redacted (secrets, `<private>` spans) here, whole, BEFORE it is cut: a cut
-through a token leaves a fragment no rule recognises any more, and everything downstream
-(excerpts, summaries, candidates) is cut again.
+Only what is kept is redacted (issue 13.7: redacting whole file bodies to keep 2 KB of them was a
+third of the ingest), but never after a cut through a secret: a fragment no rule recognises any
+more would survive, and everything downstream (excerpts, summaries, candidates) is cut again. So
+a long string is redacted in a window: the kept part plus MARGIN characters of context, ending
+(or starting) at whitespace, which no token rule matches across. When no such boundary is near,
+or a tail window starts inside a span whose opener lies before it (`</private>`, a PEM key's
+end), the whole string is redacted as before. A successful output the heuristics never read
+(domain/extraction/rules.py `OUTPUT_READERS`) is not kept at all, nor is a tool-input key no
+rule reads (`INPUT_KEYS_READ`: a Write's whole file, a subagent's prompt).
 """
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
+from abzu.domain.extraction.rules import INPUT_KEYS_READ
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import is_interruption, prose, strip_injected
 from abzu.domain.redaction import redact
@@ -19,9 +27,20 @@ from abzu.domain.redaction import redact
 MAX_PROSE_CHARS = 8_000
 MAX_INPUT_STRING = 2_000
 OUTPUT_HEAD, OUTPUT_TAIL = 1_500, 2_500  # errors tend to be at the end of an output
+# Context redacted beyond a cut: more than any contextual rule looks back or ahead ("password
+# is …", a key name before its value) and than any single-token secret is long but a PEM body.
+MARGIN = 2_048
+SAFE_REACH = 16_384  # how far a window edge may move to find whitespace; beyond it, redact whole
+_SPACE = re.compile(r"\s")
+_OPENED_BEFORE = re.compile(r"</private|-----END|PRIVATE KEY", re.IGNORECASE)
+
+OutputWanted = Callable[[str, bool], bool]  # (tool_use_id, is_error) -> keep the output's text?
 
 
-def to_record(line: TranscriptLine, offset: int = -1) -> TranscriptRecord | None:
+def to_record(line: TranscriptLine, offset: int = -1, wanted: OutputWanted | None = None
+              ) -> TranscriptRecord | None:
+    """`wanted`: which tool outputs to keep (default all); a dropped one keeps its id, error
+    flag and file path, with empty text, and is never redacted."""
     if line.isMeta or not line.uuid or line.type not in ("user", "assistant", "system"):
         return None
     blocks, texts = _content(line)
@@ -30,7 +49,7 @@ def to_record(line: TranscriptLine, offset: int = -1) -> TranscriptRecord | None
         is_sidechain=bool(line.isSidechain), is_compact_summary=bool(line.isCompactSummary),
         text=_text(line, texts),
         tool_calls=tuple(_call(b) for b in blocks if b.type == "tool_use"),
-        tool_outcomes=_outcomes(line, blocks), subtype=line.subtype,
+        tool_outcomes=_outcomes(line, blocks, wanted), subtype=line.subtype,
         is_api_error=bool(line.isApiErrorMessage),
         interrupted=line.type == "user" and bool(texts) and is_interruption(texts[0]), offset=offset,
     )
@@ -51,18 +70,22 @@ def _text(line: TranscriptLine, texts: list[str]) -> str:
         return ""
     if line.isCompactSummary:
         return _redacted("\n".join(strip_injected(t) for t in texts))
-    return _redacted("\n".join(p for p in (prose(t) for t in texts) if p))[:MAX_PROSE_CHARS]
+    return kept_head("\n".join(p for p in (prose(t) for t in texts) if p), MAX_PROSE_CHARS)
 
 
 def _call(block: ContentBlock) -> ToolCall:
-    return ToolCall(block.id or "", block.name or "", _trimmed(block.input or {}))
+    read = {k: v for k, v in (block.input or {}).items() if k in INPUT_KEYS_READ}
+    return ToolCall(block.id or "", block.name or "", _trimmed(read))
 
 
-def _outcomes(line: TranscriptLine, blocks: list[ContentBlock]) -> tuple[ToolOutcome, ...]:
+def _outcomes(line: TranscriptLine, blocks: list[ContentBlock], wanted: OutputWanted | None
+              ) -> tuple[ToolOutcome, ...]:
     results = [b for b in blocks if b.type == "tool_result"]
     path = line.result_file_path if len(results) == 1 else None
+    keep = wanted or (lambda _id, _error: True)
     return tuple(
-        ToolOutcome(b.tool_use_id or "", bool(b.is_error), _result_text(b.content), path)
+        ToolOutcome(b.tool_use_id or "", bool(b.is_error),
+                    _result_text(b.content) if keep(b.tool_use_id or "", bool(b.is_error)) else "", path)
         for b in results
     )
 
@@ -77,10 +100,17 @@ def _result_text(content: object) -> str:
         )
     else:
         return ""
-    text = _redacted(strip_injected(text))
-    if len(text) <= OUTPUT_HEAD + OUTPUT_TAIL:
-        return text
-    return f"{text[:OUTPUT_HEAD]}\n…\n{text[-OUTPUT_TAIL:]}"
+    text = strip_injected(text)
+    head_end = window_end(text, OUTPUT_HEAD + MARGIN)
+    tail_start = window_start(text, len(text) - OUTPUT_TAIL - MARGIN)
+    if head_end >= tail_start:  # short, or no safe boundary: whole, as before
+        whole = _redacted(text)
+        return whole if len(whole) <= OUTPUT_HEAD + OUTPUT_TAIL else _cut_middle(whole, whole)
+    return _cut_middle(_redacted(text[:head_end]), _redacted(text[tail_start:]))
+
+
+def _cut_middle(head: str, tail: str) -> str:
+    return f"{head[:OUTPUT_HEAD]}\n…\n{tail[-OUTPUT_TAIL:]}"
 
 
 def _trimmed(value: Mapping[str, object]) -> dict[str, object]:
@@ -89,8 +119,8 @@ def _trimmed(value: Mapping[str, object]) -> dict[str, object]:
 
 def _trim(value: object, *, depth: int) -> object:
     if isinstance(value, str):
-        value = _redacted(value)
-        return value if len(value) <= MAX_INPUT_STRING else value[:MAX_INPUT_STRING] + "…"
+        kept = kept_head(value, MAX_INPUT_STRING + 1)
+        return kept if len(kept) <= MAX_INPUT_STRING else kept[:MAX_INPUT_STRING] + "…"
     if depth > 4:
         return None
     if isinstance(value, Mapping):
@@ -102,3 +132,29 @@ def _trim(value: object, *, depth: int) -> object:
 
 def _redacted(text: str) -> str:
     return redact(text).text if text else text
+
+
+def kept_head(text: str, keep: int) -> str:
+    """The first `keep` characters of `text` as whole-string redaction would leave them."""
+    return _redacted(text[:window_end(text, keep + MARGIN)])[:keep]
+
+
+def window_end(text: str, at: int) -> int:
+    """Where a head window may end: the first whitespace at or after `at`; the whole text when
+    it is shorter or no whitespace is near (a long unbroken run may be one secret)."""
+    if len(text) <= at:
+        return len(text)
+    space = _SPACE.search(text, at, at + SAFE_REACH)
+    return space.start() if space else len(text)
+
+
+def window_start(text: str, at: int) -> int:
+    """Where a tail window may start: the last whitespace at or before `at`; 0 (the whole text)
+    when none is near or the window would start inside a span opened before it."""
+    if at <= 0:
+        return 0
+    low = max(0, at - SAFE_REACH)
+    start = max(text.rfind(c, low, at + 1) for c in " \n\t\r")
+    if start < 0 or _OPENED_BEFORE.search(text, start):
+        return 0
+    return start

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from abzu.adapters.jsonl.line_models import TranscriptLine, TypeOnly
 from abzu.adapters.jsonl.record_mapping import to_record
 from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
+from abzu.domain.extraction.rules import OUTPUT_READERS
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.extraction.transcript_format import CONVERSATION_TYPES, FormatProbe, LineShape, is_known_type
 
@@ -95,6 +96,7 @@ class _Scan:
         self.counts = {"corrupt": 0, "unknown": 0, "oversized": 0, "shape": 0, "lines": 0}
         self.skipped_at: list[int] = []
         self.line_start = start
+        self.calls: dict[str, str] = {}  # tool_use id -> tool name, until its result is read
 
     @property
     def rejected(self) -> bool:
@@ -123,9 +125,16 @@ class _Scan:
             self._observe(LineShape.MALFORMED, "shape")
         else:
             self._observe(LineShape.CONVERSATION, None)
-            record = to_record(line, line_start)
+            record = to_record(line, line_start, self._wanted)
             if record is not None:
                 self.records.append(record)
+                self.calls.update((c.id, c.name) for c in record.tool_calls)
+
+    def _wanted(self, tool_use_id: str, is_error: bool) -> bool:
+        """Keep an output if it failed, if the heuristics read its tool's output, or if its call
+        was not in this read (a resumed read: keep it, as before)."""
+        name = self.calls.pop(tool_use_id, None)
+        return is_error or name is None or name in OUTPUT_READERS
 
     def _misfit(self, raw: bytes, exc: ValidationError) -> None:
         if any(error["type"] == "json_invalid" for error in exc.errors()):

@@ -60,6 +60,7 @@ class SqliteExtractionStore(ExtractionStore):
                 id=entry.id, session_id=entry.session_id, jsonl_path=entry.jsonl_path,
                 extracted_at=to_db(at), candidates_created=entry.candidates_created,
                 method=entry.method, status=entry.status, detail=entry.detail,
+                tokens=entry.tokens or None,
             )
         )
 
@@ -68,6 +69,11 @@ class SqliteExtractionStore(ExtractionStore):
             extraction_log.c.method == method, extraction_log.c.status.in_(("ok", "failed")),
             extraction_log.c.extracted_at >= to_db(since),
         )
+        return int(self._conn.execute(statement).scalar_one())
+
+    def method_tokens_since(self, method: str, since: datetime) -> int:
+        statement = select(func.coalesce(func.sum(extraction_log.c.tokens), 0)).where(
+            extraction_log.c.method == method, extraction_log.c.extracted_at >= to_db(since))
         return int(self._conn.execute(statement).scalar_one())
 
     def method_counts(self, method: str) -> dict[str, int]:

@@ -88,6 +88,7 @@ extraction_log = Table(
     Column("method", Text, nullable=False),
     Column("status", Text),  # s0002
     Column("detail", Text),
+    Column("tokens", Integer),  # s0012: what a distillation reported spending
 )
 
 # --- review ---

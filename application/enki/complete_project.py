@@ -30,6 +30,7 @@ class Completed:
     staged: int
     already_there: int
     invalid: int = 0
+    contents: tuple[str, ...] = ()  # the drafts' texts: what a distiller is given to improve
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +57,8 @@ class CompleteProject:
         done = self.remember_many.execute([_request(d, request.project) for d in drafts])
         completion = self._record(request)
         staged = done.count(DedupOutcome.STORED) + done.count(DedupOutcome.SUPERSEDED)
-        return Success(Completed(completion, len(drafts), staged,
-                                 done.count(DedupOutcome.SKIPPED_DUPLICATE), done.failed))
+        return Success(Completed(completion, len(drafts), staged, done.count(DedupOutcome.SKIPPED_DUPLICATE),
+                                 done.failed, tuple(d.content for d in drafts)))
 
     def _record(self, request: CompleteRequest) -> Completion:
         earlier = self.completions.get(request.project)

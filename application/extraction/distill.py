@@ -1,7 +1,8 @@
 """Use case: distillation after the heuristics (spec §6 step 2), run by `abzu finalize` in the
 background, never inside a hook.
 
-- Off unless a distiller is configured; a daily cap bounds the calls (skipped beyond it).
+- Off unless a distiller is configured; daily caps bound the calls and the tokens the
+  distiller reported spending (usage metadata / `usage`): beyond either, skipped and logged.
 - The distiller sees the session's summary, its heuristic candidates and the project's staged
   and reviewed items, all redacted; its answer passes the review sandbox's instruction screen.
 - Accepted items are staged like heuristic ones (dedup, redaction) with provenance; the
@@ -36,14 +37,28 @@ METHOD = ExtractionMethod.CC_DISTILL
 
 
 class DistillerFailed(Exception):
-    """The distiller could not answer: not installed, timed out, exited non-zero, bad JSON."""
+    """The distiller could not answer: not installed, timed out, exited non-zero, bad JSON.
+    `tokens`: what the failed call still cost (a malformed answer is paid for)."""
+
+    def __init__(self, message: str, tokens: int = 0) -> None:
+        super().__init__(message)
+        self.tokens = tokens
+
+
+@dataclass(frozen=True, slots=True)
+class DistillAnswer:
+    """(category, content, summary) triples, and the tokens the call cost as the distiller
+    reported them (prompt + answer; 0 when it reports none)."""
+
+    items: Sequence[tuple[str, str, str]]
+    tokens: int = 0
 
 
 class Distiller(Protocol):
     name: str
 
-    def distill(self, prompt_text: str) -> Sequence[tuple[str, str, str]]:
-        """(category, content, summary) triples; raises DistillerFailed."""
+    def distill(self, prompt_text: str) -> DistillAnswer:
+        """Raises DistillerFailed (with the tokens spent, if known)."""
         ...
 
 
@@ -54,6 +69,8 @@ class DistillRequest:
     summary: str | None
     heuristic: tuple[str, ...]
     existing: tuple[str, ...] = ()
+    source: CandidateSource = CandidateSource.SESSION_END
+    origin: str = ""  # provenance beyond the session id (an em.db); no ids: recall indexes context
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +79,7 @@ class DistillOutcome:
     created: int = 0
     refused: int = 0
     detail: str = ""
+    tokens: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,38 +90,48 @@ class DistillSession:
     clock: Clock
     ids: IdGenerator
     daily_cap: int = 20
+    daily_tokens: int = 0  # 0: no token ceiling
 
     def execute(self, request: DistillRequest) -> DistillOutcome:
-        if self.distiller is None:
-            off = DistillOutcome(ExtractionStatus.SKIPPED, detail="no distiller configured")
-            return self._log(request, off)
-        if self._used_today() >= self.daily_cap:
-            capped = DistillOutcome(ExtractionStatus.SKIPPED, detail=f"daily cap of {self.daily_cap} reached")
-            return self._log(request, capped)
+        skip = "no distiller configured" if self.distiller is None else self._over_cap()
+        if skip or self.distiller is None:
+            return self._log(request, DistillOutcome(ExtractionStatus.SKIPPED, detail=skip))
         text = prompt(summary=request.summary, heuristic=request.heuristic, existing=request.existing)
         try:
-            items, refused = screened(self.distiller.distill(text))
+            answer = self.distiller.distill(text)
         except DistillerFailed as exc:
+            reason = redact(str(exc)).text
             log.warning("distillation of %s by %s failed: %s", request.session_id, self.distiller.name,
-                        redact(str(exc)).text)
-            failed = DistillOutcome(ExtractionStatus.FAILED, detail=redact(str(exc)).text[:300])
+                        reason)
+            failed = DistillOutcome(ExtractionStatus.FAILED, detail=reason[:300], tokens=exc.tokens)
             return self._log(request, failed)
+        items, refused = screened(answer.items)
         created = self._stage(request, items)
         detail = f"{len(items)} accepted, {refused} refused"
-        return self._log(request, DistillOutcome(ExtractionStatus.OK, created, refused, detail))
+        done = DistillOutcome(ExtractionStatus.OK, created, refused, detail, answer.tokens)
+        return self._log(request, done)
 
-    def _used_today(self) -> int:
+    def _over_cap(self) -> str:
+        """Why today's budget is spent ('' while it is not): calls, or tokens reported."""
         now = self.clock.now()
+        since = datetime.combine(now.date(), time(), now.tzinfo)
         with self.extraction_uow as uow:
-            return uow.extraction.method_runs_since(METHOD, datetime.combine(now.date(), time(), now.tzinfo))
+            calls = uow.extraction.method_runs_since(METHOD, since)
+            tokens = uow.extraction.method_tokens_since(METHOD, since) if self.daily_tokens else 0
+        if calls >= self.daily_cap:
+            return f"daily cap of {self.daily_cap} reached"
+        if self.daily_tokens and tokens >= self.daily_tokens:
+            return f"daily token cap of {self.daily_tokens} reached ({tokens} spent)"
+        return ""
 
     def _stage(self, request: DistillRequest, items: Sequence[DistilledItem]) -> int:
         name = self.distiller.name if self.distiller else "off"
-        where = f"Distilled by {name} from Claude Code session {request.session_id}"
+        where = f"Distilled by {name}" + (f" from {request.origin}" if request.origin else "")
         outcomes = self.remember.execute([
             RememberRequest(content=i.content, category=i.category.value, project=request.project,
-                            summary=i.summary, source=CandidateSource.SESSION_END,
-                            session_id=request.session_id, context=where)
+                            summary=i.summary, source=request.source,
+                            session_id=request.session_id if request.source is CandidateSource.SESSION_END
+                            else None, context=where)
             for i in items
         ]).items
         return sum(1 for o in outcomes if _created(o))
@@ -111,7 +139,7 @@ class DistillSession:
     def _log(self, request: DistillRequest, outcome: DistillOutcome) -> DistillOutcome:
         name = self.distiller.name if self.distiller else "off"
         entry = ExtractionLogEntry(self.ids.new_id("x"), request.session_id, name, outcome.created,
-                                   outcome.status, outcome.detail, method=METHOD)
+                                   outcome.status, outcome.detail, method=METHOD, tokens=outcome.tokens)
         with self.extraction_uow as uow:
             uow.extraction.log(entry, at=self.clock.now())
             uow.commit()

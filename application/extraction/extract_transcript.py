@@ -56,8 +56,8 @@ class ExtractTranscript:
       back), so a fix written after this run is still paired with it by the next one.
     - A transcript whose structure is not JSONL_FORMAT_VERSION's yields nothing: a warning, an
       extraction_log row `skipped-format`, and the cursor stays where it was.
-    - Decisions and real fixes are staged (source session_end, with session, message and files
-      as provenance) through RememberMany (Remember's rules, one transaction
+    - Decisions and real fixes are staged (source session_end, the session id; the request, the
+      exchange and the files as context) through RememberMany (Remember's rules, one transaction
       per batch), so the same dedup and redaction apply as to `remember`.
     - Each draft is staged at most once per (session, message, kind): re-running adds nothing.
     - An unreadable transcript is logged as `failed` and reported in the result, never raised.
@@ -152,12 +152,14 @@ def _capped(path: str, found: SessionDigest, rest_from: int, detail: str) -> str
 
 
 def _request(session_id: str, project: str | None, draft: CandidateDraft) -> RememberRequest:
-    where = f"Claude Code session {session_id}, message {draft.message_uuid}"
-    files = f"; files: {', '.join(draft.files)}" if draft.files else ""
-    exchange = f"\n{draft.context}" if draft.context else ""
+    """`context` holds words only: the request, the exchange, the files. Recall indexes it, so a
+    session or message id there would be a search token matching every candidate of that
+    session; provenance stays in `session_id` and in extracted_messages (message -> candidate)."""
+    files = f"Files: {', '.join(draft.files)}" if draft.files else ""
+    context = "\n".join(part for part in (draft.context, files) if part) or None
     return RememberRequest(
         content=draft.content, category=draft.category.value, project=project, summary=draft.summary,
-        source=CandidateSource.SESSION_END, session_id=session_id, context=where + files + exchange,
+        source=CandidateSource.SESSION_END, session_id=session_id, context=context,
         files=draft.files, commands=draft.commands,  # anchors (issue 16)
     )
 

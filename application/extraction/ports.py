@@ -65,6 +65,7 @@ class ExtractionLogEntry:
     status: ExtractionStatus
     detail: str
     method: ExtractionMethod = ExtractionMethod.HEURISTIC
+    tokens: int = 0  # what a distiller reported spending (0 for heuristics)
 
 
 class ExtractionStore(Protocol):
@@ -83,6 +84,9 @@ class ExtractionStore(Protocol):
     def log(self, entry: ExtractionLogEntry, *, at: datetime) -> None: ...
     def method_runs_since(self, method: str, since: datetime) -> int:
         """Log rows of `method` that called out (status ok or failed) at or after `since`."""
+        ...
+    def method_tokens_since(self, method: str, since: datetime) -> int:
+        """Tokens the log rows of `method` at or after `since` reported spending."""
         ...
     def method_counts(self, method: str) -> dict[str, int]:
         """Log rows of `method` by status (ok, failed, skipped)."""

@@ -5,6 +5,8 @@
 - Idempotent through the same cursors and extracted-message keys: a transcript already
   finalised and not written since is skipped; one written since has only its tail mined.
 - A file that names no working folder in its first records is reported as not a transcript.
+- `after` (the distiller, when one is configured) runs on each session finalised here, as
+  `abzu finalize` runs it; what it stages is counted apart (`distilled`).
 """
 
 import re
@@ -44,6 +46,7 @@ class ImportReport:
     imported: int = 0  # transcripts finalised (new, or grown since)
     covered: int = 0  # already captured and unchanged: nothing to do
     candidates: int = 0
+    distilled: int = 0  # staged by `after` (distillation)
     not_transcripts: list[str] = field(default_factory=list)
 
 
@@ -56,6 +59,7 @@ class ImportSessions:
     uow: SessionUnitOfWork
     transcripts: TranscriptFiles
     clock: Clock
+    after: Callable[[Finalized], int] | None = None
 
     def execute(self, paths: Sequence[str], done: Callable[[str], None] = lambda _: None) -> ImportReport:
         report = ImportReport()
@@ -109,6 +113,7 @@ class ImportSessions:
             case Success(Finalized() as finalized):
                 report.imported += 1
                 report.candidates += finalized.candidates_created
+                report.distilled += self.after(finalized) if self.after else 0
             case _:
                 pass
 

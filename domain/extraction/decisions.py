@@ -11,13 +11,19 @@ _DECISION = re.compile(
     r"|switch to|move|replace|put|rename|drop)\b"
     r"|^(?:Changed|Switched|Decided)\b"
     r"|\bdecided\b|\binstead of\b|\bswitched to\b|\bswitching to\b"
-    r"|\bgoing with\b|\bopted (?:for|to)\b|\brather than\b|\bchose\b",
+    r"|\bgoing with\b|\bopted (?:for|to)\b|\brather than\b|\bchose\b"
+    # A need that commits to a shape, with its reason: "I need to create a simpler hook that
+    # matches the existing types". Without the reason it is narration of the next step.
+    r"|\b(?:I|we) (?:need|have|decided) to (?:create|write|build|add|use|make|implement|introduce)\b"
+    r".{3,}?\b(?:that (?:matches|fits|works|uses|keeps|avoids)|which (?:matches|fits|works|uses|keeps"
+    r"|avoids)|so that|because|since|to (?:match|fit|avoid|keep))\b",
     re.IGNORECASE,
 )
 # Observations, plans to look, and narration of the next step, not choices.
 _NOT_A_DECISION = re.compile(
     r"^(?:I can see|I see|I notice|I noticed|It seems|It looks like|Looks like|Let me check"
-    r"|Let me see|I need to check|Let me look)\b",
+    r"|Let me see|I need to check|Let me look)\b"
+    r"|\b(?:if|whether) (?:I|we) (?:need|have) to\b",  # a question to check, not a choice
     re.IGNORECASE,
 )
 
@@ -25,5 +31,5 @@ _NOT_A_DECISION = re.compile(
 def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
     for sentence in sentences(text):
-        if _DECISION.search(sentence) and not _NOT_A_DECISION.match(sentence):
+        if _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence):
             yield sentence

@@ -13,6 +13,7 @@ from abzu.domain.extraction.sentences import sentences
 
 _LEARNING = re.compile(
     r"\bturns out\b|\bthe (?:issue|problem|cause|culprit|root cause) (?:was|is)\b|\bnote that\b"
+    r"|\b(?:was|is|were|are) caused by\b"
     r"|\bI (?:found|discovered|realized|realised) that\b|\bdiscrepanc(?:y|ies)\b|\bmismatch\b"
     r"|\bduplicated\b|\bdual structure\b|\binconsistent\b|\bout of date\b|\boutdated\b"
     r"|\bupgraded (?:from|to)\b|\bdiffers? from\b|\binteractive prompt"
@@ -22,9 +23,11 @@ _LEARNING = re.compile(
     re.IGNORECASE,
 )
 _NARRATION = re.compile(r"^(?:Let me|Now let me|Now I'll|I'll|Let's|Next,?)\b", re.IGNORECASE)
+_OPENER = r"^(?:(?:and|also|but),? )?"  # "And please keep…": a request's second sentence
 _PREFERENCE = re.compile(
-    r"^(?:please,? )?(?:always|never|from now on|in future|going forward)\b"
-    r"|^(?:please,? )?(?:don't|do not) (?:ever|use|add|commit|push|run|write|put|touch)\b"
+    _OPENER + r"(?:please,? )?(?:always|never|from now on|in future|going forward)\b"
+    r"|" + _OPENER + r"(?:please,? )?(?:don't|do not) (?:ever|use|add|commit|push|run|write|put|touch)\b"
+    r"|" + _OPENER + r"please,? (?:keep|avoid|make sure)\b"
     r"|\b(?:I|we) (?:prefer|always|never|like to|want you to always)\b",
     re.IGNORECASE,
 )

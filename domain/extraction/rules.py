@@ -53,6 +53,16 @@ def is_read_only(command: str) -> bool:
     return ">" not in command and _READ_ONLY.match(command) is not None
 
 
+# The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task
+# number for TaskCreate): the transcript reader drops every other successful output unread,
+# unredacted (issue 13.7). Reading a new one here means adding its tool to this set.
+OUTPUT_READERS = frozenset({"Bash", "TaskCreate"})
+# The only tool-input keys anything reads (`file_of`, `command_of`, `describe_change`, tasks.py):
+# the reader keeps no others (a Write's whole file, a subagent's prompt), so never redacts them.
+INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
+                             "todos", "status", "taskId", "subject"})
+
+
 def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
     if outcome.is_error:
         if _NOT_ERRORS.search(outcome.text[:500]):

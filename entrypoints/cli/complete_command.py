@@ -1,7 +1,7 @@
 """`abzu complete-project NAME`: distill a completed project's em.db into staging (spec §6)."""
 
 import json as jsonlib
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from returns.result import Failure, Success
@@ -37,8 +37,26 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
                 case Success(Completed() as done):
                     log.info("complete-project %s: %s", name, _line(done))
                     typer.echo(_json(done) if json else _human(done))
+                    _distil(c, name, done, quiet=json)
                 case Failure(err):
                     fail(err.message)
+
+
+def _distil(container: Any, name: str, done: "Completed", *, quiet: bool) -> None:
+    """The configured distiller (spec §6 step 2) on the drafts, capped like a session's; only
+    when completing found something new (completing again costs no call)."""
+    from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.distill import distill_completion
+
+    if not done.staged:
+        return
+    outcome = distill_completion(container, Settings(), name, done.contents)
+    if outcome is not None:
+        log.info("complete-project %s: distillation %s, %d staged (%s)", name, outcome.status,
+                 outcome.created, outcome.detail)
+        if not quiet:
+            typer.echo(f"distillation: {outcome.status}, {outcome.created} candidate(s) staged"
+                       + (f" ({outcome.detail})" if outcome.detail else ""))
 
 
 def _line(done: "Completed") -> str:

@@ -23,14 +23,16 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         from abzu.entrypoints.missed_transcripts import import_use_case
 
         with one_line_errors():
-            use_case = import_use_case(container())
+            use_case = import_use_case(container(), distil=not check)
             if check:
                 typer.echo(f"missed: {len(use_case.missed(files))} of {len(files)} transcript(s)")
                 return
             with typer.progressbar(length=len(files), label="importing", file=None) as bar:
                 report = use_case.execute(files, lambda _: bar.update(1))
+        distilled = f" (+{report.distilled} distilled)" if report.distilled else ""
         typer.echo(f"imported {report.imported}, already covered {report.covered}, "
-                   f"{report.candidates} candidate(s) staged, {len(report.not_transcripts)} not a transcript")
+                   f"{report.candidates} candidate(s) staged{distilled}, "
+                   f"{len(report.not_transcripts)} not a transcript")
 
 
 def transcripts(path: Path) -> list[str]:

@@ -1,31 +1,91 @@
-"""Wiring of distillation after `abzu finalize` (spec §6 step 2): the configured distiller, the
-session's heuristic output and the project's other staged items as what not to repeat."""
+"""Wiring of distillation after `abzu finalize`, `abzu import-sessions` and `abzu complete-project`
+(spec §6 step 2): the configured distiller, what to distil and what not to repeat."""
 
-from abzu.adapters.distill.claude_cli import ClaudeCliDistiller
-from abzu.application.extraction.distill import DistillOutcome, DistillRequest, DistillSession
+from collections.abc import Sequence
+from typing import Any
+
+from abzu.application.extraction.distill import (
+    DistillAnswer,
+    Distiller,
+    DistillerFailed,
+    DistillOutcome,
+    DistillRequest,
+    DistillSession,
+)
 from abzu.application.sessions.finalize_session import Finalized
+from abzu.domain.bead import CandidateSource
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container
 
 EXISTING = 50  # of the project's other staged items shown as "already known"
 
 
-def distill_session(container: Container, settings: Settings) -> DistillSession:
-    distiller = (ClaudeCliDistiller(settings.claude_executable, settings.distill_timeout_s)
-                 if settings.distiller == "claude-code" else None)
+class _Unavailable:
+    """A configured distiller that cannot run (no API key): every call fails, and says why."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name, self._reason = name, reason
+
+    def distill(self, prompt_text: str) -> DistillAnswer:
+        raise DistillerFailed(self._reason)
+
+
+def build_distiller(settings: Settings, *, httpx_client: Any = None) -> Distiller | None:
+    """None when off. `httpx_client` is for tests (a mock transport instead of Gemini)."""
+    if settings.distiller == "claude-code":
+        from abzu.adapters.distill.claude_cli import ClaudeCliDistiller
+
+        return ClaudeCliDistiller(settings.claude_executable, settings.distill_timeout_s)
+    if settings.distiller != "gemini":
+        return None
+    if not settings.review_api_key:
+        return _Unavailable("gemini", "Gemini is not configured: no GEMINI_API_KEY or GOOGLE_API_KEY")
+    # google-genai costs ~0.5 s to import: only a distillation that reaches Gemini pays for it.
+    from abzu.adapters.gemini.client import build_gemini_client
+    from abzu.adapters.gemini.distiller import GeminiDistiller
+
+    client = build_gemini_client(settings.review_api_key, timeout_s=settings.distill_timeout_s,
+                                 attempts=settings.review_attempts, httpx_client=httpx_client)
+    return GeminiDistiller(client, settings.distill_model)
+
+
+def distill_session(container: Container, settings: Settings, distiller: Distiller | None = None
+                    ) -> DistillSession:
     return DistillSession(
-        distiller, container.extraction_uow(), container.remember_many(), container.clock(),
-        container.ids(), daily_cap=settings.distill_daily_cap,
+        distiller or build_distiller(settings), container.extraction_uow(), container.remember_many(),
+        container.clock(), container.ids(), daily_cap=settings.distill_daily_cap,
+        daily_tokens=settings.distill_daily_tokens,
     )
 
 
-def distill_after(container: Container, settings: Settings, done: Finalized) -> DistillOutcome | None:
+def distill_after(container: Container, settings: Settings, done: Finalized,
+                  distiller: Distiller | None = None) -> DistillOutcome | None:
     """None when finalising found nothing new (nothing to distil)."""
     if done.summary is None:
         return None
-    staged = container.get_staged_candidates().execute(done.summary.project)
-    mine = tuple(c.content for c in staged if c.session_id == done.session_id)
-    others = tuple(c.content for c in staged if c.session_id != done.session_id)[-EXISTING:]
     summary = done.summary
+    mine, others = _staged(container, summary.project, done.session_id)
     request = DistillRequest(done.session_id, summary.project, summary.operational_state, mine, others)
-    return distill_session(container, settings).execute(request)
+    return distill_session(container, settings, distiller).execute(request)
+
+
+def distill_completion(container: Container, settings: Settings, project: str, drafts: Sequence[str],
+                       distiller: Distiller | None = None) -> DistillOutcome | None:
+    """A completed project's em.db drafts, distilled like a session's heuristics; None when
+    no distiller is configured (completing a project stays quiet about distillation then)."""
+    if settings.distiller == "off" and distiller is None:
+        return None
+    _, others = _staged(container, project, None)
+    known = set(drafts)  # staged a moment ago by the completion itself: not "already known"
+    request = DistillRequest(f"em:{project}", project, None, tuple(drafts),
+                             tuple(o for o in others if o not in known),
+                             source=CandidateSource.PROJECT_COMPLETION, origin=f"the em.db of {project}")
+    return distill_session(container, settings, distiller).execute(request)
+
+
+def _staged(container: Container, project: str | None, session_id: str | None
+            ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    staged = container.get_staged_candidates().execute(project)
+    mine = tuple(c.content for c in staged if session_id and c.session_id == session_id)
+    others = tuple(c.content for c in staged if not session_id or c.session_id != session_id)
+    return mine, others[-EXISTING:]

@@ -1,5 +1,6 @@
 """`abzu import-sessions` through the CLI on the real container: what it says and refuses."""
 
+import json
 import os
 from pathlib import Path
 
@@ -40,3 +41,29 @@ def test_check_counts_what_no_capture_covered_then_nothing_after_import(cli: Cli
     assert cli("import-sessions", where, "--check").stdout.strip() == "missed: 1 of 1 transcript(s)"
     assert "imported 1, already covered 0" in cli("import-sessions", where).stdout
     assert cli("import-sessions", where, "--check").stdout.strip() == "missed: 0 of 1 transcript(s)"
+
+
+def test_a_configured_distiller_runs_on_each_imported_session_once(
+    cli: Cli, container: Container, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.integration.test_claude_cli_distiller import fake_claude
+
+    item = {"category": "learning", "content": "The viewer reads transcripts from ~/.claude/projects.",
+            "summary": "viewer source"}
+    envelope = {"result": json.dumps({"items": [item]}), "usage": {"input_tokens": 900, "output_tokens": 60}}
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    exe = fake_claude(bin_dir, f"cat <<'EOF'\n{json.dumps(envelope)}\nEOF")
+    monkeypatch.setenv("ABZU_DISTILLER", "claude-code")
+    monkeypatch.setenv("ABZU_CLAUDE_EXECUTABLE", str(exe))
+    folder = tmp_path / "projects" / "-demo"
+    folder.mkdir(parents=True)
+    (folder / VIEWER.name).write_bytes(VIEWER.read_bytes())
+    first = cli("import-sessions", str(folder.parent))
+    assert first.code == 0, first.stderr
+    assert "(+1 distilled)" in first.stdout
+    assert "(+" not in cli("import-sessions", str(folder.parent)).stdout  # covered: not distilled again
+    staged = container.get_staged_candidates().execute(None)
+    [distilled] = [c for c in staged if c.content == item["content"]]
+    assert (distilled.context, distilled.session_id) == ("Distilled by claude-code", VIEWER.stem)
+    assert (bin_dir / "stdin").read_text().count("What decisions were made?") == 1

@@ -28,10 +28,12 @@ def on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_prompt_goes_on_stdin_and_the_items_come_back(on_path: Path) -> None:
-    envelope = {"type": "result", "is_error": False, "result": "Here:\n" + json.dumps(ANSWER)}
+    envelope = {"type": "result", "is_error": False, "result": "Here:\n" + json.dumps(ANSWER),
+                "usage": {"input_tokens": 1200, "cache_read_input_tokens": 300, "output_tokens": 80}}
     fake_claude(on_path, f"cat <<'EOF'\n{json.dumps(envelope)}\nEOF")
-    items = ClaudeCliDistiller().distill("What was learned?")
-    assert items == [("learning", "CI images lack git-lfs.", "git-lfs")]
+    answer = ClaudeCliDistiller().distill("What was learned?")
+    assert answer.items == [("learning", "CI images lack git-lfs.", "git-lfs")]
+    assert answer.tokens == 1580
     assert (on_path / "argv").read_text().strip() == "-p --output-format json"
     assert (on_path / "stdin").read_text() == "What was learned?"
 

@@ -265,3 +265,40 @@ def test_secrets_are_redacted_before_long_texts_are_cut_so_no_fragment_survives(
     seen = json.dumps([[r.text, r.tool_calls, r.tool_outcomes] for r in records], default=str)
     assert token[4:14] not in seen and token[-10:] not in seen
     assert seen.count("[REDACTED") >= 2  # the output (its marker cut) and the message
+
+
+def test_a_secret_or_span_straddling_a_redaction_window_never_leaves_a_fragment(tmp_path: Path) -> None:
+    """Long strings are redacted in windows (issue 13.7): whatever sits at a window's edge."""
+    from abzu.adapters.jsonl.record_mapping import MARGIN, MAX_INPUT_STRING, OUTPUT_HEAD, OUTPUT_TAIL
+
+    token = "ghp_" + "W1nd0wEdg3T0k3nStr4ddl3Q" + "x9Y8z7W6v5U4"
+    pem_body = "\n".join("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + f"{i:02d}Kcw" * 6 for i in range(90))
+    pem = f"-----BEGIN PRIVATE KEY-----\n{pem_body}\n-----END PRIVATE KEY-----"
+    filler = "word " * 3_000
+    outputs = [
+        "a " * ((OUTPUT_HEAD + MARGIN - 12) // 2) + token + " " + filler,  # a token near the head window
+        filler + pem + " " + "b" * (OUTPUT_TAIL - 400),  # a key begun before the tail window, ended in it
+        filler + "<private>" + "c " * 3 * MARGIN + token + " </private>" + "d" * (OUTPUT_TAIL - 200),
+        "x" * 40_000 + " " + token + "y" * 40_000,  # no whitespace anywhere near: redacted whole
+    ]
+    lines = [line for i, out in enumerate(outputs)
+             for line in (call(f"t{i}", "Bash", command="make"), result(f"t{i}", out, is_error=True))]
+    command = "echo " + "z" * (MAX_INPUT_STRING + MARGIN - 20) + f" {token} " + filler
+    path = write(tmp_path / "t.jsonl", *lines, call("t9", "Bash", command=command))
+
+    seen = json.dumps([[r.tool_calls, r.tool_outcomes] for r in sut.read(str(path), 0).records], default=str)
+    assert token[6:16] not in seen and token[-10:] not in seen
+    assert "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" not in seen and "c c c c" not in seen
+
+
+def test_successful_outputs_the_heuristics_never_read_are_not_kept(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "t.jsonl",
+        call("r1", "Read", file_path="/src/a.py"), result("r1", "def a(): pass"),
+        call("b1", "Bash", command="pytest"), result("b1", "FAILED test_a - Traceback"),
+        call("r2", "Read", file_path="/src/missing.py"), result("r2", "File does not exist.", is_error=True),
+        result("elsewhere", "an output whose call was in an earlier read"),
+    )
+    texts = [o.text for r in sut.read(str(path), 0).records for o in r.tool_outcomes]
+    assert texts == ["", "FAILED test_a - Traceback", "File does not exist.",
+                     "an output whose call was in an earlier read"]

@@ -45,6 +45,10 @@ class InMemoryExtractionStore(ExtractionStore):
         return sum(1 for e, at in zip(self.entries, self.logged_at, strict=True)
                    if e.method == method and e.status in ("ok", "failed") and at >= since)
 
+    def method_tokens_since(self, method: str, since: datetime) -> int:
+        return sum(e.tokens for e, at in zip(self.entries, self.logged_at, strict=True)
+                   if e.method == method and at >= since)
+
     def method_counts(self, method: str) -> dict[str, int]:
         counts: dict[str, int] = {}
         for e in self.entries:

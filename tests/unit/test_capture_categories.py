@@ -21,6 +21,8 @@ def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> dict[str, Cate
     "I'll store the session tokens in Redis from now on.",
     "Decided to keep the v1 endpoint for old clients.",
     "We'll switch to httpx for the async client.",
+    "I need to create a simpler useTodos hook that matches the existing todo-app structure.",
+    "We need to add a retry wrapper so that a busy database never loses a write.",
 ])
 def test_the_spec_decision_forms_are_decisions(sentence: str) -> None:
     assert _drafts(said("fix the cache please"), wrote(sentence)) == {sentence: Category.DECISION}
@@ -31,6 +33,7 @@ def test_the_spec_decision_forms_are_decisions(sentence: str) -> None:
     "The issue was a stale lock file left by the previous run.",
     "Note that the API returns dates in local time, not UTC.",
     "There is no `lint` script in package.json.",
+    "It was caused by the edge proxy stripping the Authorization header.",
     "The settings module duplicated the defaults of the config file.",
 ])
 def test_what_the_session_found_out_is_a_learning(sentence: str) -> None:
@@ -41,6 +44,8 @@ def test_what_the_session_found_out_is_a_learning(sentence: str) -> None:
     "Let me check the logs to see what happened there.",
     "I can see the file has 40 lines in it today.",
     "Now let me run the tests again with coverage.",
+    "Let me check if there are any existing hooks or if I need to create one that matches.",
+    "I need to create the component file next.",
 ])
 def test_narration_and_observation_are_neither(sentence: str) -> None:
     assert _drafts(wrote(sentence)) == {}
@@ -52,6 +57,15 @@ def test_preferences_come_from_the_users_own_words_only() -> None:
         wrote("Always run the formatter, noted."),  # Claude echoing is not the user's rule
     )
     assert found == {"Always run the formatter before committing.": Category.PREFERENCE}
+
+
+@pytest.mark.parametrize("request_text", [
+    "Fix the 401. And please keep commits small, one change per commit.",
+    "Also, never push to main directly.",
+    "Please avoid adding new dependencies for this.",
+])
+def test_a_preference_may_open_with_a_conjunction_or_please(request_text: str) -> None:
+    assert Category.PREFERENCE in _drafts(said(request_text)).values()
 
 
 def test_a_long_paste_states_no_preference() -> None:

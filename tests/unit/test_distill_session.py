@@ -4,7 +4,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from abzu.application.extraction.distill import DistillerFailed, DistillRequest, DistillSession
+from abzu.application.extraction.distill import (
+    DistillAnswer,
+    DistillerFailed,
+    DistillRequest,
+    DistillSession,
+)
 from abzu.application.remember_many import RememberMany
 from abzu.domain.bead import CandidateSource
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
@@ -16,21 +21,21 @@ REQUEST = DistillRequest("s1", "api", "Files modified (1): api.py", ("Bash `pyte
 class Scripted:
     name = "scripted"
 
-    def __init__(self, answer: Sequence[tuple[str, str, str]] | Exception) -> None:
-        self.answer, self.prompts = answer, list[str]()
+    def __init__(self, answer: Sequence[tuple[str, str, str]] | Exception, tokens: int = 0) -> None:
+        self.answer, self.tokens, self.prompts = answer, tokens, list[str]()
 
-    def distill(self, prompt_text: str) -> Sequence[tuple[str, str, str]]:
+    def distill(self, prompt_text: str) -> DistillAnswer:
         self.prompts.append(prompt_text)
         if isinstance(self.answer, Exception):
             raise self.answer
-        return self.answer
+        return DistillAnswer(self.answer, self.tokens)
 
 
 def _sut(distiller: Scripted | None, staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork,
-         cap: int = 20) -> DistillSession:
+         cap: int = 20, tokens: int = 0) -> DistillSession:
     clock, ids = FixedClock(), SequentialIds()
     remember = RememberMany(uow=staging, clock=clock, ids=ids, workspace=FixedWorkspace("/src/api"))
-    return DistillSession(distiller, books, remember, clock, ids, daily_cap=cap)
+    return DistillSession(distiller, books, remember, clock, ids, daily_cap=cap, daily_tokens=tokens)
 
 
 @pytest.fixture
@@ -51,7 +56,7 @@ def test_accepted_items_are_staged_with_provenance_and_logged_as_cc_distill(
     assert (outcome.status, outcome.created) == ("ok", 1)
     [candidate] = staging.candidates.rows.values()
     assert candidate.source is CandidateSource.SESSION_END and candidate.session_id == "s1"
-    assert candidate.context == "Distilled by scripted from Claude Code session s1"
+    assert candidate.context == "Distilled by scripted"  # ids stay out of what recall indexes
     [entry] = books.committed.entries
     assert (entry.method, entry.status, entry.candidates_created) == ("cc_distill", "ok", 1)
     assert "What decisions were made?" in distiller.prompts[0]
@@ -88,3 +93,35 @@ def test_off_and_over_the_daily_cap_are_skipped_without_a_call(
     assert [sut.execute(REQUEST).status for _ in range(2)] == ["ok", "skipped"]
     assert len(distiller.prompts) == 1
     assert books.committed.method_counts("cc_distill") == {"skipped": 2, "ok": 1}
+
+
+def test_the_daily_token_cap_counts_what_the_distiller_reported(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    distiller = Scripted([("learning", "The cache key includes the locale.", "locale key")], tokens=6_000)
+    sut = _sut(distiller, staging, books, tokens=10_000)
+    outcomes = [sut.execute(REQUEST) for _ in range(3)]
+    assert [o.status for o in outcomes] == ["ok", "ok", "skipped"]
+    assert outcomes[2].detail == "daily token cap of 10000 reached (12000 spent)"
+    assert len(distiller.prompts) == 2
+    assert [e.tokens for e in books.committed.entries] == [6_000, 6_000, 0]
+
+
+def test_a_failed_call_still_counts_the_tokens_it_cost(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    sut = _sut(Scripted(DistillerFailed("answer is not the asked JSON", tokens=9_000)), staging, books,
+               tokens=5_000)
+    assert [sut.execute(REQUEST).status for _ in range(2)] == ["failed", "skipped"]
+
+
+def test_a_completion_is_staged_as_such_with_its_origin(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    request = DistillRequest("em:api", "api", None, ("Decision: REST over gRPC",),
+                             source=CandidateSource.PROJECT_COMPLETION, origin="the em.db of api")
+    _sut(Scripted([("decision", "The API stays REST; gRPC was dropped.", "REST")]), staging, books
+         ).execute(request)
+    [candidate] = staging.candidates.rows.values()
+    assert candidate.source is CandidateSource.PROJECT_COMPLETION and candidate.session_id is None
+    assert candidate.context == "Distilled by scripted from the em.db of api"
