@@ -15,6 +15,8 @@ from abzu.entrypoints.web.state import back_to, container, said
 from abzu.entrypoints.wiring.web import decided_review, staging_queue
 
 SHOWN = 50  # candidates on one page: a review works from the oldest
+PAST = {"promote": "promoted", "discard": "discarded", "keep": "kept", "flag": "flagged",
+        "consolidate": "consolidated"}
 
 
 async def queue(request: Request) -> Response:
@@ -57,7 +59,7 @@ def _told(report: ReviewReport, candidate_id: str) -> str:
     problems = [r.detail for r in batch.rejected] + [p for p in (batch.refused, batch.error) if p]
     if problems:
         return f"{candidate_id} not changed: {'; '.join(problems)}"
-    done = [f"{o.action}d {candidate_id}" + (f" as {o.bead_id}" if o.bead_id else "")
+    done = [f"{PAST.get(o.action, o.action)} {candidate_id}" + (f" as {o.bead_id}" if o.bead_id else "")
             for o in batch.outcomes]
     return "; ".join(done) or f"{candidate_id}: nothing to apply"
 

@@ -1,0 +1,34 @@
+"""The Sessions and Health pages (issue 18)."""
+
+from pathlib import Path
+
+from abzu.domain.injection import HARD_CAP
+from abzu.entrypoints.wiring.container import Container
+from tests.web.support import client, csrf, remember
+
+
+def test_sessions_shows_the_block_a_session_would_get_and_its_size(container: Container) -> None:
+    remember(container, "Prefer SQLite WAL mode", "preference")
+    page = client(container).get("/sessions").text
+    assert f"of {HARD_CAP} characters" in page
+    assert 'id="injected"' in page and "session start" in page
+
+
+def test_showing_the_preview_records_nothing(container: Container, abzu_home: Path, repo: Path) -> None:
+    (repo / ".enki").mkdir()
+    client(container).get("/sessions")
+    assert not (repo / ".enki" / "SESSION_ID").exists()
+    spool = abzu_home / "spool"
+    assert not spool.exists() or not any(spool.rglob("*injection*"))
+    assert "<td>0</td><td>0</td><td>0</td>" in client(container).get("/sessions").text
+
+
+def test_health_draws_the_weights_and_lists_reviews(container: Container) -> None:
+    remember(container, "Prefer SQLite WAL mode", "preference")
+    staged = remember(container, "WAL mode needs a shared memory file")
+    web = client(container)
+    web.post(f"/staging/{staged}", data={"csrf": csrf(web.get("/staging").text), "action": "promote"})
+    page = web.get("/health").text
+    assert "<svg" in page and "weight 1: 2" in page  # both live beads at full weight
+    assert "human" in page and "no review yet" not in page
+    assert 'id="doctor"' in page
