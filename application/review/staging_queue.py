@@ -1,45 +1,39 @@
-"""Use case: the staging queue as a reviewer sees it, each candidate beside its closest beads."""
+"""Use case: the staging queue as a reviewer sees it, oldest first."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from abzu.application.ports import UnitOfWork
-from abzu.application.review.batch import gather_batch
-from abzu.domain.bead import Bead, Candidate
-from abzu.domain.review.batching import BatchPolicy
+from abzu.domain.bead import Candidate
+from abzu.domain.poisoning import looks_like_instructions
 
 
 @dataclass(frozen=True, slots=True)
 class QueuedCandidate:
     candidate: Candidate
-    similar: tuple[Bead, ...]  # the permanent beads a review would show beside it
     suspect: bool  # reads like instructions to an agent (possible memory poisoning)
 
 
 @dataclass(frozen=True, slots=True)
 class Queue:
     items: tuple[QueuedCandidate, ...]
-    total: int  # every staged candidate, also those past `limit`
+    more: bool  # newer candidates wait behind these
 
 
 @dataclass(frozen=True, slots=True)
 class StagingQueue:
-    """- Oldest first, like a review; the closest beads come from the same search a review
-      batch uses (`gather_batch`), so the page shows what `review --interactive` would.
-    - Read-only: nothing is recalled, nothing changes."""
+    """- Oldest first, like a review; at most `limit`, and whether more wait behind them.
+    - Each candidate marked when it reads like instructions, as `review --interactive` warns.
+    - Read-only. The closest beads of each come from `ClosestBeads`, one candidate at a time
+      (a full-text search each: the page asks for them after it is shown)."""
 
     uow: UnitOfWork
-    policy: BatchPolicy = field(default_factory=BatchPolicy.one_at_a_time)
 
-    def execute(self, project: str | None = None, limit: int = 50) -> Queue:
+    def execute(self, project: str | None = None, limit: int = 20) -> Queue:
         with self.uow as uow:
-            staged = uow.candidates.staged(project)
-            items = tuple(self._queued(uow, c, project) for c in staged[:limit])
-        return Queue(items, len(staged))
+            staged = uow.candidates.staged(project, limit=limit + 1)
+        items = tuple(QueuedCandidate(c, _suspect(c)) for c in staged[:limit])
+        return Queue(items, more=len(staged) > limit)
 
-    def _queued(self, uow: UnitOfWork, candidate: Candidate, project: str | None) -> QueuedCandidate:
-        batch = gather_batch(uow, self.policy, 1, (candidate,), project)
-        similar = {b.id: b for b in batch.context}
-        return QueuedCandidate(
-            candidate, tuple(similar[i] for i in batch.related.get(candidate.id, ()) if i in similar),
-            suspect=candidate.id in batch.suspects,
-        )
+
+def _suspect(candidate: Candidate) -> bool:
+    return looks_like_instructions(f"{candidate.content}\n{candidate.summary or ''}")

@@ -42,8 +42,10 @@ ROUTES = [
     Route("/staging", review_pages.queue),
     Route("/staging/undo", review_pages.undo, methods=["POST"]),
     Route("/staging/{candidate_id}", review_pages.decide, methods=["POST"]),
+    Route("/staging/{candidate_id}/similar", review_pages.similar),
     Route("/sessions", session_pages.sessions),
     Route("/health", health_pages.health),
+    Route("/health/doctor", health_pages.doctor),
     Mount("/static", StaticFiles(directory=STATIC, follow_symlink=True), name="static"),
 ]
 

@@ -15,7 +15,13 @@ REVIEWS = 20  # the latest reviews shown
 
 async def health(request: Request) -> Response:
     c = container(request)
-    status = c.status().execute()
-    chart = histogram(status.beads.weights, title="Live beads by decay weight")
-    return page(request, "health.html", view=full_status(c), chart=chart,
-                doctor=c.trust.doctor().execute(), reviews=past_reviews(c).execute(REVIEWS))
+    view = full_status(c)
+    weights = {float(w): n for w, n in view.weights.items()}
+    chart = histogram(weights, title="Live beads by decay weight")
+    return page(request, "health.html", view=view, chart=chart, reviews=past_reviews(c).execute(REVIEWS))
+
+
+async def doctor(request: Request) -> Response:
+    """`abzu doctor`'s checks (integrity of both stores: ~0.4 s at 10k beads), a fragment the
+    Health page fetches after it is shown, so the counts never wait for it."""
+    return page(request, "doctor.html", doctor=container(request).trust.doctor().execute())

@@ -12,9 +12,9 @@ from abzu.domain.review.model import Proposal
 from abzu.entrypoints.web.access import checked_form
 from abzu.entrypoints.web.render import page
 from abzu.entrypoints.web.state import back_to, container, said
-from abzu.entrypoints.wiring.web import decided_review, staging_queue
+from abzu.entrypoints.wiring.web import closest_beads, decided_review, staging_queue
 
-SHOWN = 50  # candidates on one page: a review works from the oldest
+SHOWN = 20  # candidates on one page: a review works from the oldest
 PAST = {"promote": "promoted", "discard": "discarded", "keep": "kept", "flag": "flagged",
         "consolidate": "consolidated"}
 
@@ -24,6 +24,14 @@ async def queue(request: Request) -> Response:
     found = staging_queue(container(request)).execute(project, limit=SHOWN)
     return page(request, "staging.html", queue=found, project=project,
                 note=request.query_params.get("note"))
+
+
+async def similar(request: Request) -> Response:
+    """The closest beads of one candidate: a fragment the page fetches after it is shown."""
+    candidate_id = request.path_params["candidate_id"]
+    project = request.query_params.get("project", "").strip() or None
+    beads = closest_beads(container(request)).execute(candidate_id, project)
+    return page(request, "similar.html", beads=beads)
 
 
 def _proposal(candidate_id: str, action: str, content: str, reason: str) -> Proposal | None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from abzu.adapters.human.decided import DecidedReviewer
 from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
 from abzu.adapters.sqlite.review_spend import SqliteReviewHistory
+from abzu.application.review.closest_beads import ClosestBeads
 from abzu.application.review.past_reviews import PastReviews
 from abzu.application.review.run_review import RunReview
 from abzu.application.review.staging_queue import StagingQueue
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 
 def staging_queue(c: "Container") -> StagingQueue:
     return StagingQueue(c.read_uow())
+
+
+def closest_beads(c: "Container") -> ClosestBeads:
+    return ClosestBeads(c.read_uow())
 
 
 def decided_review(c: "Container", proposal: Proposal) -> RunReview:

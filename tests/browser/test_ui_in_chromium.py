@@ -20,6 +20,13 @@ def by_css(driver: Any, selector: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
+def loaded(driver: Any, selector: str) -> None:
+    """Waits for the page's script to fill a fragment (it fetches it after the page is shown)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 30).until(lambda d: by_css(d, selector).get_attribute("data-loaded") == "1")
+
+
 def open_page(driver: Any, page: Page, path: str) -> None:
     """The first visit trades the token for the cookie; later ones go straight to `path`."""
     if not driver.get_cookies():
@@ -55,6 +62,8 @@ def test_a_stored_script_is_shown_as_text_and_never_runs(driver: Any, page: Page
 def test_promoting_a_candidate_moves_it_to_permanent_memory(driver: Any, page: Page, shots: Path) -> None:
     staged = page.ids["staged"]
     open_page(driver, page, "/staging")
+    loaded(driver, f'section[id="{staged}"] .similar')
+    assert "Prefer SQLite WAL mode" in by_css(driver, f'section[id="{staged}"] .similar').text
     driver.save_screenshot(str(shots / "staging.png"))
     by_css(driver, f'section[id="{staged}"] button.promote').click()
     note = by_css(driver, "#note").text
@@ -72,6 +81,8 @@ def test_sessions_and_health_pages(driver: Any, page: Page, shots: Path) -> None
     driver.save_screenshot(str(shots / "sessions.png"))
     open_page(driver, page, "/health")
     assert by_css(driver, "svg.chart").is_displayed()
+    loaded(driver, "[data-fragment='/health/doctor']")
+    assert "integrity" in by_css(driver, "#doctor").text
     driver.save_screenshot(str(shots / "health.png"))
 
 

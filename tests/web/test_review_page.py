@@ -18,10 +18,13 @@ def test_the_queue_lists_candidates_oldest_first_beside_similar_beads(container:
     remember(container, "Prefer SQLite WAL mode over rollback journals", "preference")
     first = remember(container, "WAL mode needs a shared memory file")
     second = remember(container, "Vacuum the database monthly")
-    page = client(container).get("/staging").text
+    web = client(container)
+    page = web.get("/staging").text
     assert page.index(first) < page.index(second)
-    assert "Prefer SQLite WAL mode" in page  # the similar bead, beside the first candidate
-    assert "2 candidates wait" in page
+    assert f'data-fragment="/staging/{first}/similar"' in page
+    beside = web.get(f"/staging/{first}/similar").text  # what the page's script fetches
+    assert "Prefer SQLite WAL mode" in beside and "<nav>" not in beside
+    assert "No similar permanent bead" in web.get(f"/staging/{second}/similar").text
 
 
 def test_promoting_moves_the_candidate_to_permanent_memory(container: Container) -> None:

@@ -31,4 +31,6 @@ def test_health_draws_the_weights_and_lists_reviews(container: Container) -> Non
     page = web.get("/health").text
     assert "<svg" in page and "weight 1: 2" in page  # both live beads at full weight
     assert "human" in page and "no review yet" not in page
-    assert 'id="doctor"' in page
+    assert 'data-fragment="/health/doctor"' in page
+    checks = web.get("/health/doctor").text
+    assert 'id="doctor"' in checks and "integrity" in checks and "problem" not in checks
