@@ -85,8 +85,11 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
     server = subprocess.Popen([sys.executable, "-m", "abzu.entrypoints.launcher", "ui", "--no-open"],
                               cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        url = server.stdout.readline().split()[-1] if server.stdout else ""
-        assert url.startswith("http://127.0.0.1:"), f"no address printed: {server.stderr.read() if server.stderr else ''}"
+        words = server.stdout.readline().split() if server.stdout else []
+        url = words[-1] if words else ""
+        if not url.startswith("http://127.0.0.1:"):
+            server.kill()
+            pytest.fail(f"abzu ui printed no address: {server.stderr.read() if server.stderr else ''}")
         yield Page(url, url.split("/?", 1)[0], ids)
     finally:
         server.terminate()
