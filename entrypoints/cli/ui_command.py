@@ -34,4 +34,7 @@ class UiCommand:
             fail("--host needs an address, like 127.0.0.1")
         if (why := risk(chosen)) is not None:
             typer.echo(f"warning: {why}", err=True)
-        serve(self._container(), chosen, port, open_browser=not no_open)
+        try:
+            serve(self._container(), chosen, port, open_browser=not no_open)
+        except OSError as exc:  # the port is taken, or the address is not this machine's
+            fail(f"cannot listen on {chosen}:{port or 'a free port'}: {exc.strerror or exc}")

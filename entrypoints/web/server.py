@@ -42,13 +42,19 @@ def _loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def free_port(host: str) -> int:
-    """A port the OS says is free now (a tiny race with other programs; bind errors say so)."""
+def listening(host: str, port: int) -> socket.socket:
+    """Bound and listening before the address is printed, so a browser (or a test) that opens it
+    at once is queued, never refused; port 0 lets the OS pick a free one, with no race."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
-        port: int = s.getsockname()[1]
-        return port
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def serve(container: "Container", host: str, port: int | None, *, open_browser: bool) -> Address:
@@ -56,11 +62,12 @@ def serve(container: "Container", host: str, port: int | None, *, open_browser: 
 
     from abzu.entrypoints.web.app import build_app
 
-    address = Address(host, port or free_port(host), new_token())
+    sock = listening(host, port or 0)
+    address = Address(host, int(sock.getsockname()[1]), new_token())
     print(f"Abzu memory page: {address.url}\n(Ctrl+C stops it; the token is new at every start)",
           flush=True)
     if open_browser:
         webbrowser.open(address.url)
-    uvicorn.run(build_app(container, address.token), host=host, port=address.port,
-                log_level="warning", access_log=False)
+    config = uvicorn.Config(build_app(container, address.token), log_level="warning", access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])
     return address
