@@ -13,6 +13,7 @@ from abzu.entrypoints.web.access import checked_form
 from abzu.entrypoints.web.render import page
 from abzu.entrypoints.web.state import back_to, container, said
 from abzu.entrypoints.wiring.memory import RecallResult
+from abzu.entrypoints.wiring.web import anchors_of
 
 SCOPES = ("project", "global", "all")
 CATEGORIES = ("decision", "learning", "pattern", "fix", "preference")
@@ -43,8 +44,9 @@ async def search(request: Request) -> Response:
                 hits = [h for h in found.hits if not query.category or h.hit.category.value == query.category]
             case Failure(err):
                 error = err.message
+    anchors = anchors_of(container(request)).execute([h.hit.item_id for h in hits])
     return page(request, "search.html", query=query, hits=hits, error=error, scopes=SCOPES,
-                categories=CATEGORIES, fading=FADING, note=request.query_params.get("note"))
+                categories=CATEGORIES, fading=FADING, anchors=anchors, note=request.query_params.get("note"))
 
 
 def _recall(request: Request, query: Query) -> RecallResult:
@@ -59,8 +61,9 @@ async def memory(request: Request) -> Response:
     match ShowMemory(c.read_uow()).execute(memory_id):
         case Success(found):
             events = c.trust.history().of_item(memory_id)
-            return page(request, "memory.html", m=found, is_bead=isinstance(found, Bead),
-                        events=events, fading=FADING, note=request.query_params.get("note"))
+            anchors = anchors_of(c).execute([memory_id]).get(memory_id, ())
+            return page(request, "memory.html", m=found, is_bead=isinstance(found, Bead), events=events,
+                        anchors=anchors, fading=FADING, note=request.query_params.get("note"))
         case Failure(err):
             return page(request, "missing.html", status_code=404, message=err.message)
     return page(request, "missing.html", status_code=404, message=memory_id)

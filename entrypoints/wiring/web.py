@@ -5,11 +5,14 @@ flag_for_deletion, run_review, undo_review, history, doctor, status).
 """
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from abzu.adapters.human.decided import DecidedReviewer
 from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
+from abzu.adapters.sqlite.anchor_listing import Sqlite3AnchorListing
 from abzu.adapters.sqlite.review_spend import SqliteReviewHistory
+from abzu.application.anchors.listing import AnchorsOf
 from abzu.application.review.closest_beads import ClosestBeads
 from abzu.application.review.past_reviews import PastReviews
 from abzu.application.review.run_review import RunReview
@@ -52,3 +55,7 @@ def preview_session_start(c: "Container") -> "InjectSessionStart":
 
 def past_reviews(c: "Container") -> PastReviews:
     return PastReviews(SqliteReviewHistory(c.staging_engine()))
+
+
+def anchors_of(c: "Container") -> AnchorsOf:
+    return AnchorsOf(Sqlite3AnchorListing(Path(c.config.wisdom_path()), Path(c.config.staging_path())))

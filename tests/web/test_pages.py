@@ -1,6 +1,9 @@
 """`abzu ui` over real SQLite files, through Starlette's TestClient: the token, each page, the
 escaping of stored text, and the buttons changing the stores (issue 18)."""
 
+from pathlib import Path
+
+from abzu.application.remember_io import RememberRequest
 from abzu.entrypoints.wiring.container import Container
 from tests.web.support import SCRIPT, TOKEN, client, csrf, remember, shown
 
@@ -84,3 +87,13 @@ def test_a_post_without_the_form_token_changes_nothing(container: Container) -> 
     assert web.post(f"/memory/{memory_id}/star", data={"csrf": "forged"}).status_code == 403
     assert web.post(f"/memory/{memory_id}/star").status_code == 403
     assert "Star (never decays)" in web.get(f"/memory/{memory_id}").text
+
+
+def test_anchors_show_beside_the_memory(container: Container, repo: Path) -> None:
+    request = RememberRequest("Run the suite with pytest -n 2", "preference",
+                              files=(str(repo / "tests/test_x.py"),), commands=("pytest tests",))
+    memory_id = container.remember().execute(request).unwrap().id
+    web = client(container)
+    for path in ("/search?q=suite+pytest&scope=all", f"/memory/{memory_id}"):
+        page = web.get(path).text
+        assert "file: tests/test_x.py" in page and "command: pytest tests" in page, path
