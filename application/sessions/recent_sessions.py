@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from datetime import timedelta
 
+from returns.maybe import Maybe
+
 from abzu.application.ports import Clock
 from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.domain.sessions.record import SessionRecord
@@ -31,4 +33,12 @@ class RecentSessions:
             done = sorted(uow.sessions.finalized_since(None, since),
                           key=lambda r: r.finalized_at or since, reverse=True)
             chosen = [*pending, *done][:limit]
-            return [SeenSession(r, uow.summaries.final_of(r.session_id).value_or(None)) for r in chosen]
+            return [SeenSession(r, _final(uow.summaries.final_of(r.session_id))) for r in chosen]
+
+
+def _final(found: "Maybe[SessionSummary] | SessionSummary | None") -> SessionSummary | None:
+    """`final_of` answers a Maybe here; the lean-store work (issue 13) makes repositories answer
+    `X | None`. Either way works, so the two branches merge without touching this."""
+    if found is None or isinstance(found, SessionSummary):
+        return found
+    return found.value_or(None)

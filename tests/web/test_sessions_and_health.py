@@ -3,6 +3,8 @@
 from pathlib import Path
 
 from abzu.domain.injection import HARD_CAP
+from abzu.domain.sessions.record import FinalizedBy, HookEvent, SessionEvent
+from abzu.domain.sessions.summary import SessionSummary
 from abzu.entrypoints.wiring.container import Container
 from tests.web.support import client, csrf, remember
 
@@ -34,3 +36,20 @@ def test_health_draws_the_weights_and_lists_reviews(container: Container) -> Non
     assert 'data-fragment="/health/doctor"' in page
     checks = web.get("/health/doctor").text
     assert 'id="doctor"' in checks and "integrity" in checks and "problem" not in checks
+
+
+def test_recent_sessions_show_their_state_and_final_summary(container: Container) -> None:
+    now = container.clock().now()
+    with container.sessions.uow() as uow:
+        for sid in ("s-done", "s-open"):
+            uow.sessions.record(SessionEvent(sid, HookEvent.SESSION_START, now, transcript_path=f"/t/{sid}.jsonl"),
+                                "api")
+        uow.summaries.add(SessionSummary(id="sum-1", session_id="s-done", project="api", sequence=0,
+                                         created_at=now, conversational_state="Chose <b>WAL</b> mode",
+                                         is_final=True))
+        uow.sessions.mark_finalized("s-done", at=now, by=FinalizedBy.SESSION_END)
+        uow.commit()
+    page = client(container).get("/sessions").text
+    recent = page.split('id="recent"', 1)[1].split("</table>", 1)[0]
+    assert "s-done" in recent and "s-open" in recent and "session_end" in recent and "pending" in recent
+    assert "Chose &lt;b&gt;WAL&lt;/b&gt; mode" in recent
