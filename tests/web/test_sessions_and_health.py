@@ -42,8 +42,8 @@ def test_recent_sessions_show_their_state_and_final_summary(container: Container
     now = container.clock().now()
     with container.sessions.uow() as uow:
         for sid in ("s-done", "s-open"):
-            uow.sessions.record(SessionEvent(sid, HookEvent.SESSION_START, now, transcript_path=f"/t/{sid}.jsonl"),
-                                "api")
+            started = SessionEvent(sid, HookEvent.SESSION_START, now, transcript_path=f"/t/{sid}.jsonl")
+            uow.sessions.record(started, "api")
         uow.summaries.add(SessionSummary(id="sum-1", session_id="s-done", project="api", sequence=0,
                                          created_at=now, conversational_state="Chose <b>WAL</b> mode",
                                          is_final=True))
