@@ -6,7 +6,7 @@ from returns.result import Failure, Success
 from starlette.requests import Request
 from starlette.responses import Response
 
-from abzu.application.manage.show import ShowMemory
+from abzu.application.manage.show import ShowMemory, Shown
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.domain.bead import Bead
 from abzu.entrypoints.web.access import checked_form
@@ -59,11 +59,12 @@ async def memory(request: Request) -> Response:
     memory_id = request.path_params["memory_id"]
     c = container(request)
     match ShowMemory(c.read_uow()).execute(memory_id):
-        case Success(found):
-            events = c.trust.history().of_item(memory_id)
+        case Success(Shown() as shown):
+            found, events = shown.memory, c.trust.history().of_item(memory_id)
             anchors = anchors_of(c).execute([memory_id]).get(memory_id, ())
             return page(request, "memory.html", m=found, is_bead=isinstance(found, Bead), events=events,
-                        anchors=anchors, fading=FADING, note=request.query_params.get("note"))
+                        derived_from=shown.derived_from, anchors=anchors, fading=FADING,
+                        note=request.query_params.get("note"))
         case Failure(err):
             return page(request, "missing.html", status_code=404, message=err.message)
     return page(request, "missing.html", status_code=404, message=memory_id)

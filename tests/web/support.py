@@ -33,4 +33,5 @@ def csrf(page_html: str) -> str:
 
 def shown(container: Container, memory_id: str) -> Memory | None:
     """The memory as `abzu show` finds it now (None: in neither store)."""
-    return ShowMemory(container.read_uow()).execute(memory_id).value_or(None)
+    found = ShowMemory(container.read_uow()).execute(memory_id)
+    return found.map(lambda shown: shown.memory).value_or(None)

@@ -34,6 +34,8 @@ def test_promoting_moves_the_candidate_to_permanent_memory(container: Container)
     assert shown(container, staged) is None  # no longer a candidate: now a bead
     promoted = [b for b in _beads(container) if "shared memory file" in b.content]
     assert len(promoted) == 1
+    bead_page = client(container).get(f"/memory/{promoted[0].id}").text
+    assert f'derived from <a href="/memory/{staged}">' in bead_page
 
 
 def test_edit_and_promote_stores_the_edited_text(container: Container) -> None:

@@ -87,4 +87,5 @@ def _(world: World, name: str) -> None:
 
 
 def _shown(world: World, memory_id: str) -> Bead | Candidate | None:
-    return ShowMemory(world.container.read_uow()).execute(memory_id).value_or(None)
+    found = ShowMemory(world.container.read_uow()).execute(memory_id)
+    return found.map(lambda shown: shown.memory).value_or(None)
