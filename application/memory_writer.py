@@ -22,7 +22,6 @@ from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict
-from abzu.domain.redaction import drop_private, redact
 from abzu.domain.text import keywords
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
@@ -44,6 +43,10 @@ class Draft:
 
 
 def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> Result[Draft, RememberError]:
+    # Imported on first use: the redaction rules cost ~40 ms, which recall, star and the MCP
+    # server's start (they import this module through `remember`) need not pay.
+    from abzu.domain.redaction import drop_private, redact
+
     category = Category.parse(request.category)
     # Private spans go before validation: text that was all private is empty, and is refused.
     content = clean_content(drop_private(request.content)[0], limit=max_chars)

@@ -149,11 +149,17 @@ def main() -> None:
         shutil.rmtree(root)
 
 
+MINIMAL = [sys.executable, str(Path(__file__).with_name("mcp_minimal_server.py"))]
+
+
 def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
-    starts = []
-    for _ in range(args.starts):
+    starts, minimal, load = [], [], os.getloadavg()[0]
+    for _ in range(args.starts):  # interleaved: load affects Abzu and the SDK's floor alike
         start, server = start_up(command, store)
         starts.append(start)
+        server.close()
+        start, server = start_up(MINIMAL, store)
+        minimal.append(start)
         server.close()
     _, server = start_up(command, store)
     first, timings, hits = recall_round_trips(server, args.calls)
@@ -167,7 +173,12 @@ def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
     print(f"start -> tools/list reply: median {ms(statistics.median(lists))}, "
           f"min {ms(min(lists))}, max {ms(max(lists))} ({args.starts} starts); "
           f"server CPU until then: median {ms(statistics.median(s.cpu for s in starts))}")
-    print(f"for scale, `import mcp.server` alone: median {ms(floor_wall)} wall, {ms(floor_cpu)} CPU")
+    floor_list = statistics.median(s.tools_list for s in minimal)
+    print(f"the SDK's minimal server (4 echo tools), same run: tools/list reply median {ms(floor_list)}, "
+          f"CPU {ms(statistics.median(s.cpu for s in minimal))}; Abzu's own share: "
+          f"{ms(statistics.median(lists) - floor_list)}")
+    print(f"for scale, `import mcp.server` alone: median {ms(floor_wall)} wall, {ms(floor_cpu)} CPU; "
+          f"load (1 min) {load:.1f} at start, {os.getloadavg()[0]:.1f} at end")
     print(f"enki_recall first call (opens the stores): {ms(first)}")
     print(f"enki_recall round trip over {len(timings)} calls: p50 {ms(q[49])}, p95 {ms(q[94])}, "
           f"max {ms(max(timings))}; {hits / len(timings):.1f} results per call")

@@ -11,11 +11,9 @@ from abzu.application.status import MemoryStatus
 from abzu.domain.bead import Bead
 from abzu.domain.quoting import neutralise, one_line
 from abzu.domain.ranking import RankedHit
+from abzu.entrypoints.quoting import RESULT_CHARS, clip
 
 PREVIEW_CHARS = 280
-# Recall shows what was stored, whole, up to this many characters per result (a long pasted
-# log is cut, with the id to ask for the rest), so ten results stay within a model's reading.
-RESULT_CHARS = 2000
 CategoryName = Literal["decision", "learning", "pattern", "fix", "preference"]
 
 
@@ -147,11 +145,6 @@ class StatusView(BaseModel):
 
 def _named(counts: dict[str | None, int]) -> dict[str, int]:
     return {(k if k is not None else "(global)"): v for k, v in counts.items()}
-
-
-def clip(text: str, limit: int = RESULT_CHARS) -> str:
-    """The text as stored (line breaks kept: code and logs need them), cut at `limit`."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def preview(text: str, limit: int = PREVIEW_CHARS) -> str:

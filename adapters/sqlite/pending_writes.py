@@ -14,7 +14,6 @@ from pathlib import Path
 from abzu.adapters.private_files import open_private, private_folder
 from abzu.application.remember_io import RememberRequest
 from abzu.domain.bead import CandidateSource
-from abzu.domain.redaction import drop_private, redact
 
 SUFFIX = ".json"
 
@@ -24,6 +23,10 @@ class PendingRemembers:
         self._folder = folder
 
     def keep(self, request: RememberRequest, root: str | None) -> Path:
+        # Imported here: the redaction rules cost ~40 ms to import and only a busy store's
+        # remember gets this far (recall and star wire this class too).
+        from abzu.domain.redaction import drop_private, redact
+
         body = asdict(request) | {"tags": list(request.tags), "root": root}
         body["content"] = redact(drop_private(request.content)[0]).text
         body["summary"] = redact(request.summary).text if request.summary else None

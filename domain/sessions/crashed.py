@@ -14,9 +14,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from abzu.domain.extraction.transcript_text import prose, shorten
-from abzu.domain.redaction import redact
-
 TAIL_BYTES = 256 * 1024
 _CHANGE_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 _KEEP = 5  # of each kind: the most recent only
@@ -50,6 +47,8 @@ class TailDigest:
         _listed(parts, "Last commands", list(self.commands))
         if self.last_reply:
             parts.append(f"Claude's last words: {self.last_reply}")
+        from abzu.domain.redaction import redact  # see _block
+
         return redact("\n".join(parts)).text
 
 
@@ -78,6 +77,10 @@ def _take(found: TailDigest, record: Mapping[str, Any]) -> None:
 
 
 def _block(found: TailDigest, role: str, block: Mapping[str, Any]) -> None:
+    # Imported on first use: with the redaction rules they are ~17 % of the SessionStart hook's
+    # imports, and only a crashed neighbour's transcript is ever digested.
+    from abzu.domain.extraction.transcript_text import prose, shorten
+
     kind = block.get("type")
     if kind == "text" and isinstance(block.get("text"), str):
         words = prose(block["text"])

@@ -119,6 +119,9 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
             log.info("review %s by %s: %s, %d rejected, %d held back, %d failed", report.review_id,
                      report.reviewer, counts, report.rejected, report.held_back, report.failed)
             _show(ReviewView.of(report), as_json, render.review)
+            from abzu.entrypoints.cli.session_commands import write_recall_pack
+
+            write_recall_pack(c)  # the next session start's answers changed with this review
             if report.failed:
                 raise typer.Exit(code=1)
         case Failure(err):

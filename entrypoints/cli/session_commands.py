@@ -1,6 +1,7 @@
 """`abzu hook | finalize | recover | snapshot` (the session lifecycle) and, via
 install_commands, `abzu install | uninstall`."""
 
+import logging
 from datetime import timedelta
 from typing import Annotated, Any
 
@@ -13,6 +14,7 @@ from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.entrypoints.cli import install_commands
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 
+log = logging.getLogger("abzu")
 EVENT_HELP = "session-start, pre-compact, post-compact, stop or session-end."
 
 
@@ -45,6 +47,7 @@ class SessionCommands:
                 case Success(Finalized() as done):
                     typer.echo(_finalized(done))
                     _distil(c, done)
+                    write_recall_pack(c)
                 case Failure(err):
                     fail(err.message)
 
@@ -91,6 +94,22 @@ def _distil(container: Any, done: Finalized) -> None:
     if outcome is not None:
         typer.echo(f"distillation: {outcome.status}, {outcome.created} candidate(s) staged"
                    + (f" ({outcome.detail})" if outcome.detail else ""))
+
+
+def write_recall_pack(container: Any) -> None:
+    """The next session start's answers, taken now that the stores have settled (issue 13.3),
+    for the container's data home and working directory. A pack that cannot be taken is
+    logged: session start then asks the stores itself."""
+    from pathlib import Path
+
+    from abzu.entrypoints.data_home import DataHome
+    from abzu.entrypoints.wiring.light import LightUseCases
+
+    try:
+        home = DataHome.at(Path(container.config.wisdom_path()).parent)
+        LightUseCases.for_hook(home, Path(container.config.cwd() or Path.cwd())).write_pack()
+    except Exception as exc:  # the finalisation itself succeeded; the pack is an optimisation
+        log.warning("recall pack not written: %s: %s", type(exc).__name__, str(exc)[:200])
 
 
 def _finalized(done: Finalized) -> str:

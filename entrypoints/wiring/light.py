@@ -23,12 +23,14 @@ from abzu.entrypoints.data_home import DataHome
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
     from abzu.adapters.enki.profile_persona import ProfilePersona
+    from abzu.adapters.recall_pack import PackedContext
     from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
     from abzu.application.sessions.inject_post_compact import InjectPostCompact
     from abzu.application.sessions.inject_session_start import InjectSessionStart
     from abzu.application.sessions.record_hook_event import RecordHookEvent
 
 FLOOR_VARIABLE = "ABZU_RELEVANCE_FLOOR"
+PACK_SESSION = "recall-pack"  # the session id the pack is taken for: no store row has it
 
 
 def file_settings(home: DataHome, environ: Mapping[str, str] = os.environ) -> Mapping[str, object]:
@@ -113,12 +115,14 @@ class LightUseCases:
 
         return RecordHookEvent(self.journal(), self.workspace, OsTranscriptFiles(), self.clock)
 
-    def session_start(self) -> "InjectSessionStart":
+    def session_start(self, *, from_pack: bool = False) -> "InjectSessionStart":
+        """`from_pack`: a new session (startup) may take the stores' answers from a fresh recall
+        pack; a resumed one is excluded from "last session", which a pack cannot know."""
         from abzu.adapters.crashed_transcripts import SiblingTranscripts
         from abzu.application.sessions.inject_session_start import InjectSessionStart
 
         return InjectSessionStart(
-            self._context(), self.journal(), self._files(), self._persona(),
+            self._packed() if from_pack else self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, OsTranscriptFiles(), self.clock, self.ranking, self.cadence,
             crashed=SiblingTranscripts(self.home.spool),
         )
@@ -131,6 +135,40 @@ class LightUseCases:
             self._context(), self.journal(), self._files(), self._persona(),
             self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), self.clock,
         )
+
+    def write_pack(self) -> bool:
+        """Runs session start over a recording context, with no journal entry and no
+        `.enki/SESSION_ID`, and keeps its answers when no store changed meanwhile."""
+        from abzu.adapters.recall_pack import PackedContext, save_pack
+        from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
+        from abzu.entrypoints.wiring.pack_parts import NoJournal, ReadOnlyFiles
+
+        root, before = self.workspace.root(), self._marks()
+        if root is None or before is None:
+            return False
+        recorder = PackedContext(self._context, recording=True)
+        InjectSessionStart(recorder, NoJournal(), ReadOnlyFiles(self._files()), self._persona(),
+                           self.workspace, OsTranscriptFiles(), self.clock, self.ranking,
+                           self.cadence).execute(SessionStartRequest(PACK_SESSION))
+        if self._marks() != before:
+            return False  # a write landed while recording: this pack could mix two states
+        save_pack(self.home.pack_for(root), (root, before), self.clock.now().date(), recorder.answers)
+        return True
+
+    def _packed(self) -> "PackedContext":
+        from abzu.adapters.recall_pack import PackedContext, load_pack
+
+        root = self.workspace.root()
+        answers = None
+        if root is not None:  # the stores' marks are read only when there is a pack to check
+            answers = load_pack(self.home.pack_for(root), lambda: (root, self._marks()),
+                                self.clock.now().date())
+        return PackedContext(self._context, answers)
+
+    def _marks(self) -> tuple[object, ...] | None:
+        from abzu.adapters.sqlite.store_marks import store_marks
+
+        return store_marks(self.home.wisdom, self.home.staging)
 
     def _persona(self) -> "ProfilePersona":
         """persona.md, then the user's explicit profile entries (issue 17)."""

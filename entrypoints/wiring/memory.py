@@ -10,6 +10,7 @@ until the read side runs on plain `sqlite3` (issue 13 item 1; the recall enginee
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from returns.result import Result
 
@@ -25,6 +26,9 @@ from abzu.application.star import Star, StarError
 from abzu.application.status import Status
 from abzu.domain.bead import Bead
 from abzu.domain.ranking import RankingPolicy
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.wiring.light_settings import StoreValues
 
 RecallResult = Result[Recalled, RecallError]
 
@@ -49,11 +53,12 @@ class MemoryUseCases:
     pending: PendingRemembers
 
     @classmethod
-    def open(cls, cwd: Path | None = None) -> "MemoryUseCases":
-        """Wired from Settings (environment, defaults), the stores opened on first use."""
+    def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":
+        """Wired from Settings (environment, config file, defaults) or from `values` already
+        read without pydantic-settings; the stores opened on first use."""
         from abzu.entrypoints.wiring.memory_parts import parts_from_settings
 
-        return cls(**parts_from_settings(cwd or Path.cwd()))
+        return cls(**parts_from_settings(cwd or Path.cwd(), values))
 
     def remember(self, policy: BusyPolicy | None = None) -> ResilientRemember:
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars)

@@ -2,7 +2,7 @@
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
@@ -20,12 +20,15 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
-from abzu.entrypoints.settings import Settings
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.wiring.light_settings import StoreValues
 
 
-def parts_from_settings(cwd: Path) -> dict[str, Any]:
-    settings = Settings()
-    home = settings.layout
+def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[str, Any]:
+    """`values`: already read without pydantic-settings (the CLI's fast front), else Settings."""
+    settings = values or _from_settings()
+    home = settings.home
     configure_file_logging(home.log)
     wisdom = cache(lambda: open_store(home.wisdom, "wisdom"))  # each store opened once, when used
     staging = cache(lambda: open_store(home.staging, "staging"))
@@ -45,3 +48,11 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
         "spool": FileSpoolSource(home.spool),
         "pending": PendingRemembers(home.pending_remembers),
     }
+
+
+def _from_settings() -> "StoreValues":
+    from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.light_settings import StoreValues
+
+    settings = Settings()
+    return StoreValues(settings.layout, settings.relevance_floor, settings.max_content_chars)

@@ -60,3 +60,21 @@ def test_the_memory_commands_run_without_the_container(
     assert isinstance(modules, list) and "abzu.entrypoints.wiring.container" not in modules
     assert not any(m.startswith("dependency_injector") for m in modules)
     assert not any(m.startswith(("abzu.application.scrub", "abzu.application.extraction")) for m in modules)
+
+
+@pytest.mark.parametrize("args", [
+    ["remember", "Always pin the sqlite version", "-c", "preference", "--global", "--json"],
+    ["recall", "sqlite", "--json"], ["recall", "sqlite"],
+])
+def test_the_memory_commands_take_the_standard_library_front(
+    args: list[str], tmp_path: object, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Through the installed entry point: no typer, click, rich or pydantic on the way."""
+    monkeypatch.setenv("ABZU_HOME", str(tmp_path))
+    probe = subprocess.run([sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", *args],
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert probe.returncode == 0, probe.stderr[-500:]
+    imported = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
+    assert "abzu.entrypoints.cli.fast" in imported
+    heavy = {"typer", "click", "rich", "pydantic", "pydantic_settings", "dependency_injector"}
+    assert imported & heavy == set()

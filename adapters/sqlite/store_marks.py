@@ -1,0 +1,47 @@
+"""A mark of what the session-start block reads from both stores, taken with one read-only query
+per store (standard library `sqlite3`): equal marks mean the recall pack is still what a live
+query would answer (adapters/recall_pack.py).
+
+Why not file times or `PRAGMA data_version`: `data_version` is per connection, and the files
+change without any write to the memories (the last connection closing checkpoints the WAL into
+the database file; a read-only open creates `-shm`). The stores already keep counters that
+persist and move with every change that matters here: `memory_events.seq` (AUTOINCREMENT; a
+trigger writes one row per bead/candidate insert, weight, star, flag, supersede, content change
+and delete), `beads.last_accessed` (recall stamps, which decay reads), the session, summary and
+review rows behind "Last session" and the delta header, and the project registry. Not covered:
+an edit of only a bead's summary or tags (no event); the next write of anything else refreshes.
+"""
+
+import sqlite3
+from pathlib import Path
+
+WISDOM_MARK = """SELECT (SELECT max(seq) FROM memory_events), (SELECT max(last_accessed) FROM beads),
+  (SELECT group_concat(name || '=' || coalesce(path, ''), '|') FROM projects)"""
+STAGING_MARK = """SELECT (SELECT max(seq) FROM memory_events),
+  (SELECT count(*) || '/' || coalesce(max(rowid), 0) FROM session_summaries),
+  (SELECT count(*) || '/' || coalesce(max(started_at), '') || '/' || coalesce(max(finalized_at), '')
+     || '/' || coalesce(max(ended_at), '') FROM sessions),
+  (SELECT count(*) || '/' || coalesce(max(finished_at), '') FROM review_log)"""
+
+Mark = tuple[object, ...]
+
+
+def store_marks(wisdom: Path, staging: Path) -> Mark | None:
+    """Both stores' marks, or None when either cannot be read (missing, not migrated, busy)."""
+    first, second = _mark(wisdom, WISDOM_MARK), _mark(staging, STAGING_MARK)
+    return None if first is None or second is None else (*first, *second)
+
+
+def _mark(path: Path, sql: str) -> Mark | None:
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
+    except sqlite3.Error:
+        return None
+    try:
+        return tuple(conn.execute(sql).fetchone())
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()

@@ -1,0 +1,72 @@
+"""The fast front's output without pydantic: the same JSON as the views' `model_dump_json`
+(entrypoints/views.py; a test holds them equal) and plain text for scripts and pipes. Stored
+text goes through the views' own neutralising and clipping (domain/quoting.py)."""
+
+from datetime import datetime
+from typing import Any
+
+from abzu.entrypoints.quoting import RESULT_CHARS, clip, neutralise, one_line
+
+
+def remembered(r: Any) -> dict[str, Any]:
+    return {"id": r.id, "destination": r.destination.value, "outcome": r.outcome.value,
+            "project": r.project, "superseded_id": r.superseded_id, "redactions": r.redactions}
+
+
+def recalled(r: Any) -> dict[str, Any]:
+    return {"query": r.query, "scope": r.scope, "project": r.project,
+            "results": [_item(h) for h in r.hits]}
+
+
+def bead(b: Any) -> dict[str, Any]:
+    return {"id": b.id, "category": b.category.value, "project": b.project, "starred": b.starred,
+            "weight": b.weight, "content": b.content}
+
+
+def _item(ranked: Any) -> dict[str, Any]:
+    hit = ranked.hit
+    return {
+        "id": hit.item_id, "category": hit.category.value, "project": hit.project,
+        "score": round(ranked.score, 4), "relevance": round(ranked.relevance, 4),
+        "source": hit.source.value, "reviewed": hit.source.value == "bead",
+        "title": one_line(hit.summary) if hit.summary else None,
+        "text": clip(neutralise(hit.content), RESULT_CHARS),
+        "created_at": _iso(hit.created_at), "last_recalled_at": _iso(hit.last_accessed),
+    }
+
+
+def _iso(at: datetime | None) -> str | None:
+    """pydantic's form: UTC written as Z."""
+    if at is None:
+        return None
+    text = at.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def remembered_line(view: dict[str, Any]) -> str:
+    where = "permanent memory (wisdom)" if view["destination"] == "wisdom" else "staging (awaits review)"
+    scope = one_line(view["project"] or "global")
+    if view["outcome"] == "skipped-duplicate":
+        line = f"Already remembered as {view['id']} in {where}; nothing added."
+    elif view["outcome"] == "superseded":
+        line = f"Stored {view['id']} in {where} for {scope}; it supersedes {view['superseded_id']}."
+    else:
+        line = f"Stored {view['id']} in {where} for {scope}."
+    return line + (f"\n{view['redactions']} secret(s) redacted before storing." if view["redactions"] else "")
+
+
+def starred_line(view: dict[str, Any]) -> str:
+    return f"Starred {view['id']} ({view['category']}): weight {view['weight']:.1f}, never decays."
+
+
+def recalled_text(view: dict[str, Any]) -> str:
+    """One block per result: a header line (id, score, kind, project), the title, the text."""
+    if not view["results"]:
+        return f"No memories match {one_line(view['query'])!r} (scope: {view['scope']})."
+    blocks = []
+    for item in view["results"]:
+        kind = item["category"] if item["reviewed"] else f"{item['category']}, staged"
+        head = f"{item['id']}  {item['score']:.3f}  {kind}  {item['project'] or '(global)'}"
+        title = f"{item['title']}\n" if item["title"] else ""
+        blocks.append(f"{head}\n{title}{item['text']}")
+    return "\n\n".join(blocks)

@@ -1,0 +1,165 @@
+"""`abzu recover` and `abzu finalize` when there is nothing to do, answered with the standard
+library and one read-only `sqlite3` query (issue 13 item 5).
+
+Every session start launches `abzu recover` detached, and the container it loads costs ~1.4 s
+of CPU next to Claude Code's own start-up, almost always to find nothing. This looks first, with
+the rules of RecoverSessions/ImportSessions read conservatively: anything unclear (an unreadable
+journal entry, a setting it cannot parse, a database it cannot read) is "maybe", and "maybe"
+runs the full command. What it leaves behind is only the starting session's own journal entries,
+which the next finalisation or recovery ingests (they change nothing until then).
+"""
+
+import json
+import os
+import sqlite3
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from abzu.entrypoints.data_home import DataHome
+
+TAIL_WINDOW_S = 7 * 86400  # RecoverSessions.TAIL_WINDOW
+_UUID_LENGTH = 36
+Rows = list[tuple[str, str | None, str | None, str | None, str | None, str | None]]
+
+
+def recover_is_idle(home: DataHome, exclude: str | None, projects: Path, idle_s: float) -> bool:
+    """No journal entry of another session, no session due for recovery, no finalised session
+    whose transcript grew, no transcript on disk that a capture did not cover."""
+    if not _journal_only_of(home.spool, exclude):
+        return False
+    rows = _sessions(home.staging)
+    if rows is None:
+        return False
+    now = time.time()
+    busy = any(_due(row, exclude, now, idle_s) or (row[0] != exclude and _grew(row, now)) for row in rows)
+    return not busy and _all_covered(projects, rows, exclude, now, idle_s)
+
+
+def finalize_is_idle(home: DataHome, session_id: str) -> bool:
+    """Finalised already, and no hook has written anything since (a hook would reopen it)."""
+    if not _journal_only_of(home.spool, None):
+        return False
+    rows = _sessions(home.staging)
+    return rows is not None and any(r[0] == session_id and r[4] is not None for r in rows)
+
+
+def _journal_only_of(spool: Path, session_id: str | None) -> bool:
+    """Every hook journal entry belongs to `session_id` (None: there is no entry at all)."""
+    try:
+        names = [p for p in os.scandir(spool) if p.name.endswith(".json") and p.is_file()]
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    for entry in names:
+        try:
+            body = json.loads(Path(entry.path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        if session_id is None or _session_of(body) != session_id:
+            return False
+    return True
+
+
+def _session_of(body: object) -> object:
+    if not isinstance(body, dict):
+        return None
+    payload = body.get("payload")
+    return body.get("session_id") or (payload.get("session_id") if isinstance(payload, dict) else None)
+
+
+def _sessions(staging: Path) -> Rows | None:
+    """(id, transcript, started, last event, finalized, ended) of every session; None: unreadable."""
+    if not staging.exists():
+        return []
+    try:
+        with sqlite3.connect(f"{staging.as_uri()}?mode=ro", uri=True, timeout=0.5) as db:
+            return db.execute("SELECT session_id, transcript_path, started_at, last_event_at, "
+                              "finalized_at, ended_at FROM sessions").fetchall()
+    except sqlite3.Error:
+        return None
+
+
+def _due(row: tuple[str, str | None, str | None, str | None, str | None, str | None],
+         exclude: str | None, now: float, idle_s: float) -> bool:
+    """SessionRecord.needs_recovery, for every project (the conservative reading of `recover`)."""
+    session_id, transcript, started, last_event, finalized, ended = row
+    if session_id == exclude or finalized is not None:
+        return False
+    if ended is not None:
+        return True
+    signs = [_epoch(started), _epoch(last_event), _mtime(transcript)]
+    known = [s for s in signs if s is not None]
+    return not known or now - max(known) >= idle_s
+
+
+def _grew(row: tuple[str, str | None, str | None, str | None, str | None, str | None], now: float) -> bool:
+    finalized, written = _epoch(row[4]), _mtime(row[1])
+    return finalized is not None and now - finalized <= TAIL_WINDOW_S and written is not None \
+        and written > finalized
+
+
+def _all_covered(projects: Path, rows: Rows, exclude: str | None, now: float, idle_s: float) -> bool:
+    """ImportSessions.missed: a transcript counts as covered when a finalised session names it
+    (by path, or by its session-id file name) and it was not written since."""
+    finalised = {key: _epoch(r[4]) for r in rows if r[4] is not None for key in (r[0], r[1]) if key}
+    if not projects.is_dir():
+        return True
+    for path in {*projects.glob("*.jsonl"), *projects.glob("*/*.jsonl")}:
+        written = _mtime(str(path))
+        if path.stem == exclude or written is None or now - written < idle_s or path.is_symlink():
+            continue  # the starting session, a live one, or gone: `recover` leaves those too
+        by_name = finalised.get(path.stem) if len(path.stem) == _UUID_LENGTH else None
+        at = finalised.get(str(path)) or by_name
+        if at is None or written > at:
+            return False
+    return True
+
+
+def _epoch(stored: str | None) -> float | None:
+    """abzu.db keeps naive UTC timestamps."""
+    if stored is None:
+        return None
+    try:
+        return datetime.fromisoformat(stored).replace(tzinfo=UTC).timestamp()
+    except ValueError:
+        return None
+
+
+def _mtime(path: str | None) -> float | None:
+    try:
+        return os.stat(path).st_mtime if path else None
+    except OSError:
+        return None
+
+
+def answer(argv: list[str]) -> str | None:
+    """What `abzu recover …` / `abzu finalize ID` would print when idle; None: run it."""
+    from abzu.entrypoints.data_home import DEFAULT_HOME
+    from abzu.entrypoints.wiring.light_settings import setting
+
+    root = setting("home", DEFAULT_HOME)
+    if not isinstance(root, str):
+        return None
+    home = DataHome.at(root)
+    if argv[:1] == ["finalize"] and len(argv) == 2 and not argv[1].startswith("-"):
+        return f"{argv[1]}: nothing new to finalise" if finalize_is_idle(home, argv[1]) else None
+    exclude, rest = _option(argv[1:], "--exclude")
+    if argv[:1] != ["recover"] or rest not in ([], ["--all-projects"]):
+        return None
+    projects, idle = setting("claude_projects", "~/.claude/projects"), setting("recovery_idle_minutes", 5.0)
+    if not isinstance(projects, str) or not isinstance(idle, float):
+        return None
+    idle_now = recover_is_idle(home, exclude, Path(projects).expanduser(), idle * 60)
+    return "recovered 0 session(s)" if idle_now else None
+
+
+def _option(args: list[str], name: str) -> tuple[str | None, list[str]]:
+    """(value of `name VALUE` / `name=VALUE`, the other arguments)."""
+    for i, arg in enumerate(args):
+        if arg == name and i + 1 < len(args):
+            return args[i + 1], args[:i] + args[i + 2:]
+        if arg.startswith(f"{name}="):
+            return arg.split("=", 1)[1], args[:i] + args[i + 1:]
+    return None, args
