@@ -31,14 +31,21 @@ def new_fence() -> str:
 
 def neutralise(text: str) -> str:
     """`text` without invisible characters and with `<` escaped; line breaks and code stay."""
+    return visible(text).replace("<", "&lt;")
+
+
+def visible(text: str) -> str:
+    """`text` without invisible characters, `<` left as it is: only for a renderer that escapes
+    markup itself (the web page's Jinja2 templates, autoescape on), which would otherwise show
+    `&lt;` literally. Everywhere else, `neutralise`."""
     text = text.translate(_NEWLINES)
     if text.isascii():  # the common case: one C-speed filter, no per-character category lookup
-        visible = "".join(ch for ch in text if ch >= " " or ch in _KEEP_CONTROLS).replace("\x7f", "")
+        shown = "".join(ch for ch in text if ch >= " " or ch in _KEEP_CONTROLS).replace("\x7f", "")
     else:
-        visible = "".join(
+        shown = "".join(
             ch for ch in text if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _HIDDEN
         )
-    return visible.replace("<", "&lt;")
+    return shown
 
 
 def one_line(text: str) -> str:

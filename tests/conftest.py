@@ -34,6 +34,7 @@ pytest_plugins = [
     "tests.bdd.steps.consumer_steps",
     "tests.bdd.steps.profile_steps",
     "tests.bdd.steps.completion_steps",
+    "tests.bdd.steps.web_steps",
 ]
 
 

@@ -36,6 +36,7 @@ class ReviewRequest:
     max_candidates: int | None = None
     dry_run: bool = False
     allow_mass_discard: bool = False
+    only: str | None = None  # one staged candidate by id (the web page's per-candidate buttons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,8 @@ class RunReview:
     def _staged(self, request: ReviewRequest) -> Result[list[Candidate], UnknownProject]:
         with self.uow as uow:
             staged = uow.candidates.staged(request.project, limit=request.max_candidates)
+            if request.only is not None:  # a candidate reviewed or discarded meanwhile: nothing
+                staged = [c for c in staged if c.id == request.only.strip()]
             if request.project and not staged and not uow.projects.exists(request.project):
                 return Failure(UnknownProject(request.project))
         return Success(staged)

@@ -39,6 +39,7 @@ COMMANDS: Table = (
     ("version_command", ("version",)),
     ("config_command", ("config",)),
     ("embed_command", ("embed",)),
+    ("ui_command", ("ui",)),
 )
 
 
