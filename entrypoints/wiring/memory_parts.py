@@ -21,6 +21,7 @@ from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.dense import dense_recall
 
 
 def parts_from_settings(cwd: Path) -> dict[str, Any]:
@@ -44,4 +45,5 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
         "locations": FileStoreLocations(home.wisdom, home.staging),
         "spool": FileSpoolSource(home.spool),
         "pending": PendingRemembers(home.pending_remembers),
+        "dense": dense_recall(settings.semantic, home.wisdom, home.staging, DecayPolicy()),
     }
