@@ -45,6 +45,7 @@ class SessionCommands:
                 case Success(Finalized() as done):
                     typer.echo(_finalized(done))
                     _distil(c, done)
+                    _embed(c)
                 case Failure(err):
                     fail(err.message)
 
@@ -63,6 +64,7 @@ class SessionCommands:
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
             _catch_up(c, exclude, idle)
+            _embed(c)
 
     def snapshot(
         self,
@@ -109,3 +111,11 @@ def _catch_up(c: Any, exclude: str | None, idle: timedelta) -> None:
     if report is not None:
         typer.echo(f"imported {report.imported} missed transcript(s), "
                    f"{report.candidates} candidate(s) staged")
+
+
+def _embed(container: Any) -> None:
+    """Semantic search on: embed the memories that are new since the last pass (issue 12.4)."""
+    if container.config.semantic():
+        from abzu.entrypoints.wiring.semantic import embed_in_background
+
+        embed_in_background(container)
