@@ -57,10 +57,12 @@ ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 
 # The rows of given ids, shaped like a search hit (the dense side of hybrid recall): same
 # columns, same live filter and decay weight; strength 1.0 since no full-text match scored it.
+# CROSS JOIN keeps the id list as the outer loop (primary-key lookups): left to itself, SQLite
+# chose the gemini_flagged index and scanned every unflagged bead.
 _BY_IDS = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
        {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight
-FROM {table} {a} WHERE {a}.id IN (SELECT value FROM json_each(:ids)) AND {live}{scope}
+FROM json_each(:ids) j CROSS JOIN {table} {a} ON {a}.id = j.value WHERE {live}{scope}
 """
 
 _NEIGHBOURS = """
