@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fts_reference import terms  # the bench's independent tokeniser and stopword list
+from semantic_bootstrap import interval  # the same paired bootstrap as the hybrid's
 
 from abzu.adapters.locomo.reader import JsonLocomoReader
 from abzu.application.evaluation.turn_memory import memory_text, owners_of, remember_request, turn_contexts
@@ -85,12 +86,6 @@ def run_sample(
     return out
 
 
-def bootstrap(diffs: list[float], rng: random.Random, resamples: int = 10_000) -> tuple[float, float, float]:
-    n = len(diffs)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
-    return sum(diffs) / n, means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dataset", type=Path)
@@ -106,7 +101,7 @@ def main() -> int:
         if name != "off":
             rng = random.Random(12)
             for i, metric in ((0, "hit@5"), (2, "MRR")):
-                mean, low, high = bootstrap([r[name][i] - r["off"][i] for r in rows], rng)
+                mean, low, high = interval([r[name][i] - r["off"][i] for r in rows], 10_000, rng)
                 line += f"  | {metric} {mean:+.3f} [{low:+.3f}, {high:+.3f}]"
         print(line, flush=True)
     return 0
