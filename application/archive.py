@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from abzu.domain.archive import (
+    HISTORY_SINCE,
     ArchiveError,
     Record,
     check_header,
@@ -27,8 +28,10 @@ class ArchiveStore(Protocol):
         """Every record of both stores, in any order."""
         ...
 
-    def add(self, records: Iterable[Record]) -> ImportCounts:
-        """Store the records not already present, in one transaction per store."""
+    def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
+        """Store the records not already present, in one transaction per store. `history`: the
+        records carry their own history (event records), which replaces the events the import
+        itself would record; events of a record skipped as a duplicate are skipped with it."""
         ...
 
 
@@ -52,6 +55,6 @@ class ImportMemory:
         numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
         if not numbered:
             raise ArchiveError("the file is empty: not an abzu export")
-        check_header(numbered[0][1])
+        version = check_header(numbered[0][1])
         records = [decode_record(line, n) for n, line in numbered[1:]]
-        return self._store.add(sorted(records, key=sort_key))
+        return self._store.add(sorted(records, key=sort_key), history=version >= HISTORY_SINCE)

@@ -8,6 +8,7 @@ a bulk import sees the items it stored earlier in the same transaction.
 from dataclasses import dataclass, field
 
 from returns.maybe import Maybe, Some
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork
@@ -21,7 +22,6 @@ from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict
-from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
 from abzu.domain.redaction import drop_private, redact
 from abzu.domain.text import keywords
 
@@ -47,24 +47,22 @@ def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> 
     category = Category.parse(request.category)
     # Private spans go before validation: text that was all private is empty, and is refused.
     content = clean_content(drop_private(request.content)[0], limit=max_chars)
-    match category, content:
-        case Success(Category() as cat), Success(str() as text):
-            body, summary = redact(text), redact(clean_line(request.summary or ""))
-            tags = [redact(clean_line(t)) for t in request.tags]
-            # The "why" is indexed and shown like the content: the same private spans and secrets go.
-            why = redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
-            found = sum(len(r.findings) for r in (body, summary, why, *tags))
-            return Success(
-                Draft(
-                    request, body.text, summary.text or None, cat, content_hash(body.text), found,
-                    tuple(t.text for t in tags if t.text), why.text or None,
-                )
-            )
-        case Failure(UnknownCategory() as err), _:
-            return Failure(err)
-        case _, Failure(EmptyContent() | ContentTooLong() as err):
-            return Failure(err)
-    raise AssertionError("unreachable")
+    if not is_successful(category):
+        return Failure(category.failure())
+    if not is_successful(content):
+        return Failure(content.failure())
+    cat, text = category.unwrap(), content.unwrap()
+    body, summary = redact(text), redact(clean_line(request.summary or ""))
+    tags = [redact(clean_line(t)) for t in request.tags]
+    # The "why" is indexed and shown like the content: the same private spans and secrets go.
+    why = redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
+    found = sum(len(r.findings) for r in (body, summary, why, *tags))
+    return Success(
+        Draft(
+            request, body.text, summary.text or None, cat, content_hash(body.text), found,
+            tuple(t.text for t in tags if t.text), why.text or None,
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)

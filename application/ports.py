@@ -77,8 +77,9 @@ class BeadLifecycle(Protocol):
     def delete_flagged(self) -> list[str]:
         """Delete every bead flagged for deletion (the only automatic deletion); returns their ids."""
         ...
-    def forget(self, bead_id: str) -> None:
-        """A person's deletion of one bead; beads it had superseded are kept and live again."""
+    def forget(self, bead_id: str) -> list[str]:
+        """A person's deletion of one bead with every older version it superseded (directly or
+        not); returns the older versions' ids."""
         ...
 
 
@@ -168,6 +169,16 @@ class AnchorRows(Protocol):
     def of(self, memory_id: str) -> tuple[Anchor, ...]: ...
 
 
+class BeadSources(Protocol):
+    """The `derived_from` relation: the candidates a promotion and the candidates and beads a
+    consolidation made a bead from (ids only; issue 15)."""
+
+    def record(self, bead_id: str, source_ids: Sequence[str]) -> None: ...
+    def of(self, bead_id: str) -> tuple[str, ...]:
+        """Its sources, by id; () for a bead remembered directly."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction per store, opened on first use; `commit` is explicit and leaving the
     block without it rolls back. Write transactions take the write lock up front."""
@@ -184,6 +195,8 @@ class UnitOfWork(Protocol):
     def bead_anchors(self) -> AnchorRows: ...
     @property
     def candidate_anchors(self) -> AnchorRows: ...
+    @property
+    def bead_sources(self) -> BeadSources: ...
 
     def __enter__(self) -> Self: ...
     def __exit__(

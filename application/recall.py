@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, UnitOfWork, Workspace
@@ -61,13 +62,11 @@ class Recall:
         now = self.clock.now()
         with self.uow as uow:
             project = project_in_view(uow.projects, self.workspace, request.project, now)
-            match Scope.parse(request.scope, project):
-                case Success(Scope() as scope):
-                    hits = self._search(request, scope)
-                case Failure(InvalidScope() as err):
-                    return Failure(err)
-                case _:
-                    raise AssertionError("unreachable")
+            parsed = Scope.parse(request.scope, project)
+            if not is_successful(parsed):
+                return Failure(parsed.failure())
+            scope = parsed.unwrap()
+            hits = self._search(request, scope)
             uow.beads.mark_recalled([h.hit.item_id for h in hits if h.hit.source is Source.BEAD], now)
             if project is not None:
                 uow.projects.touch(project, now)

@@ -25,7 +25,7 @@ class RememberedMany:
     items: tuple[ItemResult, ...]
 
     def count(self, outcome: DedupOutcome) -> int:
-        return sum(1 for r in self.items if r.map(_outcome).value_or(None) is outcome)
+        return sum(1 for r in self.items if is_successful(r) and _outcome(r.unwrap()) is outcome)
 
     @property
     def failed(self) -> int:

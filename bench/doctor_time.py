@@ -15,6 +15,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+from baseline import machine, python_pass_ms
 from fill_store import fill
 
 from abzu.entrypoints.settings import Settings
@@ -37,14 +38,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         filled = fill(Path(tmp), beads=args.beads, candidates=max(args.beads // 10, 1))
         size = sum(p.stat().st_size for p in filled.home.glob("*.db")) / 1e6
-        print(f"{filled.beads} beads, {filled.candidates} candidates, {size:.0f} MB")
+        print(f"{filled.beads} beads, {filled.candidates} candidates, {size:.0f} MB; {machine()}")
+        base = python_pass_ms()
+        print(f"python3 -c pass: {base:.1f} ms (median of 7)")
         for label, repair in (("check, healthy", False),):
-            print(f"{label:28} {timed(filled.home, filled.repo, repair)[0]:6.2f} s")
+            wall = timed(filled.home, filled.repo, repair)[0]
+            print(f"{label:28} {wall:6.2f} s  ({wall * 1000 / base:.0f}x python3 -c pass)")
         with closing(sqlite3.connect(filled.home / "wisdom.db")) as conn:
             conn.execute("DROP TRIGGER beads_ai")
         for label, repair in (("check, trigger dropped", False), ("repair", True), ("check after", False)):
             wall, problems = timed(filled.home, filled.repo, repair)
-            print(f"{label:28} {wall:6.2f} s  ({problems} problem(s) left)")
+            print(f"{label:28} {wall:6.2f} s  ({problems} problem(s) left; "
+                  f"{wall * 1000 / base:.0f}x python3 -c pass)")
+        print(f"at the end: {machine()}; python3 -c pass {python_pass_ms():.1f} ms")
 
 
 if __name__ == "__main__":

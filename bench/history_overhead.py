@@ -18,6 +18,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+from baseline import machine, python_pass_ms
 from fill_store import fill
 
 from abzu.application.remember import RememberRequest
@@ -45,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=300)
     args = parser.parse_args()
+    print(f"at the start: {machine()}")
     with tempfile.TemporaryDirectory() as tmp:
         homes = {label: fill(Path(tmp) / label, beads=10_000, candidates=1_000)
                  for label in ("with events", "without")}
@@ -59,9 +61,11 @@ def main() -> None:
         for container in containers.values():
             container.shutdown_resources()
     medians = {label: statistics.median(t) * 1000 for label, t in times.items()}
+    base = python_pass_ms()
     for label, ms in medians.items():
-        print(f"{label:12} median {ms:7.2f} ms  (n={args.n})")
+        print(f"{label:12} median {ms:7.2f} ms  (n={args.n}; {ms / base:.3f}x python3 -c pass)")
     print(f"ratio with/without events: {medians['with events'] / medians['without']:.3f}")
+    print(f"python3 -c pass {base:.1f} ms (median of 7, right after); {machine()}")
 
 
 if __name__ == "__main__":

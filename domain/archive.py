@@ -3,18 +3,32 @@
 The first line names the format and its version; then every record as `{"kind": …, <columns>}`,
 kinds in a fixed order and each kind sorted by its key, JSON with sorted keys: the same memory
 always exports to the same bytes, so exports can be diffed and a round trip compared.
+
+Version 2 adds `source` records (what a bead was derived from: `bead_sources`) and the history
+(`memory_events` of both stores) as `event` records, keyed `<store>:<seq>` (zero-padded, so a
+store's events sort in the order they happened). A version 2 file is the history of what it
+holds: importing it keeps the file's events rather than recording the import as new ones; a
+version 1 file (no history) is recorded as created by the import.
 """
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 FORMAT = "abzu-export"
-VERSION = 1
-# kind -> the column that identifies a record. Projects come first: beads refer to them.
-KEYS = {"project": "name", "profile": "key", "bead": "id", "candidate": "id", "summary": "id"}
+VERSION = 2
+HISTORY_SINCE = 2  # the first version whose files carry the history
+# kind -> the column that identifies a record. Projects come first: beads refer to them; events
+# last: they tell the story of the rows before them.
+KEYS = {"project": "name", "profile": "key", "bead": "id", "source": "bead_id", "candidate": "id",
+        "summary": "id", "event": "id"}
 KIND_ORDER = tuple(KEYS)
+# kinds whose key is not unique alone (a bead has several sources): the column that completes it
+SECOND_KEYS = {"source": "source_id"}
+STORES = ("staging", "wisdom")
+_EVENT_ID = re.compile(r"(staging|wisdom):(\d{12})")
 
 
 class ArchiveError(ValueError):
@@ -43,17 +57,32 @@ def encode(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def sort_key(record: Record) -> tuple[int, str]:
-    return KIND_ORDER.index(record.kind), record.key
+def sort_key(record: Record) -> tuple[int, str, str]:
+    second = SECOND_KEYS.get(record.kind)
+    return KIND_ORDER.index(record.kind), record.key, str(record.fields.get(second, "")) if second else ""
 
 
-def check_header(line: str) -> None:
+def event_id(store: str, seq: int) -> str:
+    return f"{store}:{seq:012d}"
+
+
+def event_place(record: Record) -> tuple[str, int]:
+    """The store an event record belongs to and the sequence number it had there."""
+    match = _EVENT_ID.fullmatch(record.key)
+    if match is None:  # decode_record lets no such record through
+        raise ArchiveError(f"an event id must read <store>:<12 digits>, not {record.key!r}")
+    return match.group(1), int(match.group(2))
+
+
+def check_header(line: str) -> int:
+    """The file's format version; raises ArchiveError for anything this abzu cannot read."""
     value = _json(line, 1)
     if value.get("format") != FORMAT:
         raise ArchiveError("line 1: not an abzu export (no abzu-export header)")
     version = value.get("version")
     if not isinstance(version, int) or version > VERSION:
         raise ArchiveError(f"line 1: export format {version!r} is newer than this abzu reads ({VERSION})")
+    return version
 
 
 def decode_record(line: str, number: int) -> Record:
@@ -63,6 +92,8 @@ def decode_record(line: str, number: int) -> Record:
         raise ArchiveError(f"line {number}: unknown record kind {kind!r}")
     if not isinstance(value.get(KEYS[kind]), str) or not value[KEYS[kind]]:
         raise ArchiveError(f"line {number}: a {kind} without its {KEYS[kind]}")
+    if kind == "event" and not _EVENT_ID.fullmatch(value["id"]):
+        raise ArchiveError(f"line {number}: an event id reads <store>:<12 digits>, not {value['id']!r}")
     return Record(kind, value)
 
 

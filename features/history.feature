@@ -8,7 +8,7 @@ Feature: The history of a memory
     When the staged memory is promoted
     And the promoted memory goes unrecalled for 100 days before the decay pass
     Then the history of the staged memory reads "staged, left staging"
-    And the history of the promoted memory reads "promoted, decayed (1.0 -> 0.5)"
-    And the history since "7d" lists "staged, left staging, promoted, decayed"
-    And the history since "7d" names who did it: "cli, review:human, review:human, maintenance"
+    And the history of the promoted memory reads "promoted, derived, decayed (1.0 -> 0.5)"
+    And the history since "7d" lists "staged, left staging, promoted, derived, decayed"
+    And the history since "7d" names who did it: "cli, review:human, review:human, review:human, maintenance"
     And no history mentions "registry"

@@ -136,11 +136,12 @@ class InMemoryBeads(_Store[Bead]):
             del self.rows[bead_id]
         return doomed
 
-    def forget(self, bead_id: str) -> None:
-        for b in list(self.rows.values()):
-            if b.superseded_by == bead_id:
-                self.rows[b.id] = replace(b, superseded_by=None)
+    def forget(self, bead_id: str) -> list[str]:
+        older = [b.id for b in self.rows.values() if b.superseded_by == bead_id]
+        for old in list(older):
+            older += self.forget(old)
         del self.rows[bead_id]
+        return older
 
 
 class InMemoryCandidates(_Store[Candidate]):

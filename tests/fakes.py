@@ -165,6 +165,20 @@ class InMemoryAnchors:
         return tuple(sorted(self.rows.get(memory_id, {}), key=lambda a: (a.kind.value, a.value)))
 
 
+class InMemoryBeadSources:
+    """bead id -> its sources, in the order first recorded (a source given again is kept once)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, tuple[str, ...]] = {}
+
+    def record(self, bead_id: str, source_ids: Sequence[str]) -> None:
+        known = self.rows.get(bead_id, ())
+        self.rows[bead_id] = tuple(dict.fromkeys([*known, *(s for s in source_ids if s != bead_id)]))
+
+    def of(self, bead_id: str) -> tuple[str, ...]:
+        return tuple(sorted(self.rows.get(bead_id, ())))
+
+
 _Saved = tuple[
     dict[str, Bead], dict[str, Candidate], dict[str, str | None], dict[str, datetime],
     dict[str, ReviewReport], dict[str, datetime], dict[tuple[str, str], Candidate],
@@ -183,6 +197,7 @@ class FakeUnitOfWork:
         self.reviews = InMemoryReviewLog()
         self.archive = InMemoryArchive()
         self.bead_anchors, self.candidate_anchors = InMemoryAnchors(), InMemoryAnchors()
+        self.bead_sources = InMemoryBeadSources()
         self.commits = 0
         self.active = False
         self._saved = self._snapshot()
@@ -190,6 +205,7 @@ class FakeUnitOfWork:
     def _snapshot(self) -> _Saved:
         self._saved_anchors = ({k: dict(v) for k, v in self.bead_anchors.rows.items()},
                                {k: dict(v) for k, v in self.candidate_anchors.rows.items()})
+        self._saved_sources = dict(self.bead_sources.rows)
         return (dict(self.beads.rows), dict(self.candidates.rows), dict(self.projects.paths),
                 dict(self.projects.last_active), dict(self.reviews.rows),
                 dict(self.reviews.undone), dict(self.archive.rows))
@@ -221,6 +237,7 @@ class FakeUnitOfWork:
         beads_at, candidates_at = self._saved_anchors
         self.bead_anchors.rows = {k: dict(v) for k, v in beads_at.items()}
         self.candidate_anchors.rows = {k: dict(v) for k, v in candidates_at.items()}
+        self.bead_sources.rows = dict(self._saved_sources)
 
 
 class FakeSnapshots:

@@ -2,23 +2,33 @@
 
 Every column of a table travels, so a round trip through an empty home is lossless. Import never
 overwrites: a record whose key is stored already is left alone (idempotent), and a bead or
-candidate whose content (hash, project) is stored under another id is a duplicate, skipped.
+candidate whose content (hash, project) is stored under another id is a duplicate, skipped. The
+history travels too (archive_events.py). The import names its writer for the history triggers.
 """
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Engine, Table, insert, select, text
 
-from abzu.adapters.sqlite.schema import bead_candidates, beads, projects, session_summaries, user_profile
+from abzu.adapters.sqlite.actor import act_as, clear_actor
+from abzu.adapters.sqlite.archive_events import add_event, drop_events_after, event_records, last_seq
+from abzu.adapters.sqlite.schema import (
+    bead_candidates,
+    bead_sources,
+    beads,
+    projects,
+    session_summaries,
+    user_profile,
+)
 from abzu.application.archive import ImportCounts
-from abzu.domain.archive import KEYS, Record
+from abzu.domain.archive import Record, event_place
 
 TABLES: dict[str, Table] = {
-    "project": projects, "profile": user_profile, "bead": beads,
+    "project": projects, "profile": user_profile, "bead": beads, "source": bead_sources,
     "candidate": bead_candidates, "summary": session_summaries,
 }
-WISDOM_KINDS = ("project", "profile", "bead")
+WISDOM_KINDS = ("project", "profile", "bead", "source")
 
 
 @dataclass
@@ -26,41 +36,68 @@ class _Tally:
     added: int = 0
     present: int = 0
     duplicates: int = 0
+    skipped_ids: set[str] = field(default_factory=set)  # duplicates: their events stay out too
 
 
 class SqliteArchive:
-    def __init__(self, wisdom: Engine, staging: Engine) -> None:
-        self._wisdom, self._staging = wisdom, staging
+    def __init__(self, wisdom: Engine, staging: Engine, actor: str = "cli") -> None:
+        self._engines = {"wisdom": wisdom, "staging": staging}
+        self._actor = actor
 
     def records(self) -> Iterator[Record]:
         for kind, table in TABLES.items():
-            with self._engine(kind).connect() as conn:
+            with self._engines[_store_of(kind)].connect() as conn:
                 for row in conn.execute(select(table)).mappings():
                     yield Record(kind, dict(row))
+        for store, engine in self._engines.items():
+            yield from event_records(store, engine)
 
-    def add(self, records: Iterable[Record]) -> ImportCounts:
+    def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
         tally = _Tally()
         chosen = list(records)
-        for engine, kinds in ((self._wisdom, WISDOM_KINDS), (self._staging, None)):
+        for store, engine in self._engines.items():
+            mine = [r for r in chosen if _record_store(r) == store]
             with engine.begin() as conn:
-                # beads may name a later bead as superseded_by: check references at commit
-                conn.execute(text("PRAGMA defer_foreign_keys = ON"))
-                for record in chosen:
-                    if (record.kind in WISDOM_KINDS) == (kinds is not None):
-                        _add_one(conn, record, tally)
+                self._add_to(conn, mine, tally, history)
         return ImportCounts(tally.added, tally.present, tally.duplicates)
 
-    def _engine(self, kind: str) -> Engine:
-        return self._wisdom if kind in WISDOM_KINDS else self._staging
+    def _add_to(self, conn: Connection, records: list[Record], tally: _Tally, history: bool) -> None:
+        # beads may name a later bead as superseded_by: check references at commit
+        conn.execute(text("PRAGMA defer_foreign_keys = ON"))
+        act_as(conn, self._actor)
+        before = last_seq(conn)
+        for record in (r for r in records if r.kind != "event"):
+            _add_one(conn, record, tally)
+        if history:
+            drop_events_after(conn, before)
+            for event in (r for r in records if r.kind == "event"):
+                if str(event.fields.get("item_id")) in tally.skipped_ids:
+                    continue
+                if add_event(conn, event):
+                    tally.added += 1
+                else:
+                    tally.present += 1
+        clear_actor(conn)
+
+
+def _store_of(kind: str) -> str:
+    return "wisdom" if kind in WISDOM_KINDS else "staging"
+
+
+def _record_store(record: Record) -> str:
+    return event_place(record)[0] if record.kind == "event" else _store_of(record.kind)
 
 
 def _add_one(conn: Connection, record: Record, tally: _Tally) -> None:
     table = TABLES[record.kind]
-    key = table.c[KEYS[record.kind]]
-    if conn.execute(select(key).where(key == record.key)).first():
+    stored = [column == record.fields.get(column.name) for column in table.primary_key.columns]
+    if record.kind == "source" and record.key in tally.skipped_ids:
+        return  # the bead was a duplicate of one stored under another id: not its sources either
+    if conn.execute(select(*table.primary_key.columns).where(*stored)).first():
         tally.present += 1
     elif "content_hash" in table.c and _same_content(conn, table, record):
         tally.duplicates += 1
+        tally.skipped_ids.add(record.key)
     else:
         known = {name: value for name, value in record.fields.items() if name in table.c}
         conn.execute(insert(table).values(known))

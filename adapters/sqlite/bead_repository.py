@@ -13,6 +13,11 @@ from abzu.application.ports import BeadRepository
 from abzu.domain.bead import Bead
 from abzu.domain.decay import DecayPolicy
 
+# Every version a bead superseded, directly or through an older one.
+_OLDER_VERSIONS = text(
+    "WITH RECURSIVE older(id) AS (SELECT id FROM beads WHERE superseded_by = :id "
+    "UNION SELECT b.id FROM beads b JOIN older o ON b.superseded_by = o.id) SELECT id FROM older"
+)
 
 class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
@@ -47,10 +52,11 @@ class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
             self._conn.execute(delete(beads).where(beads.c.id.in_(doomed)))
         return doomed
 
-    def forget(self, bead_id: str) -> None:
-        # Release the beads it superseded first (foreign key); the FTS row goes with the trigger.
-        self._conn.execute(update(beads).where(beads.c.superseded_by == bead_id).values(superseded_by=None))
-        self._conn.execute(delete(beads).where(beads.c.id == bead_id))
+    def forget(self, bead_id: str) -> list[str]:
+        older = [row[0] for row in self._conn.execute(_OLDER_VERSIONS, {"id": bead_id})]
+        # One statement: the foreign key between versions holds at its end. FTS rows go by trigger.
+        self._conn.execute(delete(beads).where(beads.c.id.in_([bead_id, *older])))
+        return older
 
     def created_since(self, moment: datetime) -> list[Bead]:
         query = select(beads).where(beads.c.created_at > to_db(moment)).order_by(beads.c.created_at)

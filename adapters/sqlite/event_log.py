@@ -35,11 +35,13 @@ class SqliteEventLog:
         return self._merged(query.order_by(memory_events.c.seq.desc()).limit(limit), limit)
 
     def _merged(self, query: Select[Any], limit: int | None) -> list[MemoryEvent]:
-        found = []
+        found: list[tuple[MemoryEvent, int]] = []
         for store, engine in self._stores.items():
             with engine.connect() as conn:
-                found += [MemoryEvent(from_db_required(r.at), store, r.item_id, r.event, r.detail,
-                                       r.who)
+                found += [(MemoryEvent(from_db_required(r.at), store, r.item_id, r.event, r.detail,
+                                        r.who), r.seq)
                           for r in conn.execute(query)]
-        found.sort(key=lambda e: (e.at, e.store == "wisdom"))  # a promotion: staging leaves first
-        return found[-limit:] if limit else found
+        # a promotion: staging leaves first; within one store and millisecond, in written order
+        found.sort(key=lambda pair: (pair[0].at, pair[0].store == "wisdom", pair[1]))
+        events = [event for event, _ in found]
+        return events[-limit:] if limit else events

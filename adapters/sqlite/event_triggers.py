@@ -1,5 +1,5 @@
-"""The history triggers of each store (w0002, s0007; writing `who` since w0004, s0009), as
-their migrations created them.
+"""The history triggers of each store (w0002, s0007; writing `who` since w0004, s0009; w0007's
+`derived`), as their migrations created them.
 
 `abzu doctor` checks they are all present and `--repair` recreates the missing ones from the very
 statements the migrations ran: a store without them would change without leaving history.
@@ -8,14 +8,15 @@ statements the migrations ran: a store without them would change without leaving
 import re
 from importlib import import_module
 
-_MIGRATIONS = {
-    "wisdom": "abzu.adapters.sqlite.migrations.wisdom.versions.w0004_event_actor",
-    "staging": "abzu.adapters.sqlite.migrations.staging.versions.s0009_event_actor",
+_MIGRATIONS = {  # module -> the list of its statements that holds history triggers
+    "wisdom": (("abzu.adapters.sqlite.migrations.wisdom.versions.w0004_event_actor", "STATEMENTS"),
+               ("abzu.adapters.sqlite.migrations.wisdom.versions.w0007_trust_derived_from", "TRIGGERS")),
+    "staging": (("abzu.adapters.sqlite.migrations.staging.versions.s0009_event_actor", "STATEMENTS"),),
 }
 _NAME = re.compile(r"CREATE TRIGGER (\w+) ")
 
 
 def event_triggers(store: str) -> dict[str, str]:
     """Trigger name -> its CREATE statement (imports the migration, and so Alembic: not hot path)."""
-    statements: list[str] = import_module(_MIGRATIONS[store]).STATEMENTS
+    statements = [s for module, name in _MIGRATIONS[store] for s in getattr(import_module(module), name)]
     return {m.group(1): s for s in statements if (m := _NAME.match(s))}

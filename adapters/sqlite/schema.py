@@ -132,6 +132,12 @@ bead_anchors = Table(
     Column("git_commit", Text),
 )
 
+bead_sources = Table(  # w0007: what a bead was derived from (promotion, consolidation)
+    "bead_sources", wisdom_metadata,
+    Column("bead_id", Text, primary_key=True),
+    Column("source_id", Text, primary_key=True),
+)
+
 candidate_anchors = Table(
     "candidate_anchors", staging_metadata,
     Column("memory_id", Text, primary_key=True),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
+from abzu.adapters.sqlite.actor import MAINTENANCE, acting_as
 from abzu.adapters.sqlite.engine import StorageError
 from abzu.adapters.sqlite.purge import (
     indexes_consistent,
@@ -52,7 +53,8 @@ def scrub_database(
         return Scrubbed(tuple(ScrubCount(db.name, s.table.table, s.scanned, len(s.keys)) for s in scans))
     previous = secure_delete(db.conn, True)  # zero freed pages from the first write on
     try:
-        with db.transaction(True):
+        # the history records the rewritten rows' "content changed" as the maintenance pass's
+        with db.transaction(True), acting_as(db.conn, MAINTENANCE):
             progress.begin(f"{db.name} rewrite", sum(len(s.keys) for s in scans))
             counts = tuple(_rewrite(db, scan, fields, progress) for scan in scans)
             rebuild_indexes(db.conn)

@@ -6,6 +6,7 @@ from sqlalchemy import Connection, Engine
 from abzu.adapters.sqlite.actor import act_as, clear_actor
 from abzu.adapters.sqlite.anchor_rows import SqliteAnchorRows
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
+from abzu.adapters.sqlite.bead_sources import SqliteBeadSources
 from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
 from abzu.adapters.sqlite.engine import READ_ONLY
@@ -15,6 +16,7 @@ from abzu.adapters.sqlite.stats import SqliteMemoryStats
 from abzu.application.ports import (
     AnchorRows,
     BeadRepository,
+    BeadSources,
     CandidateRepository,
     MemoryStats,
     ProjectRegistry,
@@ -69,6 +71,10 @@ class SqliteUnitOfWork(UnitOfWork):
     @property
     def candidate_anchors(self) -> AnchorRows:
         return SqliteAnchorRows(self.connection("staging"), "candidate_anchors")
+
+    @property
+    def bead_sources(self) -> BeadSources:
+        return SqliteBeadSources(self.connection("wisdom"))
 
     @property
     def projects(self) -> ProjectRegistry:

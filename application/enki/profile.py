@@ -30,14 +30,13 @@ class SetProfile:
     def execute(
         self, key: str, value: str, source: str = "explicit", project: str | None = None
     ) -> Result[ProfileEntry, BadProfileEntry]:
-        match checked(key, value, source):
-            case BadProfileEntry() as bad:
-                return Failure(bad)
-            case (k, v, src):
-                entry = ProfileEntry(k, redact(v).text, src, project or None, self.clock.now())
-                self.store.put(entry)
-                return Success(entry)
-        raise AssertionError("unreachable")
+        parts = checked(key, value, source)
+        if isinstance(parts, BadProfileEntry):
+            return Failure(parts)
+        k, v, src = parts
+        entry = ProfileEntry(k, redact(v).text, src, project or None, self.clock.now())
+        self.store.put(entry)
+        return Success(entry)
 
 
 @dataclass(frozen=True, slots=True)

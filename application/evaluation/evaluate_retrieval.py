@@ -2,9 +2,9 @@
 
 from dataclasses import dataclass
 
-from returns.result import Failure, Result, Success
+from returns.result import Failure, Result
 
-from abzu.application.evaluation.errors import DatasetUnreadable, EvalError, InvalidCutoffs
+from abzu.application.evaluation.errors import EvalError, InvalidCutoffs
 from abzu.application.evaluation.ports import DatasetReader, EvalProgress, MemorySandboxes, Stopwatch
 from abzu.application.evaluation.report import EvalReport, EvalRequest, Ingestion, Skipped
 from abzu.application.evaluation.sample_run import SampleResult, SampleRun
@@ -35,13 +35,7 @@ class EvaluateRetrieval:
         depth_ok = 1 <= request.depth <= MAX_LIMIT
         if not request.ks or not depth_ok or not all(1 <= k <= request.depth for k in request.ks):
             return Failure(InvalidCutoffs(request.ks, request.depth))
-        match self.reader.read(request.path):
-            case Success(Dataset() as dataset):
-                return Success(self._run(dataset, request, progress))
-            case Failure(DatasetUnreadable() as err):
-                return Failure(err)
-            case _:
-                raise AssertionError("unreachable")
+        return self.reader.read(request.path).map(lambda dataset: self._run(dataset, request, progress))
 
     def _run(self, dataset: Dataset, request: EvalRequest, progress: EvalProgress) -> EvalReport:
         start = self.stopwatch.seconds()

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, replace
 
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from abzu.application.manage.errors import (
@@ -54,12 +55,10 @@ class EditMemory:
             found = find_memory(uow, request.memory_id.strip())
             if found is None:
                 return Failure(MemoryNotFound(request.memory_id.strip()))
-            match prepare(_merged(found, request), max_chars=self.max_chars):
-                case Success(Draft() as draft):
-                    return self._apply(uow, found, draft)
-                case Failure(err):
-                    return Failure(err)
-        raise AssertionError("unreachable")
+            draft = prepare(_merged(found, request), max_chars=self.max_chars)
+            if not is_successful(draft):
+                return Failure(draft.failure())
+            return self._apply(uow, found, draft.unwrap())
 
     def _apply(self, uow: UnitOfWork, old: Memory, draft: Draft) -> Result[Memory, EditError]:
         if isinstance(old, Candidate) and draft.category is Category.PREFERENCE:

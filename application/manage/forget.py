@@ -1,6 +1,6 @@
 """Use case: a person deletes one of their memories (not a review decision, no flag needed)."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from returns.result import Failure, Result, Success
 
@@ -18,12 +18,15 @@ class Forgotten:
     store: str  # "wisdom" or "staging"
     category: str
     project: str | None
+    older: tuple[str, ...] = ()  # ids of the older versions forgotten with it
 
 
 @dataclass(frozen=True, slots=True)
 class ForgetMemory:
     """- Removes the row; the search index follows (FTS triggers), so recall never finds it again.
-    - Older versions it had superseded are kept and become live again: they were never asked for.
+    - The older versions it had superseded go with it, however far back: they are earlier
+      wordings of the same memory, and a person who forgets a memory must not see it come back
+      (and its text stay on disk) as the version before. Nothing else is touched.
     """
 
     uow: UnitOfWork
@@ -34,16 +37,26 @@ class ForgetMemory:
             found = find_memory(uow, memory_id)
             if found is None:
                 return Failure(MemoryNotFound(memory_id))
-            self._remove(uow, found)
+            older = self._remove(uow, found)
             uow.commit()
         store = "wisdom" if isinstance(found, Bead) else "staging"
-        return Success(Forgotten(found.id, store, found.category.value, found.project))
+        return Success(Forgotten(found.id, store, found.category.value, found.project, tuple(older)))
 
     @staticmethod
-    def _remove(uow: UnitOfWork, memory: Memory) -> None:
+    def _remove(uow: UnitOfWork, memory: Memory) -> list[str]:
         if isinstance(memory, Bead):
-            uow.beads.forget(memory.id)
-            return
-        for older in uow.candidates.superseded_by(memory.id):
-            uow.candidates.update(replace(older, superseded_by=None))
-        uow.candidates.delete(memory.id)
+            return uow.beads.forget(memory.id)
+        older = _older_candidates(uow, memory.id)
+        for item_id in [*older, memory.id]:  # oldest references first, whatever the schema checks
+            uow.candidates.delete(item_id)
+        return older
+
+
+def _older_candidates(uow: UnitOfWork, candidate_id: str) -> list[str]:
+    found: list[str] = []
+    todo = [candidate_id]
+    while todo:
+        direct = [c.id for c in uow.candidates.superseded_by(todo.pop()) if c.id not in found]
+        found += direct
+        todo += direct
+    return found

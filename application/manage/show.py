@@ -18,13 +18,22 @@ def find_memory(uow: UnitOfWork, memory_id: str) -> Memory | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    memory: Memory
+    derived_from: tuple[str, ...] = ()  # the candidates and beads a bead was made from
+
+
+@dataclass(frozen=True, slots=True)
 class ShowMemory:
-    """Reads only: showing a memory does not count as recalling it (no decay reset)."""
+    """Reads only: showing a memory does not count as recalling it (no decay reset).
+    A bead says what it was derived from (the candidate it was promoted from, or everything a
+    consolidation merged into it)."""
 
     uow: UnitOfWork
 
-    def execute(self, memory_id: str) -> Result[Memory, MemoryNotFound]:
+    def execute(self, memory_id: str) -> Result[Shown, MemoryNotFound]:
         memory_id = memory_id.strip()
         with self.uow as uow:
             found = find_memory(uow, memory_id)
-        return Success(found) if found is not None else Failure(MemoryNotFound(memory_id))
+            sources = uow.bead_sources.of(found.id) if isinstance(found, Bead) else ()
+        return Success(Shown(found, sources)) if found is not None else Failure(MemoryNotFound(memory_id))

@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from returns.result import Failure, Result, Success
 
@@ -65,7 +66,7 @@ def decision_ids(decision: Decision) -> tuple[str, ...]:
         case Promote() | Discard() | Keep():
             return (decision.candidate_id,)
         case _:
-            raise AssertionError(f"unknown decision {decision!r}")
+            assert_never(decision)
 
 
 def _action(decision: Decision) -> str:

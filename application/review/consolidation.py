@@ -83,6 +83,7 @@ def _merge(ops: ReviewOps, sources: _Sources, text: str, category: Category | No
         context="consolidated from " + ", ".join(s.id for s in sources.all),
     )
     ops.uow.bead_anchors.attach(merged.id, anchors)
+    ops.uow.bead_sources.record(merged.id, [s.id for s in sources.all])  # derived_from (issue 15)
     for bead in sources.beads:
         ops.uow.beads.update(bead.superseded(by=merged.id))
     removed = tuple(r for c in sources.candidates for r in ops.take(c))

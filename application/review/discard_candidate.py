@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass
 
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork
 from abzu.application.review.errors import CandidateNotFound, EmptyReason
-from abzu.application.review.ops import Applied, ReviewOps
+from abzu.application.review.ops import ReviewOps
 from abzu.application.review.text import stored_reason
 
 
@@ -35,11 +36,8 @@ class DiscardCandidate:
         if not why:
             return Failure(EmptyReason())
         with self.uow as uow:
-            match ReviewOps(uow, self.ids, self.clock.now()).discard(candidate_id.strip()):
-                case Success(Applied(removed=removed)):
-                    uow.commit()
-                    return Success(Discarded(candidate_id, why, tuple(c.id for c in removed)))
-                case Failure(CandidateNotFound() as err):
-                    return Failure(err)
-                case _:
-                    raise AssertionError("unreachable")
+            applied = ReviewOps(uow, self.ids, self.clock.now()).discard(candidate_id.strip())
+            if not is_successful(applied):
+                return Failure(applied.failure())
+            uow.commit()
+            return Success(Discarded(candidate_id, why, tuple(c.id for c in applied.unwrap().removed)))

@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass
 
-from returns.result import Failure, Result, Success
+from returns.pipeline import is_successful
+from returns.result import Result
 
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork
 from abzu.application.review.errors import FlagError
@@ -22,11 +23,7 @@ class FlagForDeletion:
 
     def execute(self, bead_id: str, reason: str) -> Result[str, FlagError]:
         with self.uow as uow:
-            match ReviewOps(uow, self.ids, self.clock.now()).flag(bead_id.strip(), reason):
-                case Success(_):
-                    uow.commit()
-                    return Success(bead_id.strip())
-                case Failure(err):
-                    return Failure(err)
-                case _:
-                    raise AssertionError("unreachable")
+            flagged = ReviewOps(uow, self.ids, self.clock.now()).flag(bead_id.strip(), reason)
+            if is_successful(flagged):
+                uow.commit()
+            return flagged.map(lambda _: bead_id.strip())

@@ -56,6 +56,7 @@ class ReviewOps:
         match self.uow.beads.find_by_hash(digest, candidate.project):
             case Some(Bead() as twin) if twin.is_live and not twin.gemini_flagged:
                 self.uow.bead_anchors.attach(twin.id, anchors)
+                self.uow.bead_sources.record(twin.id, [candidate.id])
                 return Applied(twin.id, removed, f"already in wisdom as {twin.id}")
             case _:
                 pass
@@ -65,6 +66,7 @@ class ReviewOps:
             context=candidate.context or f"promoted from {candidate.id} ({candidate.source.value})",
         )
         self.uow.bead_anchors.attach(bead.id, anchors)
+        self.uow.bead_sources.record(bead.id, [candidate.id])  # derived_from (issue 15)
         return Applied(bead.id, removed, self._supersede_similar(bead))
 
     def discard(self, candidate_id: str) -> Result[Applied, CandidateNotFound]:

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field, replace
 
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, IdGenerator
@@ -134,25 +135,22 @@ class RunReview:
         answer: Result[ReviewAnswer, ReviewFailure], request: ReviewRequest,
     ) -> tuple[ReviewReport, bool]:
         base = BatchReport(batch.number, len(batch.candidates), len(batch.context))
-        match answer:
-            case Success(ReviewAnswer() as said):
-                verdict = self.sandbox.judge(
-                    batch, said.proposals, human=self.reviewer.identity.human,
-                    allow_mass_discard=request.allow_mass_discard,
-                )
-                judged = replace(
-                    base, rejected=tuple(stored_rejection(r) for r in verdict.rejected),
-                    refused=verdict.refused and stored_reason(verdict.refused),
-                    held_back=verdict.held_back, tokens_in=said.tokens_in, tokens_out=said.tokens_out,
-                )
-                return self._apply(report, batch, judged, verdict, request), said.stop
-            case Failure(ReviewUnavailable() as down):
-                return report.with_batch(replace(base, error=stored_reason(down.message)),
-                                         self.pricing), True
-            case Failure(err):
-                return report.with_batch(replace(base, error=stored_reason(err.message)),
-                                         self.pricing), False
-        raise AssertionError("unreachable")
+        if not is_successful(answer):
+            err = answer.failure()
+            # the reviewer being down stops the run; a bad answer only loses its batch
+            return (report.with_batch(replace(base, error=stored_reason(err.message)), self.pricing),
+                    isinstance(err, ReviewUnavailable))
+        said = answer.unwrap()
+        verdict = self.sandbox.judge(
+            batch, said.proposals, human=self.reviewer.identity.human,
+            allow_mass_discard=request.allow_mass_discard,
+        )
+        judged = replace(
+            base, rejected=tuple(stored_rejection(r) for r in verdict.rejected),
+            refused=verdict.refused and stored_reason(verdict.refused),
+            held_back=verdict.held_back, tokens_in=said.tokens_in, tokens_out=said.tokens_out,
+        )
+        return self._apply(report, batch, judged, verdict, request), said.stop
 
     def _apply(
         self, report: ReviewReport, batch: ReviewBatch, judged: BatchReport, verdict: Verdict,

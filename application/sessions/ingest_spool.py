@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import assert_never
 
 from abzu.application.ports import Clock
 from abzu.application.projects import project_for_root
@@ -34,8 +35,8 @@ class IngestSpool:
                         uow.sessions.record(event, project)
                     case InjectionRecord() as record:
                         uow.injections.record(record)
-                    case _:
-                        raise AssertionError("unreachable")
+                    case never:
+                        assert_never(never)
             uow.commit()
         for entry in entries:
             self.spool.done(entry.handle)

@@ -26,7 +26,7 @@ class ArchiveCommands:
         self._container = container
 
     def export(self, out: Out = None) -> None:
-        """Write the whole memory as JSONL: beads, candidates, summaries, projects, profile.
+        """Write the whole memory as JSONL: beads, candidates, summaries, projects, profile, history.
 
         One record a line, sorted, with a format version on the first line: the same
         memory always gives the same bytes, so exports can be diffed and backed up.

@@ -9,7 +9,7 @@ from returns.result import Failure, Success
 
 from abzu.application.manage.edit import EditMemory, EditRequest
 from abzu.application.manage.forget import ForgetMemory, Forgotten
-from abzu.application.manage.show import ShowMemory
+from abzu.application.manage.show import ShowMemory, Shown
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.manage_views import ForgottenView, MemoryView, show
@@ -34,8 +34,8 @@ class ManageCommands:
         """Show one memory whole, with its provenance."""
         with one_line_errors():
             match ShowMemory(self._container().read_uow()).execute(memory_id):
-                case Success(found):
-                    _print(MemoryView.of(found), json)
+                case Success(Shown() as found):
+                    _print(MemoryView.of(found.memory, found.derived_from), json)
                 case Failure(err):
                     fail(err.message)
 
@@ -75,8 +75,9 @@ class ManageCommands:
             match ForgetMemory(self._container().uow()).execute(memory_id):
                 case Success(Forgotten() as done):
                     # The history event: what was forgotten and where, never its text.
-                    log.info("forgot %s (%s, %s, project %s) by hand",
-                             done.id, done.store, done.category, done.project or "global")
+                    log.info("forgot %s (%s, %s, project %s) by hand, older versions: %s",
+                             done.id, done.store, done.category, done.project or "global",
+                             ", ".join(done.older) or "none")
                     _forgotten(ForgottenView.of(done), json)
                 case Failure(err):
                     fail(err.message)
@@ -84,7 +85,7 @@ class ManageCommands:
 
 def _confirm(container: ContainerSource, memory_id: str) -> None:
     match ShowMemory(container().read_uow()).execute(memory_id):
-        case Success(found):
+        case Success(Shown(memory=found)):
             preview = found.summary or found.content.splitlines()[0][:80]
             typer.confirm(f"Forget {found.id} ({found.category.value}): {preview!r}?", abort=True)
         case Failure(err):
@@ -102,7 +103,8 @@ def _forgotten(view: ForgottenView, as_json: bool) -> None:
     if as_json:
         typer.echo(view.model_dump_json(indent=2))
     else:
-        render.console.print(f"Forgot [bold]{view.id}[/] ({view.category}, {view.store}).")
+        older = f" and {len(view.older)} older version(s) of it" if view.older else ""
+        render.console.print(f"Forgot [bold]{view.id}[/] ({view.category}, {view.store}){older}.")
 
 
 def _stdin() -> str:

@@ -30,13 +30,15 @@ class MemoryView(BaseModel):
     source: str | None = None
     session_id: str | None = None
     context: str | None = None
+    derived_from: list[str] = []  # beads: the candidates and beads it was made from
 
     @classmethod
-    def of(cls, memory: Bead | Candidate) -> "MemoryView":
+    def of(cls, memory: Bead | Candidate, derived_from: tuple[str, ...] = ()) -> "MemoryView":
         common = dict(
             id=memory.id, category=memory.category.value, project=memory.project,
             content=memory.content, summary=memory.summary, tags=list(memory.tags),
             created_at=memory.created_at, superseded_by=memory.superseded_by, context=memory.context,
+            derived_from=list(derived_from),
         )
         if isinstance(memory, Bead):
             return cls(**common, store="wisdom", reviewed=True, starred=memory.starred,
@@ -51,10 +53,12 @@ class ForgottenView(BaseModel):
     store: str
     category: str
     project: str | None
+    older: list[str]  # the older versions it had superseded, forgotten with it
 
     @classmethod
     def of(cls, done: Forgotten) -> "ForgottenView":
-        return cls(id=done.id, store=done.store, category=done.category, project=done.project)
+        return cls(id=done.id, store=done.store, category=done.category, project=done.project,
+                   older=list(done.older))
 
 
 def show(view: MemoryView) -> None:
@@ -72,6 +76,7 @@ def _provenance(view: MemoryView) -> list[tuple[str, str]]:
     pairs = [("summary", view.summary), ("tags", ", ".join(view.tags) or None),
              ("created", view.created_at.isoformat()), ("source", view.source),
              ("session", view.session_id), ("superseded by", view.superseded_by),
+             ("derived from", ", ".join(view.derived_from) or None),
              ("last recalled", view.last_recalled_at.isoformat() if view.last_recalled_at else None)]
     if view.store == "wisdom":
         pairs += [("weight", f"{view.weight}{' (starred)' if view.starred else ''}")]

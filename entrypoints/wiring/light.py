@@ -31,9 +31,28 @@ if TYPE_CHECKING:  # each hook imports only the use case it runs
 FLOOR_VARIABLE = "ABZU_RELEVANCE_FLOOR"
 
 
-def relevance_floor(environ: Mapping[str, str] = os.environ) -> float:
-    """ABZU_RELEVANCE_FLOOR as Settings reads it (0..1), without pydantic-settings' import."""
-    raw = (environ.get(FLOOR_VARIABLE) or "").strip()
+def file_settings(home: DataHome, environ: Mapping[str, str] = os.environ) -> Mapping[str, object]:
+    """config.toml's values, as Settings reads them under the environment (issue 15: the hooks
+    used to ignore the file). tomllib is imported only when the file exists; a broken file counts
+    as empty here (the hook fails open; `abzu config list` names the problem)."""
+    named = environ.get("ABZU_CONFIG")
+    path = Path(named).expanduser() if named else home.config
+    if not path.is_file():
+        return {}
+    from abzu.entrypoints.config_file import ConfigError, read_config
+
+    try:
+        return read_config(path)
+    except ConfigError:
+        return {}
+
+
+def relevance_floor(
+    environ: Mapping[str, str] = os.environ, file: Mapping[str, object] | None = None
+) -> float:
+    """ABZU_RELEVANCE_FLOOR (else the file's relevance_floor) as Settings reads it (0..1), without
+    pydantic-settings' import."""
+    raw = (environ.get(FLOOR_VARIABLE) or str((file or {}).get("relevance_floor", ""))).strip()
     try:
         value = float(raw) if raw else DEFAULT_RELEVANCE_FLOOR
     except ValueError:
@@ -43,21 +62,27 @@ def relevance_floor(environ: Mapping[str, str] = os.environ) -> float:
     return value
 
 
-def review_cadence(environ: Mapping[str, str] = os.environ) -> ReviewCadence:
-    """ABZU_REVIEW_MINI_DAYS / _FULL_DAYS / _STAGED_LIMIT for the delta header's "review due",
-    without pydantic-settings; a value that is not a positive integer keeps the default (the
-    hook fails open; `abzu status` reports the bad setting). The config file is not read here."""
+def review_cadence(
+    environ: Mapping[str, str] = os.environ, file: Mapping[str, object] | None = None
+) -> ReviewCadence:
+    """review_mini_days / _full_days / _staged_limit for the delta header's "review due", from
+    the environment (ABZU_REVIEW_…) over config.toml (`file`) over the defaults, like Settings,
+    without pydantic-settings; a value that is not a positive integer falls through to the next
+    source (the hook fails open; `abzu status` reports the bad setting)."""
     default = ReviewCadence()
     return ReviewCadence(
-        mini_days=_positive(environ, "ABZU_REVIEW_MINI_DAYS", default.mini_days),
-        full_days=_positive(environ, "ABZU_REVIEW_FULL_DAYS", default.full_days),
-        staged_limit=_positive(environ, "ABZU_REVIEW_STAGED_LIMIT", default.staged_limit),
+        mini_days=_positive(environ, file or {}, "review_mini_days", default.mini_days),
+        full_days=_positive(environ, file or {}, "review_full_days", default.full_days),
+        staged_limit=_positive(environ, file or {}, "review_staged_limit", default.staged_limit),
     )
 
 
-def _positive(environ: Mapping[str, str], name: str, default: int) -> int:
-    raw = (environ.get(name) or "").strip()
-    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+def _positive(environ: Mapping[str, str], file: Mapping[str, object], key: str, default: int) -> int:
+    for raw in (environ.get(f"ABZU_{key.upper()}"), file.get(key)):
+        text = str(raw if raw is not None else "").strip()
+        if text.isdigit() and int(text) > 0:
+            return int(text)
+    return default
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +100,10 @@ class LightUseCases:
         from abzu.adapters.clock import SystemClock
         from abzu.adapters.workspace import GitWorkspace
 
-        return cls(home, GitWorkspace(cwd), SystemClock(), RankingPolicy(relevance_floor=relevance_floor()),
-                   cadence=review_cadence())
+        file = file_settings(home)
+        floor = relevance_floor(file=file)
+        return cls(home, GitWorkspace(cwd), SystemClock(), RankingPolicy(relevance_floor=floor),
+                   cadence=review_cadence(file=file))
 
     def journal(self) -> FileSessionJournal:
         return FileSessionJournal(self.home.spool)

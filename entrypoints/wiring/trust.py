@@ -50,7 +50,8 @@ class TrustProviders(containers.DeclarativeContainer):
     review_state = providers.Factory(
         GetReviewState, ledger=spend_ledger, clock=clock, ceiling=ceiling, cadence=cadence
     )
-    archive = providers.Factory(SqliteArchive, wisdom=wisdom_engine, staging=staging_engine)
+    # import is a person's command: what it writes is recorded as the cli's
+    archive = providers.Factory(SqliteArchive, wisdom=wisdom_engine, staging=staging_engine, actor="cli")
     export_memory = providers.Factory(ExportMemory, store=archive)
     import_memory = providers.Factory(ImportMemory, store=archive)
     event_log = providers.Factory(SqliteEventLog, wisdom=wisdom_engine, staging=staging_engine)

@@ -33,8 +33,9 @@ def other(tmp_path: Path, repo: Path) -> Iterator[Cli]:
 def test_export_is_sorted_versioned_jsonl_on_stdout(cli: Cli) -> None:
     run = cli("export")
     lines = [json.loads(line) for line in run.stdout.splitlines()]
-    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 1}
-    assert [r["kind"] for r in lines[1:]] == ["project", "bead", "candidate"]
+    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 2}
+    assert [r["kind"] for r in lines[1:]] == ["project", "bead", "candidate", "event", "event"]
+    assert [(r["store"], r["event"]) for r in lines[4:]] == [("staging", "staged"), ("wisdom", "created")]
     assert lines[2]["content"] == "Always use WAL mode for SQLite readers"
 
 
@@ -47,7 +48,8 @@ def test_import_skips_content_already_stored_under_another_id(cli: Cli, other: C
     assert other("remember", "Always use WAL mode for SQLite readers", "-c", "preference").code == 0
     cli("export", "--out", str(tmp_path / "m.jsonl"))
     run = other("import", str(tmp_path / "m.jsonl"), "--json")
-    assert run.json() == {"added": 1, "present": 1, "duplicates": 1}  # the fix; the project; the preference
+    # added: the fix and its event; present: the project; the preference (its event stays out)
+    assert run.json() == {"added": 2, "present": 1, "duplicates": 1}
     beads = [r for r in other("export").stdout.splitlines() if '"kind":"bead"' in r]
     assert len(beads) == 1
 
@@ -58,6 +60,7 @@ def test_import_skips_content_already_stored_under_another_id(cli: Cli, other: C
     ('{"format": "abzu-export", "version": 99}\n', "newer than this abzu reads"),
     (HEADER + '{"kind": "bead"\n', "line 2: not JSON"),
     (HEADER + '{"kind": "spell", "id": "x"}\n', "line 2: unknown record kind"),
+    (HEADER + '{"kind": "event", "id": "wisdom:7"}\n', "line 2: an event id reads"),
     (HEADER + '{"kind": "bead", "content": "no id"}\n', "line 2: a bead without its id"),
 ])
 def test_a_bad_file_is_one_line_and_changes_nothing(

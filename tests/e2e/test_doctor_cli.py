@@ -107,3 +107,16 @@ def test_a_bead_gone_without_a_trace_in_history_is_an_orphan_event(cli: Cli, abz
     sql(abzu_home / "wisdom.db", "DROP TRIGGER beads_ev_delete", "DELETE FROM beads")
     run = cli("doctor")
     assert run.code == 1 and "1 beads with history but no row and no 'deleted' event" in run.stdout
+
+
+def test_a_repair_changes_no_memory_so_records_no_event_and_leaves_no_name(cli: Cli, abzu_home: Path) -> None:
+    def events(db: str) -> list[tuple[str, str | None]]:
+        with closing(sqlite3.connect(abzu_home / db)) as conn:
+            assert conn.execute("SELECT count(*) FROM event_actor").fetchone() == (0,)
+            return conn.execute("SELECT event, who FROM memory_events ORDER BY seq").fetchall()
+
+    sql(abzu_home / "wisdom.db", "DROP TRIGGER beads_ev_star", "DROP TRIGGER beads_ai")
+    before = {db: events(db) for db in ("wisdom.db", "abzu.db")}
+    assert cli("doctor", "--repair").code == 0
+    assert {db: events(db) for db in ("wisdom.db", "abzu.db")} == before
+    assert before["wisdom.db"] == [("created", "cli")]

@@ -1,5 +1,9 @@
 """`abzu show | edit | forget ID` as a person uses them (issue 19): in process on the real stores."""
 
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
 import pytest
 from rich.console import Console
 
@@ -89,8 +93,23 @@ def test_forget_removes_the_row_and_its_search_entry(cli: Cli, abzu_home: object
 
     assert confirmed.code == 0 and f"Forgot {bead_id}" in confirmed.stdout
     assert scripted.json() == {
-        "id": candidate_id, "store": "staging", "category": "learning", "project": "api",
+        "id": candidate_id, "store": "staging", "category": "learning", "project": "api", "older": [],
     }
     assert recalled_ids(cli, "WAL") == []
     assert cli("show", bead_id).code == 1
     assert cli("status", "--json").json()["beads"] == 0
+
+
+def test_forget_takes_the_older_versions_with_it_so_none_comes_back(cli: Cli, abzu_home: Path) -> None:
+    oldest = remembered(cli, "Prefer WAL mode for SQLite")
+    older = remembered(cli, "Prefer WAL journaling for SQLite databases")
+    newest = remembered(cli, "Prefer WAL mode for every SQLite database")
+    with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn, conn:  # as dedup superseded them
+        conn.execute("UPDATE beads SET superseded_by = ? WHERE id = ?", (older, oldest))
+        conn.execute("UPDATE beads SET superseded_by = ? WHERE id = ?", (newest, older))
+
+    run = cli("forget", newest, "--yes")
+
+    assert run.code == 0 and "and 2 older version(s) of it" in run.stdout
+    assert recalled_ids(cli, "WAL") == [] and cli("status", "--json").json()["beads"] == 0
+    assert [e["event"] for e in cli("history", oldest, "--json").json()["events"]][-1] == "deleted"

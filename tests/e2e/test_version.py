@@ -25,6 +25,14 @@ def test_abzu_version_prints_the_installed_version(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_help_shows_flags_without_a_value_type(tmp_path: Path) -> None:
+    top = abzu("--help", home=tmp_path / "home", cwd=tmp_path).stdout
+    remember = abzu("remember", "--help", home=tmp_path / "home", cwd=tmp_path).stdout
+    assert "--version" in top and "<bool>" not in top + remember  # a flag takes no value
+    assert "<str>" in remember  # options that take one still say what
+
+
+@pytest.mark.slow
 def test_version_json_names_the_data_home_and_schema_revisions(tmp_path: Path) -> None:
     home = tmp_path / "home"
     before = json.loads(abzu("version", "--json", home=home, cwd=tmp_path).stdout)

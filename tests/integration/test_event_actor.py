@@ -35,7 +35,8 @@ def test_mcp_and_review_writers_name_themselves(abzu_home: Path, repo: Path) -> 
     finally:
         mcp.shutdown_resources()
     assert who(abzu_home) == [("staged", "mcp"), ("left staging", "review:human")]
-    assert who(abzu_home, "wisdom.db") == [("promoted", "review:human"), ("flagged", "review:human")]
+    assert who(abzu_home, "wisdom.db") == [
+        ("promoted", "review:human"), ("derived", "review:human"), ("flagged", "review:human")]
 
 
 def test_a_rolled_back_write_leaves_no_name_behind(container: Container, abzu_home: Path) -> None:

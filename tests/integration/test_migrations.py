@@ -16,15 +16,16 @@ EXPECTED = {
         "table": {"alembic_version", "projects", "beads", "user_profile", "beads_fts",
                   "memory_events", "event_actor",  # issue 15 (w0002, w0004)
                   "bead_anchors",  # issue 16 (w0005)
+                  "bead_sources",  # issue 15, derived_from (w0007)
                   "bead_vectors"},  # issue 12.4 (w0006)
         "index": {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
-            "idx_bead_anchors_value",
+            "idx_bead_anchors_value", "idx_bead_sources_source",
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
-            "bead_vectors_owner_delete"},
+            "bead_vectors_owner_delete", "bead_sources_ev_insert"},
     },
     "staging": {
         "table": {
@@ -49,7 +50,7 @@ EXPECTED = {
 }
 FILES = {"wisdom": "wisdom.db", "staging": "abzu.db"}
 TABLES: dict[str, list[Table]] = {
-    "wisdom": [schema.projects, schema.beads, schema.user_profile, schema.bead_vectors],
+    "wisdom": [schema.projects, schema.beads, schema.user_profile, schema.bead_vectors, schema.bead_sources],
     "staging": [schema.session_summaries, schema.bead_candidates, schema.extraction_log,
                 schema.candidate_vectors],
 }

@@ -159,3 +159,14 @@ def test_undo_after_a_scrub_restores_no_secret(planted: Container, abzu_home: Pa
     with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn:
         content = conn.execute("SELECT content FROM beads WHERE id = 'b-planted'").fetchone()[0]
     assert SURVIVING_WORD in content and canaries.github not in content
+
+
+def test_the_history_names_the_scrub_as_maintenance(planted: Container, abzu_home: Path) -> None:
+    scrub(planted)
+
+    for db in ("wisdom.db", "abzu.db"):
+        with closing(sqlite3.connect(abzu_home / db)) as conn:
+            rewritten = conn.execute(
+                "SELECT who FROM memory_events WHERE event = 'content changed'").fetchall()
+            assert rewritten == [("maintenance",)], db
+            assert conn.execute("SELECT count(*) FROM event_actor").fetchone() == (0,)

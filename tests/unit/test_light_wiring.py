@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from abzu.domain.review.spend import ReviewCadence
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.pre_compact import pending_marker, wait_for_snapshot
 from abzu.entrypoints.settings import Settings
@@ -37,6 +38,33 @@ def test_a_bad_relevance_floor_is_one_clear_error(raw: str) -> None:
 
 def test_an_unset_floor_is_the_default() -> None:
     assert relevance_floor({}) == Settings().relevance_floor
+
+
+def test_the_hook_reads_the_review_cadence_and_floor_from_config_toml_under_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("ABZU_HOME", str(tmp_path))
+    monkeypatch.delenv("ABZU_CONFIG", raising=False)
+    for name in ("ABZU_REVIEW_MINI_DAYS", "ABZU_REVIEW_FULL_DAYS", "ABZU_RELEVANCE_FLOOR"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "config.toml").write_text(
+        "review_mini_days = 7\nreview_full_days = 45\nrelevance_floor = 0.4\n")
+    monkeypatch.setenv("ABZU_REVIEW_FULL_DAYS", "60")  # the environment wins, as in Settings
+
+    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+
+    settings = Settings()
+    assert (light.cadence.mini_days, light.cadence.full_days) == (7, 60)
+    assert (settings.review_mini_days, settings.review_full_days) == (7, 60)
+    assert light.ranking.relevance_floor == settings.relevance_floor == 0.4
+
+
+def test_a_broken_config_file_leaves_the_hook_on_its_defaults(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("ABZU_CONFIG", str(tmp_path / "bad.toml"))
+    (tmp_path / "bad.toml").write_text("review_mini_days = [\n")
+    assert LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path).cadence == ReviewCadence()
 
 
 def test_nothing_pending_means_no_wait(tmp_path: Path) -> None:

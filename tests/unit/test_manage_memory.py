@@ -27,9 +27,15 @@ def stored(uow: FakeUnitOfWork) -> FakeUnitOfWork:
 
 def test_show_finds_beads_and_candidates_and_names_unknown_ids(stored: FakeUnitOfWork) -> None:
     show = ShowMemory(stored)
-    assert show.execute(" b-1 ").unwrap().content == "Use WAL mode for SQLite"
-    assert show.execute("c-1").unwrap().id == "c-1"
+    assert show.execute(" b-1 ").unwrap().memory.content == "Use WAL mode for SQLite"
+    assert show.execute("c-1").unwrap().memory.id == "c-1"
     assert show.execute("b-404").failure() == MemoryNotFound("b-404")
+
+
+def test_show_says_what_a_bead_was_derived_from(stored: FakeUnitOfWork) -> None:
+    stored.bead_sources.record("b-1", ["c-7", "b-0"])
+    assert ShowMemory(stored).execute("b-1").unwrap().derived_from == ("b-0", "c-7")
+    assert ShowMemory(stored).execute("c-1").unwrap().derived_from == ()
 
 
 def test_edit_redacts_rehashes_and_keeps_the_bead_a_bead(stored: FakeUnitOfWork) -> None:
@@ -67,16 +73,21 @@ def test_a_refused_edit_changes_nothing(stored: FakeUnitOfWork, request_: EditRe
     assert (stored.beads.rows, stored.candidates.rows) == before and stored.commits == 0
 
 
-def test_forget_removes_a_bead_and_revives_what_it_superseded(stored: FakeUnitOfWork) -> None:
+def test_forget_removes_a_bead_with_every_older_version_and_nothing_else(stored: FakeUnitOfWork) -> None:
     stored.beads.rows["b-0"] = bead("b-0", "Use WAL", superseded_by="b-1")
+    stored.beads.rows["b-00"] = bead("b-00", "WAL please", superseded_by="b-0")
+    stored.beads.rows["b-2"] = bead("b-2", "Vacuum monthly")
 
     done = ForgetMemory(stored).execute("b-1")
 
-    assert done == Success(Forgotten("b-1", "wisdom", "learning", "api"))
-    assert "b-1" not in stored.beads.rows and stored.beads.rows["b-0"].is_live
+    assert done == Success(Forgotten("b-1", "wisdom", "learning", "api", ("b-0", "b-00")))
+    assert set(stored.beads.rows) == {"b-2"}  # no older wording comes back live
 
 
-def test_forget_removes_a_candidate_and_names_unknown_ids(stored: FakeUnitOfWork) -> None:
-    assert ForgetMemory(stored).execute("c-1").unwrap().store == "staging"
+def test_forget_removes_a_candidate_with_its_older_versions_and_names_unknown_ids(
+    stored: FakeUnitOfWork,
+) -> None:
+    stored.candidates.rows["c-0"] = candidate("c-0", superseded_by="c-1")
+    assert ForgetMemory(stored).execute("c-1").unwrap().older == ("c-0",)
     assert stored.candidates.rows == {}
     assert ForgetMemory(stored).execute("c-1").failure() == MemoryNotFound("c-1")

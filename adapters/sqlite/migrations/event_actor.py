@@ -32,6 +32,13 @@ def with_who(trigger: str, inserted: str | None = None) -> str:
     return body[: -len("); END")] + f", {_WHO}); END"
 
 
+def with_actor(statements: list[str], inserted: str) -> tuple[list[str], list[str]]:
+    """An earlier migration's history triggers, and the same triggers writing `who` (the insert
+    trigger's event expression is `inserted`): what w0004 and s0009 replace, and by what."""
+    old = triggers_of(statements)
+    return old, [with_who(t, inserted if "_ev_insert " in t else None) for t in old]
+
+
 def triggers_of(statements: list[str]) -> list[str]:
     return [s for s in statements if _NAME.match(s)]
 

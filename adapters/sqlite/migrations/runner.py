@@ -22,7 +22,7 @@ from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEADS = {"wisdom": "w0006", "staging": "s0011"}
+HEADS = {"wisdom": "w0007", "staging": "s0011"}
 _HERE = Path(__file__).parent
 
 

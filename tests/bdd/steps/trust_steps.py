@@ -65,6 +65,13 @@ def _(trust_world: TrustWorld, command: str) -> None:
     assert run.code == 0, run.stderr
 
 
+@given("the preference is starred")
+def _(trust_world: TrustWorld) -> None:
+    found = trust_world.run("recall WAL --scope all --json").json()
+    bead = next(r["id"] for r in found["results"] if r["id"].startswith("b-"))
+    assert trust_world.run(f"star {bead}").code == 0
+
+
 @given("the data home is readable by its owner only")
 def _(trust_world: TrustWorld) -> None:
     trust_world.run("status")  # creates the stores
@@ -130,6 +137,20 @@ def _(trust_world: TrustWorld, first: str, second: str) -> None:
     one, two = trust_world.file(first).read_bytes(), trust_world.file(second).read_bytes()
     assert one.count(b"\n") >= 4  # header + project + three memories at least
     assert one == two
+
+
+@then(quoted(r"{q:name} holds (?P<count>\d+) events"))
+def _(trust_world: TrustWorld, name: str, count: str) -> None:
+    lines = trust_world.file(name).read_text().splitlines()
+    assert sum('"kind":"event"' in line for line in lines) == int(count), lines
+
+
+@then(quoted("that home shows the same history since {q:span} as this one"))
+def _(trust_world: TrustWorld, span: str) -> None:
+    assert trust_world.other is not None
+    here = trust_world.run(f"history --since {span} --json")
+    there = trust_world.other("history", "--since", span, "--json")
+    assert here.json()["events"] and here.json() == there.json()
 
 
 @given(quoted(r"a reviewed pattern {q:name} last recalled (?P<days>\d+) days ago"))

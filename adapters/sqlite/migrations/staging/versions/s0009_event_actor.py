@@ -8,12 +8,7 @@ Revision ID: s0009
 
 from alembic import op
 
-from abzu.adapters.sqlite.migrations.event_actor import (
-    downgrade_statements,
-    triggers_of,
-    upgrade_statements,
-    with_who,
-)
+from abzu.adapters.sqlite.migrations.event_actor import downgrade_statements, upgrade_statements, with_actor
 from abzu.adapters.sqlite.migrations.staging.versions.s0007_memory_events import STATEMENTS as S0007
 
 revision = "s0009"
@@ -21,11 +16,9 @@ down_revision = "s0008"
 branch_labels = None
 depends_on = None
 
-OLD_TRIGGERS = triggers_of(S0007)
-INSERTED = "'staged'"
 # The triggers as they stand now (doctor --repair recreates them from here); the insert trigger
 # records a row `abzu review --undo` puts back as "restored by undo".
-STATEMENTS = [with_who(t, INSERTED if "_ev_insert " in t else None) for t in OLD_TRIGGERS]
+OLD_TRIGGERS, STATEMENTS = with_actor(S0007, "'staged'")
 
 
 def upgrade() -> None:

@@ -10,45 +10,33 @@ Revision ID: w0002
 
 from alembic import op
 
+from abzu.adapters.sqlite.migrations.events_ddl import TABLE, drop_statements, on_change
+
 revision = "w0002"
 down_revision = "w0001"
 branch_labels = None
 depends_on = None
 
-NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
-
-
-def _on(name: str, when: str, item: str, event: str, detail: str = "NULL") -> str:
-    return (f"CREATE TRIGGER {name} {when} BEGIN INSERT INTO memory_events(at, item_id, event, detail) "
-            f"VALUES ({NOW}, {item}, {event}, {detail}); END")
-
-
 STATEMENTS = [
-    """CREATE TABLE memory_events (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        at TIMESTAMP NOT NULL,
-        item_id TEXT NOT NULL,
-        event TEXT NOT NULL,
-        detail TEXT
-    )""",
-    "CREATE INDEX idx_memory_events_item ON memory_events(item_id, seq)",
-    "CREATE INDEX idx_memory_events_at ON memory_events(at)",
-    _on("beads_ev_insert", "AFTER INSERT ON beads", "new.id",
-        "CASE WHEN new.promoted_at IS NULL THEN 'created' ELSE 'promoted' END", "new.category"),
-    _on("beads_ev_weight", "AFTER UPDATE OF weight ON beads WHEN old.weight IS NOT new.weight", "new.id",
-        "CASE WHEN new.weight < old.weight THEN 'decayed' ELSE 'revived' END",
-        "printf('%.1f -> %.1f', old.weight, new.weight)"),
-    _on("beads_ev_star", "AFTER UPDATE OF starred ON beads WHEN old.starred IS NOT new.starred", "new.id",
-        "CASE WHEN new.starred THEN 'starred' ELSE 'unstarred' END"),
-    _on("beads_ev_flag", "AFTER UPDATE OF gemini_flagged ON beads "
-        "WHEN old.gemini_flagged IS NOT new.gemini_flagged", "new.id",
-        "CASE WHEN new.gemini_flagged THEN 'flagged' ELSE 'unflagged' END"),
-    _on("beads_ev_supersede", "AFTER UPDATE OF superseded_by ON beads "
-        "WHEN new.superseded_by IS NOT NULL AND old.superseded_by IS NOT new.superseded_by", "new.id",
-        "'superseded'", "'by ' || new.superseded_by"),
-    _on("beads_ev_content", "AFTER UPDATE OF content ON beads WHEN old.content IS NOT new.content",
-        "new.id", "'content changed'"),
-    _on("beads_ev_delete", "AFTER DELETE ON beads", "old.id", "'deleted'"),
+    *TABLE,
+    on_change("beads_ev_insert", "AFTER INSERT ON beads", "new.id",
+              "CASE WHEN new.promoted_at IS NULL THEN 'created' ELSE 'promoted' END", "new.category"),
+    on_change("beads_ev_weight", "AFTER UPDATE OF weight ON beads WHEN old.weight IS NOT new.weight",
+              "new.id",
+              "CASE WHEN new.weight < old.weight THEN 'decayed' ELSE 'revived' END",
+              "printf('%.1f -> %.1f', old.weight, new.weight)"),
+    on_change("beads_ev_star", "AFTER UPDATE OF starred ON beads WHEN old.starred IS NOT new.starred",
+              "new.id",
+              "CASE WHEN new.starred THEN 'starred' ELSE 'unstarred' END"),
+    on_change("beads_ev_flag", "AFTER UPDATE OF gemini_flagged ON beads "
+              "WHEN old.gemini_flagged IS NOT new.gemini_flagged", "new.id",
+              "CASE WHEN new.gemini_flagged THEN 'flagged' ELSE 'unflagged' END"),
+    on_change("beads_ev_supersede", "AFTER UPDATE OF superseded_by ON beads "
+              "WHEN new.superseded_by IS NOT NULL AND old.superseded_by IS NOT new.superseded_by", "new.id",
+              "'superseded'", "'by ' || new.superseded_by"),
+    on_change("beads_ev_content", "AFTER UPDATE OF content ON beads WHEN old.content IS NOT new.content",
+              "new.id", "'content changed'"),
+    on_change("beads_ev_delete", "AFTER DELETE ON beads", "old.id", "'deleted'"),
 ]
 
 
@@ -58,6 +46,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("insert", "weight", "star", "flag", "supersede", "content", "delete"):
-        op.execute(f"DROP TRIGGER IF EXISTS beads_ev_{name}")
-    op.execute("DROP TABLE IF EXISTS memory_events")
+    kinds = ("insert", "weight", "star", "flag", "supersede", "content", "delete")
+    for statement in drop_statements("beads_ev", kinds):
+        op.execute(statement)

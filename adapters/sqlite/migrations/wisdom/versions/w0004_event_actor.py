@@ -8,12 +8,7 @@ Revision ID: w0004
 
 from alembic import op
 
-from abzu.adapters.sqlite.migrations.event_actor import (
-    downgrade_statements,
-    triggers_of,
-    upgrade_statements,
-    with_who,
-)
+from abzu.adapters.sqlite.migrations.event_actor import downgrade_statements, upgrade_statements, with_actor
 from abzu.adapters.sqlite.migrations.wisdom.versions.w0002_memory_events import STATEMENTS as W0002
 
 revision = "w0004"
@@ -21,11 +16,10 @@ down_revision = "w0003"
 branch_labels = None
 depends_on = None
 
-OLD_TRIGGERS = triggers_of(W0002)
-INSERTED = "CASE WHEN new.promoted_at IS NULL THEN 'created' ELSE 'promoted' END"
 # The triggers as they stand now (doctor --repair recreates them from here); the insert trigger
 # records a row `abzu review --undo` puts back as "restored by undo".
-STATEMENTS = [with_who(t, INSERTED if "_ev_insert " in t else None) for t in OLD_TRIGGERS]
+INSERTED = "CASE WHEN new.promoted_at IS NULL THEN 'created' ELSE 'promoted' END"
+OLD_TRIGGERS, STATEMENTS = with_actor(W0002, INSERTED)
 
 
 def upgrade() -> None:

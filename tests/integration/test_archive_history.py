@@ -1,0 +1,66 @@
+"""Export/import carry the history (issue 15): the file's events, not the import's, and once."""
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from abzu.application.remember import RememberRequest
+from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import Container, build_container
+
+
+def events(home: Path, db: str) -> list[tuple[str, str, str | None]]:
+    with closing(sqlite3.connect(home / db)) as conn:
+        return conn.execute("SELECT item_id, event, who FROM memory_events ORDER BY seq").fetchall()
+
+
+@pytest.fixture
+def other(abzu_home: Path, repo: Path) -> Iterator[Container]:
+    built = build_container(Settings(home=abzu_home.parent / "other-home"), cwd=repo, actor="mcp")
+    yield built
+    built.shutdown_resources()
+
+
+def exported(container: Container) -> list[str]:
+    return list(container.trust.export_memory().execute())
+
+
+def test_an_import_keeps_the_history_of_the_file_not_its_own(container: Container, other: Container) -> None:
+    pref = container.remember().execute(RememberRequest("Prefer tabs in Makefiles", "preference")).unwrap()
+    container.star().execute(pref.id).unwrap()
+    other.trust.import_memory().execute(exported(container))
+    home = Path(other.config.home())
+    assert events(home, "wisdom.db") == [(pref.id, "created", "cli"), (pref.id, "starred", "cli")]
+    assert exported(other) == exported(container)
+
+
+def test_importing_again_adds_no_event(container: Container, other: Container) -> None:
+    container.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
+    lines = exported(container)
+    first = other.trust.import_memory().execute(lines)
+    again = other.trust.import_memory().execute(lines)
+    assert (first.added, again.added) == (3, 0)  # project, candidate, its 'staged' event
+    assert len(events(Path(other.config.home()), "abzu.db")) == 1
+
+
+def test_a_file_without_history_is_recorded_as_imported_by_its_writer(
+    container: Container, other: Container,
+) -> None:
+    container.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
+    version_1 = [line for line in exported(container) if '"kind":"event"' not in line]
+    version_1[0] = version_1[0].replace('"version":2', '"version":1')
+    other.trust.import_memory().execute(version_1)
+    assert [(e, who) for _, e, who in events(Path(other.config.home()), "abzu.db")] == [("staged", "cli")]
+
+
+def test_events_of_a_duplicate_skipped_stay_out(container: Container, other: Container) -> None:
+    text = "Run the migrations before the deploy"
+    mine = container.remember().execute(RememberRequest(text, "fix")).unwrap()
+    theirs = other.remember().execute(RememberRequest(text, "fix")).unwrap()
+    counts = other.trust.import_memory().execute(exported(container))
+    assert counts.duplicates == 1
+    assert [i for i, _, _ in events(Path(other.config.home()), "abzu.db")] == [theirs.id]
+    assert mine.id != theirs.id
