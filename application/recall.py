@@ -7,6 +7,9 @@ from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, UnitOfWork, Workspace
 from abzu.application.projects import project_in_view
+from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT, FUSION_DEPTH
+from abzu.application.semantic.hybrid_recall import fuse_ranked
+from abzu.application.semantic.ports import DenseRecall
 from abzu.domain.errors import InvalidLimit, InvalidScope
 from abzu.domain.ranking import RankedHit, RankingPolicy, Source
 from abzu.domain.scope import Scope
@@ -41,6 +44,8 @@ class Recall:
     - Every returned bead counts as recalled: its decay clock restarts; candidates have no clock.
     - The project searched is marked active; recalling a project by a name nobody used yet
       finds only global memories and creates nothing.
+    - With `dense` (semantic search on), the lexical ranking is fused with the nearest memories
+      by meaning (hybrid_recall.py); memories without a vector keep their lexical score.
     """
 
     uow: UnitOfWork
@@ -48,6 +53,8 @@ class Recall:
     workspace: Workspace
     ranking: RankingPolicy = field(default_factory=RankingPolicy)
     fetch_factor: int = 3
+    dense: DenseRecall | None = None
+    dense_weight: float = DEFAULT_DENSE_WEIGHT
 
     def execute(self, request: RecallRequest) -> Result[Recalled, RecallError]:
         if not 1 <= request.limit <= MAX_LIMIT:
@@ -74,4 +81,16 @@ class Recall:
         hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
         hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
         policy = self.ranking.with_floor(request.relevance_floor)
-        return policy.rank(hits, focus_project=scope.project, limit=request.limit)
+        if self.dense is None:
+            return policy.rank(hits, focus_project=scope.project, limit=request.limit)
+        lexical = policy.rank(hits, focus_project=scope.project, limit=fetch)
+        return self._hybrid(self.dense, request, scope, lexical)
+
+    def _hybrid(
+        self, dense: DenseRecall, request: RecallRequest, scope: Scope, lexical: list[RankedHit],
+    ) -> list[RankedHit]:
+        nearest = dense.nearest(request.query, scope, FUSION_DEPTH, self.clock.now())
+        embedded = dense.embedded(r.hit.item_id for r in lexical)
+        focus = scope.project
+        return fuse_ranked(lexical, nearest, embedded, lambda h: self.ranking.boosts(h, focus),
+                           self.dense_weight, request.limit)

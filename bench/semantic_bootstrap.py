@@ -27,7 +27,7 @@ def _paired(path: Path, k: str) -> tuple[list[float], list[float], list[float], 
     return hit_l, hit_h, rr_l, rr_h
 
 
-def _interval(diffs: list[float], resamples: int, rng: random.Random) -> tuple[float, float, float]:
+def interval(diffs: list[float], resamples: int, rng: random.Random) -> tuple[float, float, float]:
     n = len(diffs)
     means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
     return sum(diffs) / n, means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
@@ -45,7 +45,7 @@ def main() -> None:
     print(f"{len(hit_l)} questions, {args.resamples} paired resamples, seed {args.seed}")
     for name, lex, hyb in ((f"hit@{args.k}", hit_l, hit_h), ("MRR", rr_l, rr_h)):
         diffs = [h - x for x, h in zip(lex, hyb, strict=True)]
-        mean, low, high = _interval(diffs, args.resamples, rng)
+        mean, low, high = interval(diffs, args.resamples, rng)
         proven = "proven" if low > 0 else ("worse" if high < 0 else "not proven")
         print(f"{name:7} lexical {sum(lex) / len(lex):.3f}  hybrid {sum(hyb) / len(hyb):.3f}  "
               f"diff {mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}]  {proven}")

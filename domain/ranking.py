@@ -66,7 +66,7 @@ class RankingPolicy:
     ) -> list[RankedHit]:
         best = max((_coverage(h) for h in hits), default=0.0)
         ranked = [
-            RankedHit(h, rel, rel * self._boosts(h, focus_project))
+            RankedHit(h, rel, rel * self.boosts(h, focus_project))
             for h in hits
             if h.strength > 0 and (rel := _coverage(h) / best) >= self.relevance_floor
         ]
@@ -75,7 +75,8 @@ class RankingPolicy:
         return ranked[:limit]
 
     @staticmethod
-    def _boosts(hit: SearchHit, focus_project: str | None) -> float:
+    def boosts(hit: SearchHit, focus_project: str | None) -> float:
+        """Project × decay weight × source: what a hit's relevance is multiplied by."""
         if hit.project is None:
             project = PROJECT_BOOST["global"]
         elif hit.project == focus_project:

@@ -28,7 +28,10 @@ class ContainerSandboxes(MemorySandboxes):
     def open(self, name: str) -> Iterator[Sandbox]:
         with tempfile.TemporaryDirectory(prefix="abzu-eval-") as folder:
             home = Path(folder)
-            container = build_container(self._settings.model_copy(update={"home": home}), cwd=home)
+            # The product column stays lexical whatever the user's setting: `--semantic` adds
+            # the hybrid column beside it.
+            sandbox = self._settings.model_copy(update={"home": home, "semantic": False})
+            container = build_container(sandbox, cwd=home)
             try:
                 yield Sandbox(container.remember_many(), container.recall_once())
             finally:

@@ -29,6 +29,11 @@ class Settings(BaseSettings):
         description="Where Claude Code keeps transcripts: status counts the ones no capture covered "
                     "(missed) and recover imports them.",
     )
+    semantic: bool = Field(
+        default=False,
+        description='Hybrid recall (full-text + dense vectors) in the MCP server and `abzu recall`, '
+                    'and background embedding; needs pip install "abzu[semantic]". Off by default.',
+    )
     recovery_idle_minutes: float = Field(
         default=5.0, ge=0.0,
         description="A session silent this long without a final summary is recovered at the next start.",

@@ -4,7 +4,7 @@ cannot drift apart again (the MCP tool once answered `"sessions": null`)."""
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from abzu.entrypoints.views import ReviewStateView, SessionsView, StatusView
+from abzu.entrypoints.views import ReviewStateView, SemanticView, SessionsView, StatusView
 
 if TYPE_CHECKING:
     from abzu.entrypoints.wiring.container import Container
@@ -23,4 +23,15 @@ def full_status(container: "Container") -> StatusView:
         spent_usd_this_month=round(state.spent_this_month.cost, 6),
         ceiling_tokens=state.ceiling.max_tokens, ceiling_usd=state.ceiling.max_cost,
     )
+    view.semantic = _semantic(container)
     return view
+
+
+def _semantic(container: "Container") -> SemanticView | None:
+    if not container.config.semantic():
+        return None
+    from abzu.entrypoints.wiring.semantic import coverage
+
+    found = coverage(container)
+    return None if found is None else SemanticView(model=found.model, embedded=found.embedded,
+                                                   total=found.total)

@@ -117,6 +117,12 @@ class ReviewStateView(BaseModel):
     ceiling_usd: float | None = Field(description="Monthly cost ceiling; null: none.")
 
 
+class SemanticView(BaseModel):
+    model: str | None = Field(description="The embedding model; null: the extra is not installed.")
+    embedded: int = Field(description="Live memories with a vector of this model (hybrid recall).")
+    total: int = Field(description="Live memories; the rest are found by full-text search only.")
+
+
 class StatusView(BaseModel):
     beads: int
     beads_by_category: dict[str, int]
@@ -131,6 +137,7 @@ class StatusView(BaseModel):
     stores: list[StoreView]
     sessions: SessionsView | None = None
     review: ReviewStateView | None = None
+    semantic: SemanticView | None = Field(default=None, description="Null while semantic search is off.")
 
     @classmethod
     def of(cls, s: MemoryStatus) -> "StatusView":

@@ -3,9 +3,16 @@
 import hashlib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from abzu.application.semantic.ports import Vector
+from abzu.domain.ranking import SearchHit, Source
+from abzu.domain.scope import Scope
+
+if TYPE_CHECKING:
+    from tests.fake_stores import InMemoryBeads
 
 
 class HashingEmbedder:
@@ -61,3 +68,29 @@ class ListDenseIndex:
 class ListDenseIndexes:
     def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> ListDenseIndex:
         return ListDenseIndex(ids, vectors)
+
+
+class FakeDenseRecall:
+    """`DenseRecall` over the beads of a fake unit of work, by the hashing embedder: only the
+    ids in `embedded` have a vector (the rest stand for memories the background pass has not
+    reached yet). Records the queries it was asked."""
+
+    def __init__(self, beads: "InMemoryBeads", embedder: HashingEmbedder, embedded: set[str]) -> None:
+        self._beads, self._embedder, self._embedded = beads, embedder, embedded
+        self.asked: list[str] = []
+
+    def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
+        self.asked.append(query)
+        q = self._embedder.embed_queries([query])[0]
+        scored = []
+        for item in sorted(self._embedded):
+            b = self._beads.rows[item]
+            if b.is_live and scope.admits(b.project):
+                v = self._embedder.embed_passages([b.content])[0]
+                hit = SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
+                                b.created_at, 1.0, self._beads.decay.weight(b, now=now), b.last_accessed)
+                scored.append((hit, sum(x * y for x, y in zip(q, v, strict=True))))
+        return sorted(scored, key=lambda hc: (-hc[1], hc[0].item_id))[:limit]
+
+    def embedded(self, ids: Iterable[str]) -> set[str]:
+        return {i for i in ids if i in self._embedded}

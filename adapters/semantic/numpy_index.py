@@ -8,7 +8,7 @@ from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
 from abzu.application.semantic.ports import Vector
 
 
-def _numpy() -> Any:
+def numpy_module() -> Any:
     try:
         import numpy
     except ImportError as missing:
@@ -20,7 +20,7 @@ class NumpyDenseIndex:
     def __init__(self, ids: Sequence[str], vectors: Sequence[Vector]) -> None:
         if len(ids) != len(vectors):
             raise ValueError(f"{len(ids)} ids for {len(vectors)} vectors")
-        self._np = _numpy()
+        self._np = numpy_module()
         self._ids = list(ids)
         self._matrix = self._np.asarray(vectors, dtype=self._np.float32).reshape(len(ids), -1)
 

@@ -5,6 +5,7 @@ A ranking change is made here once; tests/contract/test_search_paths.py holds ev
 the same order.
 """
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -60,6 +61,16 @@ WHERE {live}{scope}
 ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
+# The rows of given ids, shaped like a search hit (the dense side of hybrid recall): same
+# columns, same live filter and decay weight; strength 1.0 since no full-text match scored it.
+# CROSS JOIN keeps the id list as the outer loop (primary-key lookups): left to itself, SQLite
+# chose the gemini_flagged index and scanned every unflagged bead.
+_BY_IDS = """
+SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
+       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight
+FROM json_each(:ids) j CROSS JOIN {table} {a} ON {a}.id = j.value WHERE {live}{scope}
+"""
+
 _NEIGHBOURS = """
 SELECT {a}.id, {a}.content FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
 WHERE {a}.superseded_by IS NULL AND {a}.project IS :project
@@ -88,6 +99,20 @@ def search(
     return [_hit(r, table.source, plan) for r in rows]
 
 
+def by_ids(
+    fetch: Fetch, table: FtsIndex, ids: Sequence[str], scope: Scope, *, now: datetime,
+    decay: DecayPolicy,
+) -> list[SearchHit]:
+    """The live rows among `ids` that are in scope, in no particular order."""
+    if not ids:
+        return []
+    where, params = scope_filter(table.alias, scope)
+    weight, weight_params = live_weight(table.alias, decay, now) if table.decays else ("1.0", {})
+    sql = _by_ids_sql(table, where, weight)
+    rows = fetch(sql, {"ids": json.dumps(list(ids)), **params, **weight_params})
+    return [_hit(r, table.source, SearchPlan("")) for r in rows]
+
+
 def neighbours(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int,
     must_share: int,
@@ -114,6 +139,13 @@ def related(
 
 def _search_sql(table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
     return _statement(_SEARCH, table, exact, scope, weight)
+
+
+@lru_cache(maxsize=16)
+def _by_ids_sql(table: FtsIndex, scope: str, weight: str) -> str:
+    last = f"{table.alias}.last_accessed" if table.decays else "NULL"
+    return _BY_IDS.format(a=table.alias, table=table.table, live=table.live, scope=scope,
+                          weight=weight, last=last)
 
 
 @lru_cache(maxsize=128)

@@ -1,8 +1,12 @@
 """Ports of the optional semantic search. Nothing here needs numpy or a model: the real
 adapters live in `abzu.adapters.semantic` and are imported only when the extra is enabled."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Protocol
+
+from abzu.domain.ranking import SearchHit
+from abzu.domain.scope import Scope
 
 Vector = Sequence[float]
 
@@ -53,4 +57,17 @@ class VectorStore(Protocol):
 
     def coverage(self, model: str) -> tuple[int, int]:
         """(live memories with a current vector from `model`, live memories)."""
+        ...
+
+
+class DenseRecall(Protocol):
+    """The dense side of recall, over the vectors `abzu embed` (or the background pass) stored.
+    The model is loaded on first use, once per process."""
+
+    def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
+        """Live memories in `scope` closest to `query`, best first, with their cosine."""
+        ...
+
+    def embedded(self, ids: Iterable[str]) -> set[str]:
+        """Which of `ids` have a current vector (the others are ranked lexically only)."""
         ...

@@ -5,7 +5,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, ReviewStateView, StatusView
+from abzu.entrypoints.views import (
+    BeadView,
+    RecallView,
+    RememberView,
+    ReviewStateView,
+    SemanticView,
+    StatusView,
+)
 
 console = Console()
 
@@ -73,9 +80,17 @@ def status(view: StatusView) -> None:
                                        f"skipped: {s.distill_skipped}")
     if view.review is not None:
         table.add_row("review", _review_state(view.review))
+    if view.semantic is not None:
+        table.add_row("semantic", _semantic(view.semantic))
     for store in view.stores:
         table.add_row(store.name, f"{escape(store.path)} ({store.size_bytes / 1024:.0f} KiB)")
     console.print(table)
+
+
+def _semantic(s: SemanticView) -> str:
+    if s.model is None:
+        return 'on, but recall is lexical: pip install "abzu[semantic]"'
+    return f"embedded {s.embedded:,} / {s.total:,} ({s.model})"
 
 
 def _review_state(r: ReviewStateView) -> str:

@@ -48,6 +48,7 @@ class SessionCommands:
                     typer.echo(_finalized(done))
                     _distil(c, done)
                     write_recall_pack(c)
+                    _embed(c)
                 case Failure(err):
                     fail(err.message)
 
@@ -66,6 +67,7 @@ class SessionCommands:
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
             _catch_up(c, exclude, idle)
+            _embed(c)
 
     def snapshot(
         self,
@@ -128,3 +130,11 @@ def _catch_up(c: Any, exclude: str | None, idle: timedelta) -> None:
     if report is not None:
         typer.echo(f"imported {report.imported} missed transcript(s), "
                    f"{report.candidates} candidate(s) staged")
+
+
+def _embed(container: Any) -> None:
+    """Semantic search on: embed the memories that are new since the last pass (issue 12.4)."""
+    if container.config.semantic():
+        from abzu.entrypoints.wiring.semantic import embed_in_background
+
+        embed_in_background(container)

@@ -47,6 +47,7 @@ from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.dense import dense_recall as build_dense_recall
 from abzu.entrypoints.wiring.memory import MemoryUseCases
 from abzu.entrypoints.wiring.sessions import SessionProviders
 from abzu.entrypoints.wiring.trust import TrustProviders
@@ -109,6 +110,11 @@ class Container(containers.DeclarativeContainer):
 
     recall_uow = providers.Factory(
         SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+    )
+    # One per process: it holds the embedding model once loaded (on the first hybrid recall).
+    dense_recall = providers.Singleton(
+        build_dense_recall, enabled=config.semantic, wisdom=config.wisdom_path,
+        staging=config.staging_path, decay=decay,
     )
     maintenance = providers.Factory(
         RunMaintenance, uow=maintenance_uow, clock=clock,
@@ -186,7 +192,7 @@ class Container(containers.DeclarativeContainer):
         MemoryUseCases, writer=uow.provider, recaller=recall_uow.provider, reader=read_uow.provider,
         sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
         max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
-        pending=providers.Callable(PendingRemembers, config.pending_remembers),
+        pending=providers.Callable(PendingRemembers, config.pending_remembers), dense=dense_recall,
     )
     remember = providers.Factory(MemoryUseCases.remember, memory)
     recall = providers.Factory(MemoryUseCases.recall, memory)
@@ -223,6 +229,7 @@ def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
         "spool_dir": settings.layout.spool,
         "pending_remembers": settings.layout.pending_remembers,
         "shown_dir": settings.layout.shown,
+        "semantic": settings.semantic,
     }
 
 

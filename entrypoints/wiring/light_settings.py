@@ -19,6 +19,7 @@ class StoreValues(NamedTuple):
     home: DataHome
     relevance_floor: float
     max_content_chars: int
+    semantic: bool = False
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> "StoreValues | None":
@@ -35,7 +36,10 @@ class StoreValues(NamedTuple):
             return None
         if chars is None or chars != int(chars) or chars <= 0:
             return None
-        return cls(DataHome.at(Path(home)), float(floor), int(chars))
+        semantic = _flag(_value(environ, file, "semantic", False))
+        if semantic is None:
+            return None
+        return cls(DataHome.at(Path(home)), float(floor), int(chars), semantic)
 
 
 def setting(key: str, default: str | float, environ: Mapping[str, str] = os.environ) -> str | float | None:
@@ -65,6 +69,17 @@ def _value(environ: Mapping[str, str], file: dict[str, Any], key: str, default: 
     if found is _UNSET:
         found = file.get(key, default)
     return found
+
+
+_TRUE, _FALSE = {"1", "true", "on", "yes", "y", "t"}, {"0", "false", "off", "no", "n", "f"}
+
+
+def _flag(value: object) -> bool | None:
+    """A boolean as pydantic reads one; None for anything else (Settings then says why)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    return True if text in _TRUE else False if text in _FALSE else None
 
 
 def _number(value: object) -> float | None:

@@ -20,6 +20,7 @@ from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
 from abzu.application.ports import Clock, IdGenerator, StoreLocations, UnitOfWork, Workspace
 from abzu.application.recall import Recall, Recalled, RecallError, RecallRequest
 from abzu.application.remember import Remember
+from abzu.application.semantic.ports import DenseRecall
 from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
 from abzu.application.sessions.session_status import SessionStatus
 from abzu.application.star import Star, StarError
@@ -37,7 +38,9 @@ RecallResult = Result[Recalled, RecallError]
 class MemoryUseCases:
     """`writer`: units of work that may write; `recaller`: recall's (cheap stamps); `reader`:
     read-only ones (plain BEGIN, no write lock; status); `sessions`: the session lifecycle's, for
-    the session counts. Busy stores: whole units of work retried, a remember kept in `pending`."""
+    the session counts; `dense`: hybrid recall's dense side (None: semantic search off; one per
+    process, it holds the model). Busy stores: whole units of work retried, a remember kept in
+    `pending`."""
 
     writer: Callable[[], UnitOfWork]
     recaller: Callable[[], UnitOfWork]
@@ -51,6 +54,7 @@ class MemoryUseCases:
     locations: StoreLocations
     spool: SpoolSource
     pending: PendingRemembers
+    dense: DenseRecall | None = None
 
     @classmethod
     def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":
@@ -69,7 +73,7 @@ class MemoryUseCases:
 
     def recall_once(self) -> Recall:
         """Without retries: the evaluation's sandboxes, where nothing else holds the stores."""
-        return Recall(self.recaller(), self.clock, self.workspace, self.ranking)
+        return Recall(self.recaller(), self.clock, self.workspace, self.ranking, dense=self.dense)
 
     def recall(self, policy: BusyPolicy | None = None) -> "Retrying[RecallRequest, RecallResult]":
         return Retrying(self.recall_once(), policy or BusyPolicy())

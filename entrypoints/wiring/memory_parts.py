@@ -22,6 +22,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
+from abzu.entrypoints.wiring.dense import dense_recall
 
 if TYPE_CHECKING:
     from abzu.entrypoints.wiring.light_settings import StoreValues
@@ -46,6 +47,7 @@ def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[
         "locations": FileStoreLocations(home.wisdom, home.staging),
         "spool": FileSpoolSource(home.spool),
         "pending": PendingRemembers(home.pending_remembers),
+        "dense": dense_recall(settings.semantic, home.wisdom, home.staging, DecayPolicy()),
     }
 
 
@@ -54,7 +56,8 @@ def _from_settings() -> "StoreValues":
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
     settings = Settings()
-    return StoreValues(settings.layout, settings.relevance_floor, settings.max_content_chars)
+    return StoreValues(settings.layout, settings.relevance_floor, settings.max_content_chars,
+                       settings.semantic)
 
 
 def _plain_values() -> "StoreValues | None":

