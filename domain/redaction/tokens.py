@@ -23,11 +23,8 @@ def token_rule(
     accept: Callable[[str], bool] | None = None,
     starts: Callable[[Haystack], Iterable[int]] | None = None,
 ) -> Rule:
-    """A rule for one token format; `starts`, if given, lists every place a match can start.
-
-    `starts` is for patterns that do not begin with a literal, which `re` would otherwise try at
-    every position of the text.
-    """
+    """A rule for one token format; `starts` lists where a match can start, for patterns that do
+    not begin with a literal (`re` would otherwise try every position of the text)."""
     regex = re.compile(pattern)
     group: int | str = "s" if "s" in regex.groupindex else 0
 

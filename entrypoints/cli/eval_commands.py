@@ -22,6 +22,27 @@ nothing is generated or graded by a model.
 """
 
 
+PathArg = Annotated[Path, typer.Argument(help="A LoCoMo-format JSON file (list of samples).")]
+UnitOpt = Annotated[Unit, typer.Option(
+    help="Score turns, or sessions (the turn ranking collapsed in first-occurrence order).")]
+CutoffsOpt = Annotated[str, typer.Option("--k", help="Cut-offs for hit@k and all@k, comma-separated.")]
+BaselineOpt = Annotated[bool, typer.Option(
+    "--baseline/--no-baseline",
+    help="Also score a grep-style term-overlap search over the same turns, side by side.")]
+FloorOpt = Annotated[float | None, typer.Option(
+    min=0.0, max=1.0, help="Relevance floor 0..1 for every recall (default: the configured one, 0.3).",
+)]
+DepthOpt = Annotated[int, typer.Option(
+    min=1, max=100, help="Results asked for per question (MRR and the session collapse use them).")]
+PerQuestionOpt = Annotated[Path | None, typer.Option(
+    "--per-question", help="Write one JSON line per scored question to this file.")]
+SemanticOpt = Annotated[bool, typer.Option(
+    "--semantic", help='Also score hybrid recall (lexical + dense) beside it; needs "abzu[semantic]".',
+)]
+DenseWeightOpt = Annotated[float | None, typer.Option(
+    min=0.0, max=1.0, help="Weight of the dense list in the hybrid fusion (default 0.3).")]
+
+
 def register(app: typer.Typer) -> None:
     evaluate = typer.Typer(help=HELP, no_args_is_help=True)
     evaluate.command("locomo")(locomo)
@@ -30,27 +51,16 @@ def register(app: typer.Typer) -> None:
 
 
 def locomo(
-    path: Annotated[Path, typer.Argument(help="A LoCoMo-format JSON file (list of samples).")],
-    unit: Annotated[Unit, typer.Option(
-        help="Score turns, or sessions (the turn ranking collapsed in first-occurrence order).")] = Unit.TURN,
-    k: Annotated[str, typer.Option("--k", help="Cut-offs for hit@k and all@k, comma-separated.")] = "1,5,10",
-    baseline: Annotated[bool, typer.Option(
-        "--baseline/--no-baseline",
-        help="Also score a grep-style term-overlap search over the same turns, side by side.")] = True,
-    floor: Annotated[float | None, typer.Option(
-        min=0.0, max=1.0, help="Relevance floor 0..1 for every recall (default: the configured one, 0.3).",
-    )] = None,
-    depth: Annotated[int, typer.Option(
-        min=1, max=100, help="Results asked for per question (MRR and the session collapse use them).")
-    ] = DEFAULT_DEPTH,
-    per_question: Annotated[Path | None, typer.Option(
-        "--per-question", help="Write one JSON line per scored question to this file.")] = None,
+    path: PathArg,
+    unit: UnitOpt = Unit.TURN,
+    k: CutoffsOpt = "1,5,10",
+    baseline: BaselineOpt = True,
+    floor: FloorOpt = None,
+    depth: DepthOpt = DEFAULT_DEPTH,
+    per_question: PerQuestionOpt = None,
     json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-    semantic: Annotated[bool, typer.Option(
-        "--semantic", help='Also score hybrid recall (lexical + dense) beside it; needs "abzu[semantic]".',
-    )] = False,
-    dense_weight: Annotated[float | None, typer.Option(
-        min=0.0, max=1.0, help="Weight of the dense list in the hybrid fusion (default 0.3).")] = None,
+    semantic: SemanticOpt = False,
+    dense_weight: DenseWeightOpt = None,
 ) -> None:
     """Score Abzu's recall on LoCoMo: hit@k, all@k, MRR and latency, overall and per category."""
     settings = Settings()

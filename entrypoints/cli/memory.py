@@ -32,6 +32,26 @@ def register(app: typer.Typer, sources: Sources) -> None:
         app.command()(command)
 
 
+ContentArg = Annotated[str, typer.Argument(help="What to remember; '-' reads stdin.")]
+CategoryOpt = Annotated[str, typer.Option(
+    "--category", "-c", help="decision, learning, pattern, fix or preference (preferences skip review).",
+)]
+GlobalFlag = Annotated[bool, typer.Option("--global", help="Store for every project.")]
+SummaryOpt = Annotated[str | None, typer.Option(help="One-line summary shown in recall.")]
+TagOpt = Annotated[list[str] | None, typer.Option(help="A tag; repeat for more.")]
+ContextOpt = Annotated[str | None, typer.Option(
+    help="Why this is worth knowing / where it came from; searched, at a lower weight.",
+)]
+FilesOpt = Annotated[list[str] | None, typer.Option(
+    "--files", "--file", help="Anchor: a file this is about; repeat for more. Shown before "
+    "the agent edits it (abzu install --point-of-action).",
+)]
+CommandsOpt = Annotated[list[str] | None, typer.Option(
+    "--commands", "--command", help="Anchor: a command prefix this is about, e.g. "
+    "'npm run build'; repeat for more. Shown before the agent runs it.",
+)]
+
+
 class MemoryCommands:
     """The four commands, bound to their use cases, built on first use without the container
     (typer reads their signatures)."""
@@ -41,26 +61,15 @@ class MemoryCommands:
 
     def remember(
         self,
-        content: Annotated[str, typer.Argument(help="What to remember; '-' reads stdin.")],
-        category: Annotated[str, typer.Option(
-            "--category", "-c",
-            help="decision, learning, pattern, fix or preference (preferences skip review).",
-        )],
+        content: ContentArg,
+        category: CategoryOpt,
         project: ProjectOpt = None,
-        is_global: Annotated[bool, typer.Option("--global", help="Store for every project.")] = False,
-        summary: Annotated[str | None, typer.Option(help="One-line summary shown in recall.")] = None,
-        tag: Annotated[list[str] | None, typer.Option(help="A tag; repeat for more.")] = None,
-        context: Annotated[str | None, typer.Option(
-            help="Why this is worth knowing / where it came from; searched, at a lower weight.",
-        )] = None,
-        files: Annotated[list[str] | None, typer.Option(
-            "--files", "--file", help="Anchor: a file this is about; repeat for more. Shown before "
-            "the agent edits it (abzu install --point-of-action).",
-        )] = None,
-        commands: Annotated[list[str] | None, typer.Option(
-            "--commands", "--command", help="Anchor: a command prefix this is about, e.g. "
-            "'npm run build'; repeat for more. Shown before the agent runs it.",
-        )] = None,
+        is_global: GlobalFlag = False,
+        summary: SummaryOpt = None,
+        tag: TagOpt = None,
+        context: ContextOpt = None,
+        files: FilesOpt = None,
+        commands: CommandsOpt = None,
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""

@@ -24,31 +24,40 @@ ProjectArg = Annotated[str | None, Field(
 )]
 
 
+ContentArg = Annotated[str, Field(description=(
+    "The knowledge itself, self-contained. Secrets become [REDACTED:…] markers and "
+    "`<private>…</private>` spans are dropped before storing."
+))]
+# A str advertising the enum: a wrong category then gets the use case's one-line message.
+CategoryArg = Annotated[str, Field(
+    description="decision, learning, pattern, fix, or preference (kept at once, no review).",
+    json_schema_extra={"enum": list(get_args(CategoryName))},
+)]
+SummaryArg = Annotated[str | None, Field(description="One line shown in recall results.")]
+TagsArg = Annotated[list[str] | None, Field(max_length=20, description="Optional keywords.")]
+ContextArg = Annotated[str | None, Field(description=(
+    "Optional: why this is worth knowing, e.g. the user's request it came from. Searched at a "
+    "lower weight than the content; redacted like it."
+))]
+FilesArg = Annotated[list[str] | None, Field(max_length=20, description=(
+    "Optional anchors: files (relative to the project root) this is about; it is shown to "
+    "the agent before it edits them."
+))]
+CommandsArg = Annotated[list[str] | None, Field(max_length=20, description=(
+    "Optional anchors: command prefixes such as 'npm run build'; shown before they run."
+))]
+
+
 def enki_remember(
-    content: Annotated[str, Field(description=(
-        "The knowledge itself, self-contained. Secrets become [REDACTED:…] markers and "
-        "`<private>…</private>` spans are dropped before storing."
-    ))],
-    # A str advertising the enum: a wrong category then gets the use case's one-line message.
-    category: Annotated[str, Field(
-        description="decision, learning, pattern, fix, or preference (kept at once, no review).",
-        json_schema_extra={"enum": list(get_args(CategoryName))},
-    )],
+    content: ContentArg,
+    category: CategoryArg,
     ctx: Context[App],
     project: ProjectArg = None,
-    summary: Annotated[str | None, Field(description="One line shown in recall results.")] = None,
-    tags: Annotated[list[str] | None, Field(max_length=20, description="Optional keywords.")] = None,
-    context: Annotated[str | None, Field(description=(
-        "Optional: why this is worth knowing, e.g. the user's request it came from. Searched at a "
-        "lower weight than the content; redacted like it."
-    ))] = None,
-    files: Annotated[list[str] | None, Field(max_length=20, description=(
-        "Optional anchors: files (relative to the project root) this is about; it is shown to "
-        "the agent before it edits them."
-    ))] = None,
-    commands: Annotated[list[str] | None, Field(max_length=20, description=(
-        "Optional anchors: command prefixes such as 'npm run build'; shown before they run."
-    ))] = None,
+    summary: SummaryArg = None,
+    tags: TagsArg = None,
+    context: ContextArg = None,
+    files: FilesArg = None,
+    commands: CommandsArg = None,
 ) -> RememberView:
     """Store a decision, learning, pattern, fix or preference for future sessions."""
     app = ctx.request_context.lifespan_context
