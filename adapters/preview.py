@@ -1,7 +1,8 @@
 """Stand-ins that make a use case with side effects safe to run for a look only.
 
-The web page (`abzu ui`) shows what the session-start hook would inject now; running the
-use case as it is would record an injection in the spool and write `.enki/SESSION_ID`.
+The web page (`abzu ui`) shows what the session-start hook would inject now, and taking a recall
+pack (finalize, review) runs session start to keep its answers; running the use case as it is
+would record an injection in the spool and write `.enki/SESSION_ID`.
 """
 
 from abzu.application.sessions.ports import ProjectFiles, ProjectState, SessionJournal

@@ -139,16 +139,17 @@ class LightUseCases:
     def write_pack(self) -> bool:
         """Runs session start over a recording context, with no journal entry and no
         `.enki/SESSION_ID`, and keeps its answers when no store changed meanwhile."""
+        from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
         from abzu.adapters.recall_pack import PackedContext, save_pack
         from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
-        from abzu.entrypoints.wiring.pack_parts import NoJournal, ReadOnlyFiles
 
         root, before = self.workspace.root(), self._marks()
         if root is None or before is None:
             return False
         recorder = PackedContext(self._context, recording=True)
-        InjectSessionStart(recorder, NoJournal(), ReadOnlyFiles(self._files()), self._persona(),
-                           self.workspace, OsTranscriptFiles(), self.clock, self.ranking,
+        files = ReadOnlyProjectFiles(self._files())
+        InjectSessionStart(recorder, DiscardingJournal(), files, self._persona(), self.workspace,
+                           OsTranscriptFiles(), self.clock, self.ranking,
                            self.cadence).execute(SessionStartRequest(PACK_SESSION))
         if self._marks() != before:
             return False  # a write landed while recording: this pack could mix two states
