@@ -1,10 +1,12 @@
 """The five kinds of knowledge a bead can hold (spec §5)."""
 
 from enum import StrEnum
-
-from returns.result import Failure, Result, Success
+from typing import TYPE_CHECKING
 
 from abzu.domain.errors import UnknownCategory
+
+if TYPE_CHECKING:
+    from returns.result import Result
 
 
 class Category(StrEnum):
@@ -20,7 +22,9 @@ class Category(StrEnum):
         return self is Category.PREFERENCE
 
     @classmethod
-    def parse(cls, value: str) -> Result["Category", UnknownCategory]:
+    def parse(cls, value: str) -> "Result[Category, UnknownCategory]":
+        from returns.result import Failure, Success  # here: the hooks import this module
+
         normalised = value.strip().lower()
         for member in cls:
             if member.value == normalised:

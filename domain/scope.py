@@ -2,10 +2,12 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
-
-from returns.result import Failure, Result, Success
+from typing import TYPE_CHECKING
 
 from abzu.domain.errors import InvalidScope
+
+if TYPE_CHECKING:
+    from returns.result import Result
 
 
 class ScopeKind(StrEnum):
@@ -24,7 +26,9 @@ class Scope:
     project: str | None
 
     @classmethod
-    def parse(cls, value: str, project: str | None) -> Result["Scope", InvalidScope]:
+    def parse(cls, value: str, project: str | None) -> "Result[Scope, InvalidScope]":
+        from returns.result import Failure, Success  # here: the hooks import this module
+
         try:
             return Success(cls(ScopeKind(value.strip().lower()), project))
         except ValueError:
