@@ -108,7 +108,8 @@ def _warm_up(variants: dict[str, dict[str, str]], chosen: list[str], repo: Path)
     table = commands(repo)
     for env in variants.values():
         for name in chosen:
-            timed([PY, "-m", "abzu.entrypoints.launcher", *table[name][0]], table[name][1](999_999), repo, env)
+            argv, stdin = table[name]
+            timed([PY, "-m", "abzu.entrypoints.launcher", *argv], stdin(999_999), repo, env)
             background_done(repo)
 
 
