@@ -3,10 +3,10 @@
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from abzu.domain.errors import UnknownCategory
-
 if TYPE_CHECKING:
     from returns.result import Result
+
+    from abzu.domain.errors import UnknownCategory
 
 
 class Category(StrEnum):
@@ -24,6 +24,8 @@ class Category(StrEnum):
     @classmethod
     def parse(cls, value: str) -> "Result[Category, UnknownCategory]":
         from returns.result import Failure, Success  # here: the hooks import this module
+
+        from abzu.domain.errors import UnknownCategory
 
         normalised = value.strip().lower()
         for member in cls:

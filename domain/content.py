@@ -4,10 +4,10 @@ import hashlib
 import re
 from typing import TYPE_CHECKING
 
-from abzu.domain.errors import ContentTooLong, EmptyContent
-
 if TYPE_CHECKING:
     from returns.result import Result
+
+    from abzu.domain.errors import ContentTooLong, EmptyContent
 
 MAX_CONTENT_CHARS = 8192
 
@@ -26,6 +26,8 @@ def clean_content(
     not valid UTF-8 (lone surrogates after decoding) become U+FFFD: they cannot be stored as text.
     """
     from returns.result import Failure, Success  # here: the settings readers need only the limit
+
+    from abzu.domain.errors import ContentTooLong, EmptyContent
 
     text = _LONE_SURROGATE.sub("\ufffd", raw.replace("\x00", ""))
     text = text.replace("\r\n", "\n").replace("\r", "\n")

@@ -4,10 +4,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from abzu.domain.errors import InvalidScope
-
 if TYPE_CHECKING:
     from returns.result import Result
+
+    from abzu.domain.errors import InvalidScope
 
 
 class ScopeKind(StrEnum):
@@ -28,6 +28,8 @@ class Scope:
     @classmethod
     def parse(cls, value: str, project: str | None) -> "Result[Scope, InvalidScope]":
         from returns.result import Failure, Success  # here: the hooks import this module
+
+        from abzu.domain.errors import InvalidScope
 
         try:
             return Success(cls(ScopeKind(value.strip().lower()), project))
