@@ -16,7 +16,7 @@ data everywhere:
 Standard library only: the hooks import this on their hot path.
 """
 
-import secrets
+import os
 import unicodedata
 
 _KEEP_CONTROLS = frozenset("\n\t")
@@ -26,7 +26,7 @@ _NEWLINES = str.maketrans({"\u2028": "\n", "\u2029": "\n", "\r": "\n", "\x85": "
 
 def new_fence() -> str:
     """A fresh fence name such as `memory-9f2c1a7b`, one per answer or injected block."""
-    return f"memory-{secrets.token_hex(4)}"
+    return f"memory-{os.urandom(4).hex()}"  # what secrets.token_hex does, without its imports
 
 
 def neutralise(text: str) -> str:
