@@ -91,13 +91,22 @@ def anchors_for(files: list[str] | tuple[str, ...], commands: list[str] | tuple[
 Changes = Mapping[tuple[str, str], Mapping[str, Staleness]]  # (root, commit) -> path -> how
 
 
-def stale_marks(tracked: Iterable[TrackedAnchor], changes: Changes) -> list[tuple[TrackedAnchor, Staleness]]:
-    """The anchors to mark, given what git says changed per (root, commit): a changed file is
-    "code changed", a deleted one "file deleted"; a mark is never downgraded (deleted stays)."""
-    marks = []
+Mark = tuple[TrackedAnchor, Staleness | None]  # None: the mark is lifted
+
+
+def stale_marks(tracked: Iterable[TrackedAnchor], changes: Changes) -> list[Mark]:
+    """The marks to write, given what git says changed per (root, commit): a changed file is
+    "code changed", a deleted one "file deleted"; a mark is never downgraded (deleted stays, for
+    a reviewer). A file marked "code changed" that git now finds as it was at the anchor's
+    commit (the change was reverted) is fresh again: its mark is lifted. A (root, commit) git
+    did not answer for changes nothing."""
+    marks: list[Mark] = []
     for anchor in tracked:
-        found = changes.get((anchor.root, anchor.commit), {}).get(anchor.path)
-        if found is not None and found != anchor.stale and anchor.stale is not Staleness.DELETED:
+        answered = changes.get((anchor.root, anchor.commit))
+        if answered is None or anchor.stale is Staleness.DELETED:
+            continue
+        found = answered.get(anchor.path)
+        if found != anchor.stale and (found is not None or anchor.stale is Staleness.CHANGED):
             marks.append((anchor, found))
     return marks
 

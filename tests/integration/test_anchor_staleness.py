@@ -187,3 +187,35 @@ def test_a_history_trigger_repaired_before_its_migration_does_not_stop_it(tmp_pa
     with sqlite3.connect(tmp_path / "wisdom.db") as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (runner.HEADS["wisdom"],)
         assert "stale" in {r[1] for r in conn.execute("PRAGMA table_info(bead_anchors)")}
+
+
+def _marks(home: Path, bead: str) -> list[tuple[str | None, str]]:
+    with sqlite3.connect(home / "wisdom.db") as conn:
+        sql = "SELECT stale, git_commit FROM bead_anchors WHERE memory_id = ?"
+        return conn.execute(sql, (bead,)).fetchall()
+
+
+def test_the_stale_mark_is_lifted_when_the_code_comes_back(in_git: Container, api: Path) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    assert in_git.maintenance().execute().stale.marked_stale == 1
+    _commit_file(api, "src/app.py", "# app.py\n")  # reverted: as it was when the memory was observed
+
+    assert in_git.maintenance().execute().stale == StaleReport(checks=1, lifted=1)
+    found = in_git.recall().execute(RecallRequest("handlers sync")).unwrap()
+    assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
+    assert [h.hit.weight for h in found.hits] == [1.0]
+
+
+def test_a_bead_observed_again_is_anchored_anew_and_fresh(
+    in_git: Container, api: Path, abzu_home: Path
+) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    in_git.maintenance().execute()
+    assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value
+
+    again = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")  # a duplicate: re-observed
+    assert again == bead
+    assert _marks(abzu_home, bead) == [(None, _head(api))]
+    assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit now
