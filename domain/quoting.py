@@ -17,7 +17,6 @@ Standard library only: the hooks import this on their hot path.
 """
 
 import os
-import unicodedata
 
 _KEEP_CONTROLS = frozenset("\n\t")
 _HIDDEN = frozenset(("Cf", "Cc", "Cs", "Co", "Cn"))
@@ -42,6 +41,8 @@ def visible(text: str) -> str:
     if text.isascii():  # the common case: one C-speed filter, no per-character category lookup
         shown = "".join(ch for ch in text if ch >= " " or ch in _KEEP_CONTROLS).replace("\x7f", "")
     else:
+        import unicodedata  # a shared library to load: only for text that needs it (hooks run often)
+
         shown = "".join(
             ch for ch in text if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _HIDDEN
         )
