@@ -19,6 +19,7 @@ from abzu.entrypoints.data_home import DataHome
 
 TYPE_CHECKING = False  # typing itself is ~2 ms of Stop's budget; mypy reads the block below
 if TYPE_CHECKING:
+    import logging
     from collections.abc import Sequence
     from typing import Any, TextIO
 
@@ -37,7 +38,7 @@ MAX_PAYLOAD_CHARS = 1_000_000
 
 
 def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO | None" = None) -> int:
-    name, home = (argv[0] if argv else "(none)"), None
+    name = argv[0] if argv else "(none)"
     try:
         home = DataHome.from_env()
         raw = (stdin or sys.stdin).read(MAX_PAYLOAD_CHARS)
@@ -50,27 +51,43 @@ def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO |
             out.write(json.dumps(output, ensure_ascii=False))
             out.flush()
     except Exception as exc:  # fail open: Claude Code must never see a broken hook
-        _failed(name, exc, home)
+        log_failure(name, exc)
     return 0
+
+
+def log_failure(name: str, exc: Exception) -> None:
+    """One line in Abzu's log, no traceback (also for PreToolUse, which skips `main`)."""
+    from abzu.entrypoints.logs import excerpt
+
+    first = str(exc).splitlines()[0] if str(exc) else ""
+    log_error(f"hook {name} failed: {type(exc).__name__}: {excerpt(first, 300)}")
+
+
+def log_warning(message: str) -> None:
+    """A warning from a hook that skipped `main` (PreToolUse), in the same log file."""
+    _logged().warning("%s", message)
+
+
+def log_error(message: str) -> None:
+    _logged().error("%s", message)
+
+
+def _logged() -> "logging.Logger":
+    import contextlib
+    import logging
+
+    from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
+
+    # No data home to log to: the NullHandler keeps stderr clean. A no-op when `main` already did.
+    with contextlib.suppress(Exception):
+        configure_file_logging(DataHome.from_env().log)
+    return logging.getLogger(LOGGER_NAME)
 
 
 def _log_to(home: DataHome) -> None:
     from abzu.entrypoints.logs import configure_file_logging
 
     configure_file_logging(home.log)
-
-
-def _failed(name: str, exc: Exception, home: DataHome | None) -> None:
-    """One line in the log file (none when the data home itself could not be read)."""
-    import logging
-
-    from abzu.entrypoints.logs import LOGGER_NAME, excerpt
-
-    if home is not None:
-        _log_to(home)
-    first = str(exc).splitlines()[0] if str(exc) else ""
-    log = logging.getLogger(LOGGER_NAME)
-    log.error("hook %s failed: %s: %s", name, type(exc).__name__, excerpt(first, 300))
 
 
 def _event(name: str, raw: str) -> str:
