@@ -84,6 +84,7 @@ def run_rounds(variants: dict[str, dict[str, str]], chosen: list[str], runs: int
                ) -> dict[str, dict[str, dict[str, float]]]:
     table = commands(repo)
     samples: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
+    _warm_up(variants, chosen, repo)
     for i in range(runs):
         print(f"round {i + 1}/{runs}", file=sys.stderr, flush=True)
         for variant, env in variants.items():
@@ -102,13 +103,26 @@ def run_rounds(variants: dict[str, dict[str, str]], chosen: list[str], runs: int
     return report
 
 
+def _warm_up(variants: dict[str, dict[str, str]], chosen: list[str], repo: Path) -> None:
+    """One untimed round: each tree's bytecode cache is written before anything is timed."""
+    table = commands(repo)
+    for env in variants.values():
+        for name in chosen:
+            argv, stdin = table[name]
+            timed([PY, "-m", "abzu.entrypoints.launcher", *argv], stdin(999_999), repo, env)
+            background_done(repo)
+
+
 def setup(tmp: Path, beads: int) -> tuple[Path, dict[str, str]]:
     home, repo = tmp / "home", tmp / "src" / "api"
     (repo / ".git").mkdir(parents=True)
     (repo / ".enki").mkdir()
     (repo / ".enki" / "goal").write_text("Token rotation and cache schema migration\n", encoding="utf-8")
     home.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ABZU_", "CLAUDE_", "PYTHONPATH"))}
+    # PYTHONDONTWRITEBYTECODE (set in some shells and CI) would have every run compile every
+    # module again (~100 ms more per command); an installed Abzu has its bytecode cached.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("ABZU_", "CLAUDE_", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE"))}
     env.update(ABZU_HOME=str(home))
     subprocess.run([PY, str(Path(__file__).with_name("hook_latency.py")), "--populate", str(home), str(repo),
                     str(beads), "10"], check=True, env=env)

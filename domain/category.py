@@ -1,10 +1,12 @@
 """The five kinds of knowledge a bead can hold (spec §5)."""
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from returns.result import Failure, Result, Success
+if TYPE_CHECKING:
+    from returns.result import Result
 
-from abzu.domain.errors import UnknownCategory
+    from abzu.domain.errors import UnknownCategory
 
 
 class Category(StrEnum):
@@ -20,7 +22,11 @@ class Category(StrEnum):
         return self is Category.PREFERENCE
 
     @classmethod
-    def parse(cls, value: str) -> Result["Category", UnknownCategory]:
+    def parse(cls, value: str) -> "Result[Category, UnknownCategory]":
+        from returns.result import Failure, Success  # here: the hooks import this module
+
+        from abzu.domain.errors import UnknownCategory
+
         normalised = value.strip().lower()
         for member in cls:
             if member.value == normalised:

@@ -2,10 +2,12 @@
 
 import hashlib
 import re
+from typing import TYPE_CHECKING
 
-from returns.result import Failure, Result, Success
+if TYPE_CHECKING:
+    from returns.result import Result
 
-from abzu.domain.errors import ContentTooLong, EmptyContent
+    from abzu.domain.errors import ContentTooLong, EmptyContent
 
 MAX_CONTENT_CHARS = 8192
 
@@ -17,12 +19,16 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 def clean_content(
     raw: str, *, limit: int = MAX_CONTENT_CHARS
-) -> Result[str, EmptyContent | ContentTooLong]:
+) -> "Result[str, EmptyContent | ContentTooLong]":
     """Strip NUL bytes and tidy whitespace; refuse empty or oversized text rather than truncate.
 
     Line breaks and indentation survive: memories often hold code or commands. Bytes that were
     not valid UTF-8 (lone surrogates after decoding) become U+FFFD: they cannot be stored as text.
     """
+    from returns.result import Failure, Success  # here: the settings readers need only the limit
+
+    from abzu.domain.errors import ContentTooLong, EmptyContent
+
     text = _LONE_SURROGATE.sub("\ufffd", raw.replace("\x00", ""))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _BLANK_RUNS.sub("\n\n", _TRAILING_SPACE.sub("\n", text)).strip()
@@ -35,6 +41,7 @@ def clean_content(
 
 def clean_line(raw: str) -> str:
     """A one-line field (summary, tag): same character rules as content, all whitespace collapsed."""
+
     text = _LONE_SURROGATE.sub("\ufffd", raw.replace("\x00", ""))
     return _ANY_WHITESPACE.sub(" ", text).strip()
 

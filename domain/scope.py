@@ -2,10 +2,12 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from returns.result import Failure, Result, Success
+if TYPE_CHECKING:
+    from returns.result import Result
 
-from abzu.domain.errors import InvalidScope
+    from abzu.domain.errors import InvalidScope
 
 
 class ScopeKind(StrEnum):
@@ -24,7 +26,11 @@ class Scope:
     project: str | None
 
     @classmethod
-    def parse(cls, value: str, project: str | None) -> Result["Scope", InvalidScope]:
+    def parse(cls, value: str, project: str | None) -> "Result[Scope, InvalidScope]":
+        from returns.result import Failure, Success  # here: the hooks import this module
+
+        from abzu.domain.errors import InvalidScope
+
         try:
             return Success(cls(ScopeKind(value.strip().lower()), project))
         except ValueError:

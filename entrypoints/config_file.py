@@ -7,7 +7,6 @@ pydantic-settings can still honour the file.
 """
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +28,16 @@ def config_path() -> Path:
 
 def read_config(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc}") from exc
+    import tomllib  # only when there is a file: its patterns cost a hot path ~3 ms, most homes have none
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"cannot read {path}: {exc}") from exc
 
 

@@ -9,21 +9,23 @@ import json
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the journaling hooks only encode: the domain classes are for ingestion
+TYPE_CHECKING = False  # the journaling hooks only encode: no `typing`, no domain classes
+if TYPE_CHECKING:
+    from typing import Any
+
     from abzu.domain.sessions.record import SessionEvent
 
 KEPT_FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "reason", "trigger")
 
 
-def encode_hook(event: str, payload: dict[str, Any], *, at: datetime, project_dir: str | None) -> str:
+def encode_hook(event: str, payload: "dict[str, Any]", *, at: datetime, project_dir: str | None) -> str:
     kept = {k: payload[k] for k in KEPT_FIELDS if k in payload}
     return json.dumps({"kind": "hook", "event": event, "at": at.isoformat(), "project_dir": project_dir,
                        "payload": kept}, ensure_ascii=False)
 
 
-def decode_hook(body: dict[str, Any]) -> "SessionEvent":
+def decode_hook(body: "dict[str, Any]") -> "SessionEvent":
     """Raises ValueError (pydantic's ValidationError is one) for a payload that is not usable."""
     from abzu.adapters.claude_hook_payload import HookPayload
     from abzu.adapters.workspace import GitWorkspace

@@ -1,14 +1,16 @@
 """Use cases run under the busy policy; a remember that still cannot land is kept, not lost."""
 
 from dataclasses import dataclass, field, replace
-from typing import Generic, Protocol, TypeVar
-
-from returns.result import Result
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from abzu.adapters.sqlite.busy import BusyPolicy, StoreBusy
-from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.application.ports import Workspace
-from abzu.application.remember import Remember, Remembered, RememberError, RememberRequest
+
+if TYPE_CHECKING:  # names only: a recall or star through `Retrying` never loads remember's modules
+    from returns.result import Result
+
+    from abzu.adapters.sqlite.pending_writes import PendingRemembers
+    from abzu.application.remember import Remember, Remembered, RememberError, RememberRequest
 
 Req = TypeVar("Req", contravariant=True)
 Res = TypeVar("Res", covariant=True)
@@ -43,11 +45,11 @@ class _Root(Workspace):
 
 @dataclass(frozen=True, slots=True)
 class ResilientRemember:
-    remember: Remember
-    pending: PendingRemembers
+    remember: "Remember"
+    pending: "PendingRemembers"
     policy: BusyPolicy = field(default_factory=BusyPolicy)
 
-    def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
+    def execute(self, request: "RememberRequest") -> "Result[Remembered, RememberError]":
         try:
             result = self.policy.run(lambda: self.remember.execute(request))
         except StoreBusy as exc:

@@ -8,11 +8,9 @@ from abzu.adapters.sqlite.actor import act_as, clear_actor
 from abzu.adapters.sqlite.anchor_rows import SqliteAnchorRows
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.bead_sources import SqliteBeadSources
-from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
 from abzu.adapters.sqlite.db import DbSource, StoreConnection
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
-from abzu.adapters.sqlite.review_log import SqliteReviewLog
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
 from abzu.application.ports import (
     AnchorRows,
@@ -23,11 +21,12 @@ from abzu.application.ports import (
     ProjectRegistry,
     UnitOfWork,
 )
-from abzu.application.review.ports import CandidateArchive, ReviewLog
 from abzu.domain.decay import DecayPolicy
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
+
+    from abzu.application.review.ports import CandidateArchive, ReviewLog
 
 
 class SqliteUnitOfWork(UnitOfWork):
@@ -84,13 +83,17 @@ class SqliteUnitOfWork(UnitOfWork):
             self.connection("wisdom"), self.connection("staging"), self._decay
         )
 
-    # --- review ---
+    # --- review --- (imported here: recall and remember never load the review modules)
     @property
-    def reviews(self) -> ReviewLog:
+    def reviews(self) -> "ReviewLog":
+        from abzu.adapters.sqlite.review_log import SqliteReviewLog
+
         return SqliteReviewLog(self.connection("staging"))
 
     @property
-    def archive(self) -> CandidateArchive:
+    def archive(self) -> "CandidateArchive":
+        from abzu.adapters.sqlite.candidate_archive import SqliteCandidateArchive
+
         return SqliteCandidateArchive(self.connection("staging"))
 
     def __enter__(self) -> Self:

@@ -18,6 +18,15 @@ class _NotMine(Exception):
     """This command line is the typer CLI's to answer (usually with a usage error)."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """add_argument builds a formatter to check each option; a fixed width spares it `shutil`
+    (with bz2, lzma, fnmatch), which it imports only to ask the terminal's width. This parser
+    prints no help: typer does."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse would print its usage and exit 2
         raise _NotMine(message)
@@ -27,7 +36,7 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
     """(command, values by parameter name), or None when typer should take the command line."""
     if not argv or argv[0] not in COMMANDS or {"-h", "--help"} & set(argv):
         return None
-    parser = _Parser(prog=f"abzu {argv[0]}", add_help=False, allow_abbrev=False)
+    parser = _Parser(prog=f"abzu {argv[0]}", add_help=False, allow_abbrev=False, formatter_class=_Formatter)
     for param in COMMANDS[argv[0]]:
         _add(parser, param)
     try:

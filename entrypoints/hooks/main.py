@@ -10,17 +10,18 @@ records the request and snapshots in the background; SessionStart and PostCompac
 payload and run their use case.
 """
 
-import contextlib
 import importlib
 import json
-import logging
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
 
 from abzu.entrypoints.data_home import DataHome
-from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging, excerpt
+
+TYPE_CHECKING = False  # typing itself is ~2 ms of Stop's budget; mypy reads the block below
+if TYPE_CHECKING:
+    import logging
+    from collections.abc import Sequence
+    from typing import Any, TextIO
 
 EVENTS = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
@@ -30,17 +31,20 @@ MODULES = {
     "SessionStart": "session_start", "PreCompact": "pre_compact", "PostCompact": "post_compact",
     "Stop": "stop", "SessionEnd": "session_end", "PreToolUse": "pre_tool_use",
 }
+# These only journal and log nothing but their own failure: `logging` (~5 ms with traceback,
+# threading, weakref) is imported for them only when they fail.
+QUIET = frozenset(("Stop", "SessionEnd"))
 MAX_PAYLOAD_CHARS = 1_000_000
-log = logging.getLogger(LOGGER_NAME)
 
 
-def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO | None" = None) -> int:
     name = argv[0] if argv else "(none)"
     try:
         home = DataHome.from_env()
-        configure_file_logging(home.log)
         raw = (stdin or sys.stdin).read(MAX_PAYLOAD_CHARS)
         event = _event(name, raw)
+        if event not in QUIET:
+            _log_to(home)
         output = _run(event, raw, home)
         if output is not None:
             out = stdout or sys.stdout
@@ -53,6 +57,8 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
 
 def log_failure(name: str, exc: Exception) -> None:
     """One line in Abzu's log, no traceback (also for PreToolUse, which skips `main`)."""
+    from abzu.entrypoints.logs import excerpt
+
     first = str(exc).splitlines()[0] if str(exc) else ""
     log_error(f"hook {name} failed: {type(exc).__name__}: {excerpt(first, 300)}")
 
@@ -66,11 +72,22 @@ def log_error(message: str) -> None:
     _logged().error("%s", message)
 
 
-def _logged() -> logging.Logger:
+def _logged() -> "logging.Logger":
+    import contextlib
+    import logging
+
+    from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
+
     # No data home to log to: the NullHandler keeps stderr clean. A no-op when `main` already did.
     with contextlib.suppress(Exception):
         configure_file_logging(DataHome.from_env().log)
-    return log
+    return logging.getLogger(LOGGER_NAME)
+
+
+def _log_to(home: DataHome) -> None:
+    from abzu.entrypoints.logs import configure_file_logging
+
+    configure_file_logging(home.log)
 
 
 def _event(name: str, raw: str) -> str:
@@ -86,7 +103,7 @@ def _event(name: str, raw: str) -> str:
     raise ValueError(f"unknown hook event {name!r}; expected one of {', '.join(EVENTS)}")
 
 
-def _run(event: str, raw: str, home: DataHome) -> dict[str, Any] | None:
+def _run(event: str, raw: str, home: DataHome) -> "dict[str, Any] | None":
     # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU)
     # (PostCompact's container still loads pydantic-settings).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")

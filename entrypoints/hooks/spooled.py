@@ -9,7 +9,6 @@ the payload is journaled as sent and validated with the pydantic model when the 
 import json
 import re
 from datetime import UTC, datetime
-from typing import Any
 
 from abzu.adapters.spool.hook_entry import encode_hook
 from abzu.adapters.spool.raw_writer import write_entry
@@ -17,10 +16,14 @@ from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.env import project_dir
 
+TYPE_CHECKING = False  # no `typing` on the journaling hooks' path (see hooks/main.py)
+if TYPE_CHECKING:
+    from typing import Any
+
 _SESSION_ID = re.compile(SESSION_ID_PATTERN)
 
 
-def parse(raw: str) -> tuple[str, dict[str, Any]]:
+def parse(raw: str) -> "tuple[str, dict[str, Any]]":
     """The session id (checked: it becomes a file name and an argument) and the payload."""
     payload = json.loads(raw)
     session_id = payload.get("session_id") if isinstance(payload, dict) else None
@@ -29,7 +32,7 @@ def parse(raw: str) -> tuple[str, dict[str, Any]]:
     return session_id, payload
 
 
-def journal(event: str, raw: str, home: DataHome) -> tuple[str, dict[str, Any]]:
+def journal(event: str, raw: str, home: DataHome) -> "tuple[str, dict[str, Any]]":
     """The session id and payload, once the payload is in the journal."""
     session_id, payload = parse(raw)
     entry = encode_hook(event, payload, at=datetime.now(UTC), project_dir=project_dir())

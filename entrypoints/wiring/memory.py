@@ -10,28 +10,32 @@ no SQLAlchemy, dependency-injector or pydantic on the way to the answer (issue 1
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-from returns.result import Result
-
-from abzu.adapters.sqlite.busy import BusyPolicy
-from abzu.adapters.sqlite.pending_writes import PendingRemembers
-from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
 from abzu.application.ports import Clock, IdGenerator, StoreLocations, UnitOfWork, Workspace
-from abzu.application.recall import Recall, Recalled, RecallError, RecallRequest
-from abzu.application.remember import Remember
-from abzu.application.semantic.ports import DenseRecall
-from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
-from abzu.application.sessions.session_status import SessionStatus
-from abzu.application.star import Star, StarError
-from abzu.application.status import Status
-from abzu.domain.bead import Bead
 from abzu.domain.ranking import RankingPolicy
 
+# Each command imports only its own use case (below): recall never loads remember's writer,
+# the session lifecycle or the pending-remember file, nor remember the session modules.
 if TYPE_CHECKING:
+    from returns.result import Result
+
+    from abzu.adapters.sqlite.busy import BusyPolicy
+    from abzu.adapters.sqlite.pending_writes import PendingRemembers
+    from abzu.adapters.sqlite.retrying import ResilientRemember, Retrying
+    from abzu.application.recall import Recall, Recalled, RecallError, RecallRequest
+    from abzu.application.semantic.ports import DenseRecall
+    from abzu.application.sessions.ports import SessionUnitOfWork, SpoolSource
+    from abzu.application.sessions.session_status import SessionStatus
+    from abzu.application.star import StarError
+    from abzu.application.status import Status
+    from abzu.domain.bead import Bead
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
-RecallResult = Result[Recalled, RecallError]
+if TYPE_CHECKING:
+    RecallResult: TypeAlias = Result[Recalled, RecallError]
+else:
+    RecallResult = "Result[Recalled, RecallError]"  # the web page's annotations name it
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +49,16 @@ class MemoryUseCases:
     writer: Callable[[], UnitOfWork]
     recaller: Callable[[], UnitOfWork]
     reader: Callable[[], UnitOfWork]
-    sessions: Callable[[], SessionUnitOfWork]
+    sessions: "Callable[[], SessionUnitOfWork]"
     clock: Clock
     ids: IdGenerator
     workspace: Workspace
     ranking: RankingPolicy
     max_chars: int
     locations: StoreLocations
-    spool: SpoolSource
-    pending: PendingRemembers
-    dense: DenseRecall | None = None
+    spool: "SpoolSource"
+    pending: "PendingRemembers"
+    dense: "DenseRecall | None" = None
 
     @classmethod
     def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":
@@ -64,25 +68,41 @@ class MemoryUseCases:
 
         return cls(**parts_from_settings(cwd or Path.cwd(), values))
 
-    def remember(self, policy: BusyPolicy | None = None) -> ResilientRemember:
+    def remember(self, policy: "BusyPolicy | None" = None) -> "ResilientRemember":
         from abzu.adapters.git_repo import SubprocessGit  # runs git only for `--files` anchors
+        from abzu.adapters.sqlite.busy import BusyPolicy
+        from abzu.adapters.sqlite.retrying import ResilientRemember
+        from abzu.application.remember import Remember
 
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
                         git=SubprocessGit())
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
-    def recall_once(self) -> Recall:
+    def recall_once(self) -> "Recall":
         """Without retries: the evaluation's sandboxes, where nothing else holds the stores."""
+        from abzu.application.recall import Recall
+
         return Recall(self.recaller(), self.clock, self.workspace, self.ranking, dense=self.dense)
 
-    def recall(self, policy: BusyPolicy | None = None) -> "Retrying[RecallRequest, RecallResult]":
+    def recall(self, policy: "BusyPolicy | None" = None) -> "Retrying[RecallRequest, RecallResult]":
+        from abzu.adapters.sqlite.busy import BusyPolicy
+        from abzu.adapters.sqlite.retrying import Retrying
+
         return Retrying(self.recall_once(), policy or BusyPolicy())
 
-    def star(self, policy: BusyPolicy | None = None) -> Retrying[str, Result[Bead, StarError]]:
+    def star(self, policy: "BusyPolicy | None" = None) -> "Retrying[str, Result[Bead, StarError]]":
+        from abzu.adapters.sqlite.busy import BusyPolicy
+        from abzu.adapters.sqlite.retrying import Retrying
+        from abzu.application.star import Star
+
         return Retrying(Star(self.writer()), policy or BusyPolicy())
 
-    def status(self) -> Status:
+    def status(self) -> "Status":
+        from abzu.application.status import Status
+
         return Status(self.reader(), self.clock, self.locations)
 
-    def session_status(self) -> SessionStatus:
+    def session_status(self) -> "SessionStatus":
+        from abzu.application.sessions.session_status import SessionStatus
+
         return SessionStatus(self.sessions(), self.spool)

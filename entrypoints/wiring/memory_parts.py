@@ -5,15 +5,12 @@ settings `StoreValues` (light_settings.py, no pydantic-settings). A store not at
 by the full path on first use (sqlite3_store.py).
 """
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from abzu.adapters.clock import SystemClock
-from abzu.adapters.ids import UuidIds
-from abzu.adapters.spool.file_spool import FileSpoolSource
-from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
-from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
@@ -40,15 +37,52 @@ def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[
         "writer": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), actor=current_actor()),
         "recaller": lambda: SqliteRecallUnitOfWork(wisdom, staging, DecayPolicy()),
         "reader": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), read_only=True),
-        "sessions": lambda: SqliteSessionUnitOfWork(wisdom, staging, DecayPolicy()),
-        "clock": SystemClock(), "ids": UuidIds(), "workspace": GitWorkspace(cwd),
+        "sessions": lambda: _sessions(wisdom, staging),
+        "clock": SystemClock(), "ids": OnFirstUse(_ids), "workspace": GitWorkspace(cwd),
         "ranking": RankingPolicy(relevance_floor=settings.relevance_floor),
         "max_chars": settings.max_content_chars,
         "locations": FileStoreLocations(home.wisdom, home.staging),
-        "spool": FileSpoolSource(home.spool),
-        "pending": PendingRemembers(home.pending_remembers),
+        "spool": OnFirstUse(lambda: _spool(home.spool)),
+        "pending": OnFirstUse(lambda: _pending(home.pending_remembers)),
         "dense": dense_recall(settings.semantic, home.wisdom, home.staging, DecayPolicy()),
     }
+
+
+class OnFirstUse:
+    """A part built when first used: `recall` never loads the modules of remember's ids and
+    pending file nor of the session journal (~30 modules); each command pays for its own."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build, self._built = build, None
+
+    def __getattr__(self, name: str) -> Any:  # only for names this class does not have
+        if self._built is None:
+            self._built = self._build()
+        return getattr(self._built, name)
+
+
+def _ids() -> Any:
+    from abzu.adapters.ids import UuidIds
+
+    return UuidIds()
+
+
+def _spool(folder: Path) -> Any:
+    from abzu.adapters.spool.file_spool import FileSpoolSource
+
+    return FileSpoolSource(folder)
+
+
+def _pending(folder: Path) -> Any:
+    from abzu.adapters.sqlite.pending_writes import PendingRemembers
+
+    return PendingRemembers(folder)
+
+
+def _sessions(wisdom: Sqlite3Store, staging: Sqlite3Store) -> Any:
+    from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
+
+    return SqliteSessionUnitOfWork(wisdom, staging, DecayPolicy())
 
 
 def _from_settings() -> "StoreValues":

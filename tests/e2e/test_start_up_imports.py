@@ -1,0 +1,79 @@
+"""The start-up regression guard (issue 13): each front door, run as Claude Code and a user run
+it (a new process through the launcher), still does its job and does not load what it does not
+need. A module named here coming back on a path is the kind of change that slowly adds tens of
+milliseconds to every session and every command."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.hook_driver import ClaudeCode, eventually
+
+pytestmark = pytest.mark.e2e
+
+
+def imported_by(cc: ClaudeCode, args: list[str], stdin: str = "") -> tuple[set[str], str]:
+    probe = subprocess.run([sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", *args],
+                           input=stdin, capture_output=True, text=True, cwd=cc.project, env=cc.env,
+                           timeout=60, check=False)
+    assert probe.returncode == 0, probe.stderr[-800:]
+    modules = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
+    return modules, probe.stdout
+
+
+def loaded(modules: set[str], *prefixes: str) -> set[str]:
+    return {m for m in modules if m in prefixes or m.startswith(tuple(f"{p}." for p in prefixes))}
+
+
+def test_recall_and_remember_load_neither_review_nor_session_modules(tmp_path: Path) -> None:
+    cc = ClaudeCode.at(tmp_path)
+    # the first command creates the stores (migrations); the ones measured find them at head
+    assert cc.cli("remember", "Releases are tagged from main", "-c", "decision").returncode == 0
+    stored, out = imported_by(cc, ["remember", "Pin the sqlite version in CI", "-c", "decision", "--json"])
+    assert json.loads(out)["outcome"] == "stored"
+    found, out = imported_by(cc, ["recall", "sqlite"])
+    assert "Pin the sqlite version in CI" in out
+    for modules in (stored, found):
+        assert loaded(modules, "abzu.application.review", "abzu.domain.review.model",
+                      "abzu.application.sessions", "abzu.adapters.spool", "returns.pipeline",
+                      "tomllib", "secrets", "shutil") == set()
+    # recall neither writes a memory nor mints an id
+    assert loaded(found, "abzu.application.remember", "abzu.adapters.sqlite.pending_writes", "uuid") == set()
+
+
+def test_the_journaling_hooks_journal_without_logging_typing_or_subprocess(tmp_path: Path) -> None:
+    cc = ClaudeCode.at(tmp_path)
+    for event, name in (("stop", "Stop"), ("session-end", "SessionEnd")):
+        payload = json.dumps({"session_id": f"s-{event}", "cwd": str(cc.project), "hook_event_name": name})
+        modules, out = imported_by(cc, ["hook", event], payload)
+        assert out == ""
+        assert loaded(modules, "logging", "typing", "subprocess", "abzu.application") == set(), event
+        if event == "stop":  # journaled at once (nothing runs in the background after a Stop)
+            assert any("s-stop" in p.read_text(encoding="utf-8") for p in (cc.home / "spool").rglob("*")
+                       if p.is_file())
+    # SessionEnd's detached finalisation (started without subprocess) still runs and lands
+    eventually(lambda: cc.query("SELECT 1 FROM sessions WHERE session_id = ?", "s-session-end") != [])
+
+
+def test_a_broken_journaling_payload_is_still_one_log_line(tmp_path: Path) -> None:
+    cc = ClaudeCode.at(tmp_path)
+    done = cc.hook("stop", {"hook_event_name": "Stop", "session_id": "../../etc"})
+    assert done.returncode == 0 and done.stdout == ""
+    [line] = cc.log().splitlines()
+    assert "hook stop failed" in line and "Traceback" not in cc.log()
+
+
+def test_session_start_briefs_without_returns_or_subprocess(tmp_path: Path) -> None:
+    cc = ClaudeCode.at(tmp_path)
+    (cc.project / ".enki").mkdir()
+    (cc.project / ".enki" / "goal").write_text("Move deploys to the staging cluster\n", encoding="utf-8")
+    note = cc.cli("remember", "Deploys go through the staging cluster first", "-c", "decision")
+    assert note.returncode == 0
+    payload = json.dumps({"session_id": "s-start", "cwd": str(cc.project), "hook_event_name": "SessionStart",
+                          "source": "startup"})
+    modules, out = imported_by(cc, ["hook", "session-start"], payload)
+    assert "staging cluster" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert loaded(modules, "returns", "subprocess", "abzu.domain.errors") == set()
