@@ -106,3 +106,12 @@ def test_a_taken_spool_left_by_a_dead_taker_is_applied_by_the_next(tmp_path: Pat
     assert len(taken) == 2 and set(read_stamps(taken)[0]) == {"b-1", "b-2"}
     StampSpool.done(taken)
     assert not spool.pending()
+
+
+def test_an_export_right_after_a_recall_carries_its_stamp(container: Container, abzu_home: Path) -> None:
+    clock = with_clock(container)
+    remembered(container, "the cache key includes the tenant id")
+    clock.advance(days=3)
+    container.recall().execute(RecallRequest("tenant cache key")).unwrap()
+    lines = list(container.trust.export_memory().execute())
+    assert any('"b-1"' in line and to_db(clock.now()) in line for line in lines)
