@@ -67,7 +67,7 @@ class StampSpool:
         return 0
 
     def _open_for_append(self) -> int | None:
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
         try:
             return os.open(self.path, flags, _FILE_MODE)
         except FileNotFoundError:
@@ -122,6 +122,8 @@ def _append(fd: int, path: Path, line: bytes) -> int | None:
         return None
     if stat.st_size >= MAX_BYTES:
         return stat.st_size
+    if stat.st_size and os.pread(fd, 1, stat.st_size - 1) != b"\n":
+        line = b"\n" + line  # after a torn line (a writer died mid-write): only that one is lost
     os.write(fd, line)
     return stat.st_size + len(line)
 
