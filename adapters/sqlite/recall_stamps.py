@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from abzu.adapters.private_files import private_folder
 from abzu.adapters.sqlite.db import Db, in_list
 
 log = logging.getLogger("abzu")
@@ -72,7 +73,7 @@ class StampSpool:
             return os.open(self.path, flags, _FILE_MODE)
         except FileNotFoundError:
             try:
-                self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+                private_folder(self.folder)
                 return os.open(self.path, flags, _FILE_MODE)
             except OSError:
                 return None

@@ -81,6 +81,7 @@ def test_the_spool_is_private_and_a_torn_last_line_is_skipped(tmp_path: Path) ->
         handle.write(b'["2026-02-01 00:00:00.000000","api",["b-')  # a crash mid-write
     spool.record(["b-3"], None, "2026-01-07 00:00:00.000000")  # the next recall's line survives
     assert oct(spool.path.stat().st_mode & 0o777) == oct(0o600)
+    assert oct(spool.folder.stat().st_mode & 0o777) == oct(0o700)
     beads, projects = read_stamps(spool.take())
     assert beads == {"b-1": "2026-01-05 00:00:00.000000", "b-2": "2026-01-02 00:00:00.000000",
                      "b-3": "2026-01-07 00:00:00.000000"}
