@@ -9,8 +9,8 @@ to a power cut costs nothing); a busy or read-only store leaves the spool for th
 import logging
 from pathlib import Path
 
-from abzu.adapters.sqlite.busy import is_busy, is_read_only
-from abzu.adapters.sqlite.db import DbSource
+from abzu.adapters.sqlite.busy import is_busy
+from abzu.adapters.sqlite.db import DbSource, cause, is_operational
 from abzu.adapters.sqlite.recall_stamps import StampSpool, apply_stamps, read_stamps
 
 log = logging.getLogger("abzu")
@@ -39,10 +39,10 @@ def settle(source: DbSource, spool: StampSpool) -> bool:
         taken = spool.take()
         apply_stamps(conn, read_stamps(taken))
         conn.commit()
-    except Exception as exc:  # either driver's OperationalError; the rest is re-raised
-        if not (is_busy(exc) or is_read_only(exc)):
+    except Exception as exc:  # any OperationalError (busy, read-only, disk) of either driver
+        if not is_operational(exc):
             raise
-        log.debug("recall stamps left for later: the store is busy or read-only")
+        log.debug("recall stamps left for later: %s", "busy" if is_busy(exc) else cause(exc))
         return False
     finally:
         conn.rollback()
