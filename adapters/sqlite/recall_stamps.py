@@ -23,9 +23,11 @@ import fcntl
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import BinaryIO, ClassVar
 
 from abzu.adapters.private_files import private_folder
 from abzu.adapters.sqlite.db import Db, in_list
@@ -106,10 +108,52 @@ class StampSpool:
         except OSError:
             return []
 
+    def latest(self, ids: Iterable[str]) -> dict[str, str]:
+        """The newest waiting stamp of each of `ids`: what a recall shows as "last recalled"
+        before the stamps land. Read incrementally: a long-lived process (the MCP server) reads
+        only the lines appended since its last look."""
+        try:
+            with open(self.path, "rb") as handle, _Seen.lock:
+                seen = _Seen.of(self.path, os.fstat(handle.fileno()))
+                seen.catch_up(handle)
+                return {i: seen.beads[i] for i in ids if i in seen.beads}
+        except OSError:
+            return {}
+
     @staticmethod
     def done(files: Iterable[Path]) -> None:
         for path in files:
             path.unlink(missing_ok=True)
+
+
+class _Seen:
+    """One spool file as read so far by this process: its inode, how far, the latest stamps."""
+
+    _by_path: ClassVar[dict[Path, "_Seen"]] = {}
+    lock = threading.Lock()  # the MCP server recalls from worker threads
+
+    def __init__(self, inode: int) -> None:
+        self.inode, self.offset = inode, 0
+        self.beads: dict[str, str] = {}
+
+    @classmethod
+    def of(cls, path: Path, stat: os.stat_result) -> "_Seen":
+        seen = cls._by_path.get(path)
+        if seen is None or seen.inode != stat.st_ino or stat.st_size < seen.offset:
+            seen = cls._by_path[path] = cls(stat.st_ino)  # taken and begun again: a new file
+        return seen
+
+    def catch_up(self, handle: BinaryIO) -> None:
+        handle.seek(self.offset)
+        fresh = handle.read(MAX_BYTES)
+        complete = fresh.rfind(b"\n") + 1  # a line still being written is read next time
+        for raw in fresh[:complete].splitlines():
+            try:
+                at, _project, ids = json.loads(raw)
+                _later(self.beads, ids, str(at))
+            except (ValueError, TypeError):
+                continue
+        self.offset += complete
 
 
 def _append(fd: int, path: Path, line: bytes) -> int | None:

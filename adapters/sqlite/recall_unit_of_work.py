@@ -11,6 +11,7 @@ has no spool: its stamps are written at once, best effort, as before.
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -18,12 +19,14 @@ from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.busy import is_busy, is_read_only
 from abzu.adapters.sqlite.db import Db, DbSource, StoreConnection
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
-from abzu.adapters.sqlite.recall_stamps import DUE_BYTES
+from abzu.adapters.sqlite.recall_stamps import DUE_BYTES, StampSpool
 from abzu.adapters.sqlite.stamp_settling import settle, spool_of
-from abzu.adapters.sqlite.timestamps import to_db
+from abzu.adapters.sqlite.timestamps import from_db, to_db
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, as_source, begin
 from abzu.application.ports import BeadRepository, ProjectRegistry
 from abzu.domain.decay import DecayPolicy
+from abzu.domain.ranking import SearchHit
+from abzu.domain.scope import Scope
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -35,12 +38,26 @@ Stamps = dict[str, list[tuple[str, datetime]]]
 
 
 class _LaterBeads(SqliteBeadRepository):
-    def __init__(self, db: Db, decay: DecayPolicy, stamps: Stamps) -> None:
+    def __init__(self, db: Db, decay: DecayPolicy, stamps: Stamps, spool: StampSpool | None) -> None:
         super().__init__(db, decay)
-        self._stamps = stamps
+        self._stamps, self._spool = stamps, spool
+
+    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
+        """Hits show when they were last recalled, counting the stamps still in the spool."""
+        hits = super().search(terms, scope, limit=limit, now=now)
+        waiting = self._spool.latest(h.item_id for h in hits) if self._spool and hits else {}
+        return [_stamped(h, waiting[h.item_id]) if h.item_id in waiting else h for h in hits]
 
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
         self._stamps["beads"] += [(i, at) for i in bead_ids]
+
+
+def _stamped(hit: SearchHit, waiting: str) -> SearchHit:
+    try:
+        at = from_db(waiting)
+    except ValueError:
+        return hit
+    return replace(hit, last_accessed=at) if at and (hit.last_accessed or at) <= at else hit
 
 
 class _LaterProjects(SqliteProjectRegistry):
@@ -60,7 +77,7 @@ class SqliteRecallUnitOfWork(SqliteUnitOfWork):
 
     @property
     def beads(self) -> BeadRepository:
-        return _LaterBeads(self.connection("wisdom"), self._decay, self._later)
+        return _LaterBeads(self.connection("wisdom"), self._decay, self._later, self._spool)
 
     @property
     def projects(self) -> ProjectRegistry:

@@ -1,6 +1,7 @@
 """Issues 13 and 20.5: a recall writes no store; its stamps land later and decay still sees them."""
 
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 
 from dependency_injector import providers
@@ -118,3 +119,15 @@ def test_an_export_right_after_a_recall_carries_its_stamp(container: Container, 
     container.recall().execute(RecallRequest("tenant cache key")).unwrap()
     lines = list(container.trust.export_memory().execute())
     assert any('"b-1"' in line and to_db(clock.now()) in line for line in lines)
+
+
+def test_a_second_recall_shows_when_the_first_one_was_made(container: Container, abzu_home: Path) -> None:
+    clock = with_clock(container)
+    remembered(container, "the cache key includes the tenant id")
+    clock.advance(days=3)
+    first = container.recall().execute(RecallRequest("tenant cache key")).unwrap()
+    clock.advance(hours=1)
+    second = container.recall().execute(RecallRequest("tenant cache key")).unwrap()
+    assert first.hits[0].hit.last_accessed is None
+    assert second.hits[0].hit.last_accessed == clock.now() - timedelta(hours=1)
+    assert bead(abzu_home, "b-1")[0] is None  # shown from the spool; the store is still untouched
