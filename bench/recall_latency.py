@@ -9,7 +9,8 @@ stores are created and migrated by the real container, then filled with plain sq
 `executemany`, triggers off and the FTS index rebuilt once: the fill is not what is measured,
 and the million takes minutes this way instead of half an hour through the repositories. Each recall
 goes through the real container and the Recall use case, in process: FTS on both stores,
-ranking, and the `last_accessed` stamps (their own short synchronous=NORMAL transaction).
+ranking, and the `last_accessed` stamps (appended to the stamp spool; a recall that finds the
+spool due applies it, so that cost is in the figures too, amortised).
 
 `--hybrid` also stores a vector for every memory (random unit vectors, float16, 384 dims, under
 the installed model's id: search cost does not depend on what the vectors say) and times the
@@ -212,7 +213,8 @@ def timed(settings: Settings, root: Path, asked: list[str]) -> dict[str, float]:
     return {
         "p50_ms": percentile(timings, 50), "p95_ms": percentile(timings, 95),
         "p99_ms": percentile(timings, 99), "max_ms": max(timings),
-        "cpu_p95_ms": percentile(cpu, 95), "mean_hits": hits / len(timings),
+        "cpu_p50_ms": percentile(cpu, 50), "cpu_p95_ms": percentile(cpu, 95),
+        "mean_hits": hits / len(timings),
     }
 
 
@@ -247,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         "| beads | rows (+ staged) | fill rows/s | recall p50 ms | p95 ms | p99 ms | max ms "
-        "| CPU p95 ms | hits/query | raw FTS5 p50 / p95 ms | p50 / p95 ratio |"
+        "| CPU p50 / p95 ms | hits/query | raw FTS5 p50 / p95 ms | p50 / p95 ratio |"
     )
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in args.n or [10_000, 100_000]:
@@ -263,7 +265,7 @@ def row(label: str, r: dict[str, float], k: str) -> str:
     return (
         f"| {label} | {r['rows']:,.0f} | {r['insert_per_s']:,.0f} | {r[k + 'p50_ms']:.2f} "
         f"| {r[k + 'p95_ms']:.2f} | {r[k + 'p99_ms']:.2f} | {r[k + 'max_ms']:.2f} "
-        f"| {r[k + 'cpu_p95_ms']:.2f} | {r[k + 'mean_hits']:.1f} "
+        f"| {r[k + 'cpu_p50_ms']:.2f} / {r[k + 'cpu_p95_ms']:.2f} | {r[k + 'mean_hits']:.1f} "
         f"| {r['raw_p50_ms']:.2f} / {r['raw_p95_ms']:.2f} "
         f"| {r[k + 'p50_ms'] / r['raw_p50_ms']:.1f} / {r[k + 'p95_ms'] / r['raw_p95_ms']:.1f} |"
     )

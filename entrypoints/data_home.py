@@ -59,6 +59,11 @@ class DataHome:
         return self.spool / "remember"
 
     @property
+    def recall_stamps(self) -> Path:
+        """What recalls returned, applied to wisdom.db later (adapters/sqlite/recall_stamps.py)."""
+        return self.spool / "stamps"
+
+    @property
     def pending(self) -> Path:
         """Markers of background work a hook is waiting on (a pre-compact snapshot)."""
         return self.root / "pending"

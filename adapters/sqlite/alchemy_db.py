@@ -79,6 +79,13 @@ class EngineSource:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
+    @property
+    def path(self) -> str | None:
+        """The store's file (the recall stamp spool lives beside it); None in memory, and for a
+        read-only home's immutable `file:` URI (nothing could apply stamps there)."""
+        database = self.engine.url.database
+        return None if not database or database.startswith("file:") else database
+
     def open_connection(self) -> StoreConnection:
         return AlchemyDb(self.engine.connect())
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, Engine, Table, insert, select, text
 
 from abzu.adapters.sqlite.actor import act_as, clear_actor
-from abzu.adapters.sqlite.alchemy_db import AlchemyDb
+from abzu.adapters.sqlite.alchemy_db import AlchemyDb, EngineSource
 from abzu.adapters.sqlite.archive_events import add_event, drop_events_after, event_records, last_seq
 from abzu.adapters.sqlite.schema import (
     bead_candidates,
@@ -22,6 +22,7 @@ from abzu.adapters.sqlite.schema import (
     session_summaries,
     user_profile,
 )
+from abzu.adapters.sqlite.stamp_settling import settle, spool_of
 from abzu.application.archive import ImportCounts
 from abzu.domain.archive import Record, event_place
 
@@ -46,6 +47,9 @@ class SqliteArchive:
         self._actor = actor
 
     def records(self) -> Iterator[Record]:
+        wisdom = EngineSource(self._engines["wisdom"])
+        if (spool := spool_of(wisdom)) is not None:
+            settle(wisdom, spool)  # the export carries the deferred recall stamps too
         for kind, table in TABLES.items():
             with self._engines[_store_of(kind)].connect() as conn:
                 for row in conn.execute(select(table)).mappings():

@@ -1,4 +1,4 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from abzu.adapters.sqlite.columns import BEADS as COLUMNS
@@ -22,8 +22,8 @@ _OLDER_VERSIONS = (
 class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
 
-    def __init__(self, db: Db, decay: DecayPolicy) -> None:
-        self._db, self._decay = db, decay
+    def __init__(self, db: Db, decay: DecayPolicy, *, before_decay: Callable[[], None] | None = None) -> None:
+        self._db, self._decay, self._before_decay = db, decay, before_decay
         self._rows = FtsTable(db, COLUMNS, BEADS, bead_to_row, row_to_bead, decay)
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
@@ -36,6 +36,8 @@ class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
                              {**params, "at": to_db(at)})
 
     def apply_decay(self, now: datetime) -> int:
+        if self._before_decay is not None:  # the deferred recall stamps restart decay clocks first
+            self._before_decay()
         weight, params = live_weight("beads", self._decay, now)
         return self._db.execute(f"UPDATE beads SET weight = {weight} WHERE weight IS NOT {weight}", params)
 

@@ -1,6 +1,7 @@
 """The unit of work over the two stores, on either driver (see db.py): the container hands it
 SQLAlchemy engines, the light path `Sqlite3Store`s; the repositories are the same."""
 
+from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Self
 
@@ -11,6 +12,8 @@ from abzu.adapters.sqlite.bead_sources import SqliteBeadSources
 from abzu.adapters.sqlite.candidate_repository import SqliteCandidateRepository
 from abzu.adapters.sqlite.db import DbSource, StoreConnection
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
+from abzu.adapters.sqlite.recall_stamps import StampSpool, apply_stamps, read_stamps
+from abzu.adapters.sqlite.stamp_settling import settle, spool_of
 from abzu.adapters.sqlite.stats import SqliteMemoryStats
 from abzu.application.ports import (
     AnchorRows,
@@ -36,6 +39,8 @@ class SqliteUnitOfWork(UnitOfWork):
     the candidate staged beside its bead, and re-running it is a harmless duplicate skip.
     `actor` is who the history records for this unit's writes (cli, mcp, hook, review:gemini,
     review:human, maintenance).
+    Deferred recall stamps (recall_stamps.py) are applied before decay runs, inside the writer's
+    transaction, and before a read-only unit of work first reads wisdom.db, in their own.
     """
 
     def __init__(
@@ -47,15 +52,26 @@ class SqliteUnitOfWork(UnitOfWork):
         self._read_only = read_only
         self._actor = None if read_only else actor
         self._open: dict[str, StoreConnection] = {}
+        self._stamps = spool_of(self._sources["wisdom"])
+        self._taken: list[Path] = []
 
     def connection(self, store: str) -> StoreConnection:
         if store not in self._open:
+            if store == "wisdom" and self._read_only and self._stamps is not None:
+                settle(self._sources["wisdom"], self._stamps)
             self._open[store] = start(self._sources[store], read_only=self._read_only, actor=self._actor)
         return self._open[store]
 
     @property
     def beads(self) -> BeadRepository:
-        return SqliteBeadRepository(self.connection("wisdom"), self._decay)
+        return SqliteBeadRepository(self.connection("wisdom"), self._decay, before_decay=self._settle)
+
+    def _settle(self) -> None:
+        """In this writer's transaction; the files go once it committed (commit)."""
+        if self._stamps is not None and not self._read_only and self._stamps.pending():
+            taken = self._stamps.take()
+            apply_stamps(self.connection("wisdom"), read_stamps(taken))
+            self._taken += taken
 
     @property
     def candidates(self) -> CandidateRepository:
@@ -97,7 +113,7 @@ class SqliteUnitOfWork(UnitOfWork):
         return SqliteCandidateArchive(self.connection("staging"))
 
     def __enter__(self) -> Self:
-        self._open = {}
+        self._open, self._taken = {}, []
         return self
 
     def __exit__(
@@ -117,6 +133,8 @@ class SqliteUnitOfWork(UnitOfWork):
                 if self._actor:
                     clear_actor(self._open[store])
                 self._open[store].commit()  # each driver lets the write gate go after it
+        taken, self._taken = self._taken, []
+        StampSpool.done(taken)
 
     def rollback(self) -> None:
         for conn in self._open.values():

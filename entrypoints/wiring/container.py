@@ -22,6 +22,7 @@ from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
@@ -57,6 +58,15 @@ def _store(path: Path, store: str) -> Iterator[Engine]:
     engine = open_store(path, store)
     yield engine
     engine.dispose()
+
+
+def _plain_store(engine: Engine, path: Path, store: str) -> Iterator[Sqlite3Store]:
+    """Recall's connections on the stdlib driver: SQLAlchemy's per-statement work was a fifth of
+    a recall's CPU. Taking `engine` first lets the full path create and migrate the store."""
+    del engine  # only its creation was needed
+    plain = Sqlite3Store(Path(path), store)
+    yield plain
+    plain.close()
 
 
 if TYPE_CHECKING:
@@ -108,8 +118,10 @@ class Container(containers.DeclarativeContainer):
         FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
     )
 
+    wisdom_plain = providers.Resource(_plain_store, wisdom_engine, config.wisdom_path, "wisdom")
+    staging_plain = providers.Resource(_plain_store, staging_engine, config.staging_path, "staging")
     recall_uow = providers.Factory(
-        SqliteRecallUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+        SqliteRecallUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay
     )
     # One per process: it holds the embedding model once loaded (on the first hybrid recall).
     dense_recall = providers.Singleton(

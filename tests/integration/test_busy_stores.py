@@ -55,14 +55,14 @@ def test_recall_answers_while_another_process_holds_both_write_locks(
     with write_locked(abzu_home / "wisdom.db", abzu_home / "abzu.db"):
         found = recall(container, "python environments")
     assert [h.hit.item_id for h in found.hits] == [bead_id]
-    assert last_accessed(abzu_home, bead_id) is None  # the stamp was skipped, not waited for
+    assert last_accessed(abzu_home, bead_id) is None  # the stamp was deferred, not waited for
 
 
-def test_recall_stamps_the_beads_it_returns_when_the_store_is_free(
-    container: Container, abzu_home: Path
-) -> None:
+def test_recall_stamps_land_before_status_reads_the_store(container: Container, abzu_home: Path) -> None:
     bead_id = stored(container, "use uv for python environments")
     recall(container, "python environments")
+    assert last_accessed(abzu_home, bead_id) is None  # the recall itself wrote nothing
+    container.status().execute()
     assert last_accessed(abzu_home, bead_id) is not None
 
 
