@@ -22,6 +22,7 @@ from abzu.adapters.sqlite.pending_writes import PendingRemembers
 from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
 from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
@@ -57,6 +58,12 @@ def _store(path: Path, store: str) -> Iterator[Engine]:
     engine = open_store(path, store)
     yield engine
     engine.dispose()
+
+
+def _plain_store(path: Path, store: str) -> Iterator[Sqlite3Store]:
+    opened = Sqlite3Store(path, store)
+    yield opened
+    opened.close()
 
 
 if TYPE_CHECKING:
@@ -155,8 +162,15 @@ class Container(containers.DeclarativeContainer):
     flag_for_deletion = providers.Factory(FlagForDeletion, uow=human_uow, clock=clock, ids=ids)
     unflag = providers.Factory(Unflag, uow=human_uow)
     # --- bulk remember (issue 6: eval and imports) ---
+    # On the stdlib sqlite3 driver: SQLAlchemy's per-statement work was a third of a bulk
+    # import's CPU (two statements per memory; issue 13.6). Same repositories, same SQL.
+    wisdom_file = providers.Resource(_plain_store, path=config.wisdom_path, store="wisdom")
+    staging_file = providers.Resource(_plain_store, path=config.staging_path, store="staging")
+    bulk_uow = providers.Factory(
+        SqliteUnitOfWork, wisdom=wisdom_file, staging=staging_file, decay=decay, actor=config.actor
+    )
     remember_many = providers.Factory(
-        RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
+        RememberMany, uow=bulk_uow, clock=clock, ids=ids, workspace=workspace,
         max_chars=config.max_content_chars, git=git,
     )
     # --- transcript extraction (issue 4) ---
