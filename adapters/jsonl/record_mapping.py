@@ -17,6 +17,7 @@ rule reads (`INPUT_KEYS_READ`: a Write's whole file, a subagent's prompt).
 
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
 from abzu.domain.extraction.rules import INPUT_KEYS_READ
@@ -33,6 +34,9 @@ MARGIN = 2_048
 SAFE_REACH = 16_384  # how far a window edge may move to find whitespace; beyond it, redact whole
 _SPACE = re.compile(r"\s")
 _OPENED_BEFORE = re.compile(r"</private|-----END|PRIVATE KEY", re.IGNORECASE)
+# Paths, commands and short replies recur all through a transcript (the 100 MB bench redacts
+# 63k strings, 23k of them seen before): a short string is redacted once. Bounded: ≤ 4 MB.
+MEMO_CHARS, MEMO_SIZE = 512, 4096
 
 OutputWanted = Callable[[str, bool], bool]  # (tool_use_id, is_error) -> keep the output's text?
 
@@ -131,7 +135,14 @@ def _trim(value: object, *, depth: int) -> object:
 
 
 def _redacted(text: str) -> str:
-    return redact(text).text if text else text
+    if len(text) <= MEMO_CHARS:
+        return _redacted_short(text) if text else text
+    return redact(text).text
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _redacted_short(text: str) -> str:
+    return redact(text).text  # redaction is a pure function of the text: same text, same answer
 
 
 def kept_head(text: str, keep: int) -> str:

@@ -167,8 +167,13 @@ class Container(containers.DeclarativeContainer):
     flag_for_deletion = providers.Factory(FlagForDeletion, uow=human_uow, clock=clock, ids=ids)
     unflag = providers.Factory(Unflag, uow=human_uow)
     # --- bulk remember (issue 6: eval and imports) ---
+    # On the stdlib sqlite3 driver: SQLAlchemy's per-statement work was a third of a bulk
+    # import's CPU (two statements per memory; issue 13.6). Same repositories, same SQL.
+    bulk_uow = providers.Factory(
+        SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, actor=config.actor
+    )
     remember_many = providers.Factory(
-        RememberMany, uow=uow, clock=clock, ids=ids, workspace=workspace,
+        RememberMany, uow=bulk_uow, clock=clock, ids=ids, workspace=workspace,
         max_chars=config.max_content_chars, git=git,
     )
     # --- transcript extraction (issue 4) ---

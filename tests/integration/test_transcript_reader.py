@@ -291,6 +291,20 @@ def test_a_secret_or_span_straddling_a_redaction_window_never_leaves_a_fragment(
     assert "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" not in seen and "c c c c" not in seen
 
 
+def test_a_short_string_repeated_through_a_transcript_is_redacted_every_time(tmp_path: Path) -> None:
+    """Short strings are redacted once and remembered (issue 13): every repeat gets the answer."""
+    token = "ghp_" + "R3p34t3dC0mm4ndT0k3nQ" + "x9Y8z7W6v5U4"
+    command = f"curl -H 'Authorization: token {token}' https://api.github.com/user"
+    lines = [call(f"b{i}", "Bash", command=command) for i in range(3)]
+    path = write(tmp_path / "t.jsonl", *lines, user(command), user(command))
+
+    first, again = (sut.read(str(path), 0).records for _ in range(2))
+
+    seen = json.dumps([[r.text, r.tool_calls] for r in (*first, *again)], default=str)
+    assert token[4:14] not in seen and token[-10:] not in seen
+    assert seen.count("[REDACTED") == 10 and first == again
+
+
 def test_successful_outputs_the_heuristics_never_read_are_not_kept(tmp_path: Path) -> None:
     path = write(
         tmp_path / "t.jsonl",
