@@ -3,8 +3,9 @@
     .venv/bin/python bench/reliability.py                       # the scaled default (minutes)
     .venv/bin/python bench/reliability.py --writers 32 --writes 500 --readers 4 --kills 100
 
-Contention: W writer processes each remember N distinct memories through the real container
-(as the CLI, hooks and MCP server do) while R readers recall in a loop. Every acknowledged id
+Contention: W writer processes each remember N distinct memories through the real use cases
+(`--driver container`: as the MCP server and full hooks build them; `light`: as `abzu remember`,
+`abzu recall` and the fast hooks do) while R readers recall in a loop. Every acknowledged id
 must be in a store afterwards; no lock error may reach a caller; write latency p50/p99.
 Kill -9: a writer is killed at a random moment; every id it acknowledged must be stored and
 both stores must pass `integrity_check` and the FTS5 rank-1 `integrity-check`.
@@ -31,7 +32,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
@@ -47,10 +50,26 @@ def text_for(worker: int, item: int) -> str:
     return "reliability note " + " ".join(f"w{digest[i:i + 6]}" for i in range(0, 48, 6))
 
 
-def writer(home: str, repo: str, worker: int, count: int, acks: str | None = None) -> dict[str, object]:
+DRIVER = {"name": "container"}  # set by --driver before the worker processes fork
+
+
+def memory(home: str, repo: str) -> tuple[Any, Callable[[], None]]:
+    """The four memory operations as a door builds them, and how to let them go: "container" as
+    the MCP server and the full hooks (SQLAlchemy), "light" as `abzu remember`/`recall` and the
+    fast hooks (sqlite3, MemoryUseCases.open)."""
     os.chdir(repo)
+    if DRIVER["name"] == "light":
+        from abzu.entrypoints.wiring.memory import MemoryUseCases
+
+        os.environ["ABZU_HOME"] = home
+        return MemoryUseCases.open(Path(repo)), lambda: None
     container = build_container(Settings(home=Path(home)), cwd=Path(repo))
-    remember, ids, errors, latencies = container.remember(), [], [], []
+    return container, container.shutdown_resources
+
+
+def writer(home: str, repo: str, worker: int, count: int, acks: str | None = None) -> dict[str, object]:
+    doors, shutdown = memory(home, repo)
+    remember, ids, errors, latencies = doors.remember(), [], [], []
     cpu = time.process_time()
     sink = open(acks, "a", encoding="utf-8") if acks else None  # noqa: SIM115 - lives as long as the loop
     for item in range(count):
@@ -67,21 +86,20 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
             sink.write(done.id + "\n")
             sink.flush()
     cpu = time.process_time() - cpu
-    container.shutdown_resources()
+    shutdown()
     return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu}
 
 
 def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
-    os.chdir(repo)
-    container = build_container(Settings(home=Path(home)), cwd=Path(repo))
-    recall, count, errors = container.recall(), 0, []
+    doors, shutdown = memory(home, repo)
+    recall, count, errors = doors.recall(), 0, []
     while not os.path.exists(stop_file):
         try:
             recall.execute(RecallRequest("reliability note", limit=5)).unwrap()
             count += 1
         except Exception as exc:
             errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
-    container.shutdown_resources()
+    shutdown()
     return {"reads": count, "errors": errors}
 
 
@@ -306,6 +324,16 @@ def sweep() -> list[tuple[str, bool, str]]:
     return rows
 
 
+def floor_ms() -> float:
+    """`python -c pass` (this interpreter, not a shim) in this run: the floor the figures are read against."""
+    runs = []
+    for _ in range(7):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        runs.append(time.perf_counter() - started)
+    return 1000 * statistics.median(runs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--writers", type=int, default=32)
@@ -313,10 +341,14 @@ def main() -> None:
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--command-kills", type=int, default=20, help="rounds each for review, finalize")
+    parser.add_argument("--driver", choices=["container", "light"], default="container",
+                        help="how writers and readers build the use cases (contention, kills)")
     parser.add_argument("--skip", nargs="*", default=[],
                         choices=["contention", "kills", "review", "finalize", "sweep"])
     args = parser.parse_args()
-    print(f"load average at start: {os.getloadavg()[0]:.1f}")
+    DRIVER["name"] = args.driver
+    print(f"load average at start: {os.getloadavg()[0]:.1f}; driver {args.driver}; "
+          f"python -c pass: {floor_ms():.1f} ms (median of 7)")
     if "contention" not in args.skip:
         print("contention:", contention(args.writers, args.writes, args.readers), flush=True)
     if "kills" not in args.skip:

@@ -68,7 +68,7 @@ class MemoryUseCases:
         from abzu.adapters.git_repo import SubprocessGit  # runs git only for `--files` anchors
 
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                        git=SubprocessGit())
+                        git=SubprocessGit(), reader=self.reader())  # look-ups before the gate
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> Recall:
