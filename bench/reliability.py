@@ -67,7 +67,36 @@ def memory(home: str, repo: str) -> tuple[Any, Callable[[], None]]:
     return container, container.shutdown_resources
 
 
+def time_the_gate() -> dict[str, list[float]]:
+    """In this writer process: how long each hold of the write gate lasted and how long taking it
+    took (the queue). Outermost holds only: the gate is re-entrant."""
+    from abzu.adapters.sqlite import write_gate
+
+    taken, given, times = write_gate.acquire, write_gate.release, {"hold": [], "wait": []}
+    depth, since = [0], [0.0]
+
+    def acquire(*args: Any, **kwargs: Any) -> int | None:
+        started = time.perf_counter()
+        holder = taken(*args, **kwargs)
+        depth[0] += holder is not None
+        if holder is not None and depth[0] == 1:
+            since[0] = time.perf_counter()
+            times["wait"].append(since[0] - started)
+        return holder
+
+    def release(*args: Any, **kwargs: Any) -> None:
+        if depth[0] and write_gate.holds(args[0]):
+            depth[0] -= 1
+            if depth[0] == 0:
+                times["hold"].append(time.perf_counter() - since[0])
+        given(*args, **kwargs)
+
+    write_gate.acquire, write_gate.release = acquire, release  # type: ignore[assignment]
+    return times
+
+
 def writer(home: str, repo: str, worker: int, count: int, acks: str | None = None) -> dict[str, object]:
+    gate = time_the_gate()
     doors, shutdown = memory(home, repo)
     remember, ids, errors, latencies = doors.remember(), [], [], []
     cpu = time.process_time()
@@ -87,7 +116,7 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
             sink.flush()
     cpu = time.process_time() - cpu
     shutdown()
-    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu}
+    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu, **gate}
 
 
 def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
@@ -164,12 +193,20 @@ def contention(writers: int, writes: int, readers: int) -> dict[str, object]:
         "p99_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.99) - 1)], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "p99_ms_after_first_write": round(1000 * warm[max(0, int(len(warm) * 0.99) - 1)], 1),
+        **{f"gate_{kind}_p50_p99_ms": percentiles([x for d in done for x in d[kind]])  # type: ignore[attr-defined]
+           for kind in ("hold", "wait")},
         "cpu_ms_per_write": round(1000 * sum(d["cpu_s"] for d in done) / max(1, len(latencies)), 2),  # type: ignore[misc]
         "writes_per_s": round(len(latencies) / elapsed, 1),
         "load_avg_1m_end": round(os.getloadavg()[0], 1),
         "wall_s": round(elapsed, 1), "integrity": integrity(home) or "ok",
         "sample_errors": sorted({e for d in [*done, *reads] for e in d["errors"]})[:3],  # type: ignore[attr-defined]
     }
+
+
+def percentiles(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values) or [0.0]
+    return (round(1000 * statistics.median(ordered), 2),
+            round(1000 * ordered[max(0, int(len(ordered) * 0.99) - 1)], 2))
 
 
 def kill_rounds(rounds: int) -> dict[str, object]:
@@ -191,8 +228,16 @@ def kill_rounds(rounds: int) -> dict[str, object]:
         acknowledged = set(acks.read_text(encoding="utf-8").split()) if acks.exists() else set()
         lost = len(acknowledged - stored_ids(home))
         problems += integrity(home)
+        progress("kill -9 of a writer", round_, len(acknowledged), lost, problems)
     return {"rounds": rounds, "acknowledged": len(acknowledged), "lost": lost,
             "integrity": problems or "ok"}
+
+
+def progress(part: str, round_: int, acknowledged: int, lost: int, problems: list[str],
+             outcomes: dict[str, int] | None = None) -> None:
+    """One line per round on stderr, so a long run shows how far it got."""
+    print(f"{time.strftime('%H:%M:%S')} {part} round {round_ + 1}: {acknowledged} acknowledged, "
+          f"{lost} lost, integrity problems {len(problems)} {outcomes or ''}", file=sys.stderr, flush=True)
 
 
 FIXTURES = Path(__file__).parents[1] / "tests" / "fixtures" / "claude-jsonl"
@@ -266,6 +311,7 @@ def kill_command_rounds(kind: str, rounds: int) -> dict[str, object]:
         child.wait()
         lost = len(acknowledged - stored_hashes(home))
         problems += integrity(home)
+        progress(f"kill -9 during {kind}", round_, len(acknowledged), lost, problems, outcomes)
     return {"rounds": rounds, "typical_run_s": round(typical, 1), **outcomes,
             "acknowledged": len(acknowledged), "lost": lost, "integrity": problems or "ok"}
 
