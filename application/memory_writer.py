@@ -84,7 +84,7 @@ class MemoryWriter:
         """`known`: the batch's exact-duplicate answers for `project` (see `known_hashes`),
         kept up to date with what this write stores; None: asked of the stores."""
         if known is None:
-            return self._exact_duplicate(draft, project) or self._store_new(draft, project)
+            return self.duplicate(draft, project) or self._store_new(draft, project)
         if draft.hash in known:
             existing, where = known[draft.hash]
             return Remembered(existing, where, DedupOutcome.SKIPPED_DUPLICATE, project, None,
@@ -95,20 +95,39 @@ class MemoryWriter:
 
     def known_hashes(self, hashes: list[str], project: str | None) -> Known:
         """Which of `hashes` are stored in `project`, asked once per store for a whole batch;
-        wisdom.db answers first, as in `_exact_duplicate`."""
+        wisdom.db answers first, as in `duplicate`."""
         staged = self.uow.candidates.ids_by_hash(hashes, project)
         permanent = self.uow.beads.ids_by_hash(hashes, project)
         return {h: (i, Destination.STAGING) for h, i in staged.items()} | {
             h: (i, Destination.WISDOM) for h, i in permanent.items()}
 
-    def _judge(self, draft: Draft, project: str | None) -> DedupVerdict:
+    def store(self, draft: Draft, project: str | None, verdict: DedupVerdict | None) -> Remembered:
+        """Inside the write gate, after `duplicate` and `judge` ran before it (Remember's read
+        phase): the exact-duplicate look-up again, on the destination store only (one indexed
+        row; another writer may have stored the same text meanwhile), then the insert.
+        `verdict` None: judged here."""
+        permanent = draft.category.is_permanent_on_write
+        store = self.uow.beads if permanent else self.uow.candidates
+        existing = store.find_by_hash(draft.hash, project)
+        if existing is not None:
+            where = Destination.WISDOM if permanent else Destination.STAGING
+            return Remembered(existing.id, where, DedupOutcome.SKIPPED_DUPLICATE, project, None,
+                              draft.redactions)
+        verdict = verdict or self.judge(draft, project)
+        if permanent:
+            return self._store_bead(draft, project, verdict)
+        return self._store_candidate(draft, project, verdict)
+
+    def judge(self, draft: Draft, project: str | None) -> DedupVerdict:
+        """The near-duplicate verdict (a full-text search of the destination store)."""
         store = self.uow.beads if draft.category.is_permanent_on_write else self.uow.candidates
         terms = keywords(draft.content)
         must_share = self.dedup.must_share(draft.content, len(terms))
         neighbours = store.neighbours(terms, project, 3, must_share=must_share)
         return self.dedup.judge(draft.content, exact_match=None, neighbours=neighbours)
 
-    def _exact_duplicate(self, draft: Draft, project: str | None) -> Remembered | None:
+    def duplicate(self, draft: Draft, project: str | None) -> Remembered | None:
+        """The same text already stored in `project`, wisdom.db first."""
         found: list[tuple[Bead | Candidate | None, Destination]] = [
             (self.uow.beads.find_by_hash(draft.hash, project), Destination.WISDOM),
             (self.uow.candidates.find_by_hash(draft.hash, project), Destination.STAGING),
@@ -120,7 +139,7 @@ class MemoryWriter:
         return None
 
     def _store_new(self, draft: Draft, project: str | None) -> Remembered:
-        verdict = self._judge(draft, project)
+        verdict = self.judge(draft, project)
         if draft.category.is_permanent_on_write:
             return self._store_bead(draft, project, verdict)
         return self._store_candidate(draft, project, verdict)

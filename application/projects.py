@@ -53,6 +53,19 @@ def resolve_project(
     return project_for_root(registry, root, at) if root else None
 
 
+def known_project(
+    registry: ProjectRegistry, root: str | None, requested: str | None
+) -> tuple[str | None, bool]:
+    """`resolve_project` without writing: the project and whether it is registered already (a
+    remember's read phase, before the write gate; an unknown one is registered inside it)."""
+    if requested and requested.strip():
+        return requested.strip(), registry.exists(requested.strip())
+    if not root:
+        return None, True
+    name = registry.name_for_path(root)
+    return name, name is not None
+
+
 def project_in_view(
     registry: ProjectRegistry, workspace: Workspace, requested: str | None, at: datetime
 ) -> str | None:

@@ -1,6 +1,7 @@
 """Use case: remember a piece of knowledge (spec §5 lifecycle, §6 paths, §10 dedup)."""
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from returns.result import Result
 
@@ -8,7 +9,7 @@ from abzu.application.anchors.commit import anchored
 from abzu.application.anchors.ports import GitRepo
 from abzu.application.memory_writer import Draft, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
-from abzu.application.projects import resolve_project
+from abzu.application.projects import known_project, resolve_project
 from abzu.application.remember_io import (
     Destination,
     Remembered,
@@ -16,9 +17,20 @@ from abzu.application.remember_io import (
     RememberRequest,
 )
 from abzu.domain.content import MAX_CONTENT_CHARS
-from abzu.domain.dedup import DedupPolicy
+from abzu.domain.dedup import DedupPolicy, DedupVerdict
 
 __all__ = ["Destination", "Remember", "RememberError", "RememberRequest", "Remembered"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a remember's read phase found, before the write gate was taken."""
+
+    project: str | None
+    registered: bool  # False: the project is registered inside the write phase
+    duplicate: Remembered | None = None
+    verdict: DedupVerdict | None = None
+    touch: bool = True  # the project's last_active stamp is due
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +40,12 @@ class Remember:
       before anything is stored.
     - Same text in the same project: skipped, the existing id returned. Very similar text
       (same store, same project): stored, and the old one is superseded.
+
+    Every writer on the machine queues for one write gate (adapters/sqlite/write_gate.py), so
+    what happens while it is held is everyone's wait: the look-ups (project, duplicates, the
+    near-duplicate search) run first in `reader`, a read-only unit of work that takes no lock;
+    the gate is held only for the exact-duplicate re-check, the insert and the commit, and a
+    learning's write phase touches abzu.db alone. `reader` None: `uow` reads too (test fakes).
     """
 
     uow: UnitOfWork
@@ -37,6 +55,7 @@ class Remember:
     dedup: DedupPolicy = field(default_factory=DedupPolicy)
     max_chars: int = MAX_CONTENT_CHARS
     git: GitRepo | None = None  # the commit file anchors were observed at (issue 16)
+    reader: UnitOfWork | None = None
 
     def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
         return prepare(request, max_chars=self.max_chars).map(self._store)
@@ -45,13 +64,37 @@ class Remember:
         request, now = draft.request, self.clock.now()
         root = self.workspace.root()
         commit = self.git.head(root) if self.git and root and request.files else None  # outside the lock
+        plan = self._plan(draft, root, now)
+        anchors = root is not None and bool(request.files or request.commands)
+        if plan.duplicate is not None and plan.registered and not (plan.touch or anchors):
+            return plan.duplicate  # nothing to write: the gate is never taken
         with self.uow as uow:
-            project = None if request.is_global else resolve_project(
-                uow.projects, self.workspace, request.project, now
-            )
-            stored = MemoryWriter(uow, self.clock, self.ids, self.dedup).write(draft, project)
+            stored = self._write(uow, draft, plan, now)
             anchored(uow, stored, request, root, commit)
-            if project is not None:
-                uow.projects.touch(project, now)
             uow.commit()
+        return stored
+
+    def _plan(self, draft: Draft, root: str | None, now: datetime) -> _Plan:
+        request = draft.request
+        with self.reader or self.uow as uow:
+            project, registered = (None, True) if request.is_global else known_project(
+                uow.projects, root, request.project)
+            if not registered:
+                return _Plan(project, registered=False)
+            writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
+            found = writer.duplicate(draft, project)
+            verdict = None if found else writer.judge(draft, project)
+            touch = project is not None and uow.projects.needs_touch(project, now)
+        return _Plan(project, True, found, verdict, touch)
+
+    def _write(self, uow: UnitOfWork, draft: Draft, plan: _Plan, now: datetime) -> Remembered:
+        writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
+        if not plan.registered:  # a project's first memory: registered, then the whole check
+            project = resolve_project(uow.projects, self.workspace, draft.request.project, now)
+            stored = writer.write(draft, project)
+        else:
+            project = plan.project
+            stored = plan.duplicate or writer.store(draft, project, plan.verdict)
+        if project is not None and (plan.touch or not plan.registered):
+            uow.projects.touch(project, now)
         return stored

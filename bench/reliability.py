@@ -3,8 +3,9 @@
     .venv/bin/python bench/reliability.py                       # the scaled default (minutes)
     .venv/bin/python bench/reliability.py --writers 32 --writes 500 --readers 4 --kills 100
 
-Contention: W writer processes each remember N distinct memories through the real container
-(as the CLI, hooks and MCP server do) while R readers recall in a loop. Every acknowledged id
+Contention: W writer processes each remember N distinct memories through the real use cases
+(`--driver container`: as the MCP server and full hooks build them; `light`: as `abzu remember`,
+`abzu recall` and the fast hooks do) while R readers recall in a loop. Every acknowledged id
 must be in a store afterwards; no lock error may reach a caller; write latency p50/p99.
 Kill -9: a writer is killed at a random moment; every id it acknowledged must be stored and
 both stores must pass `integrity_check` and the FTS5 rank-1 `integrity-check`.
@@ -31,7 +32,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
@@ -47,10 +50,55 @@ def text_for(worker: int, item: int) -> str:
     return "reliability note " + " ".join(f"w{digest[i:i + 6]}" for i in range(0, 48, 6))
 
 
-def writer(home: str, repo: str, worker: int, count: int, acks: str | None = None) -> dict[str, object]:
+DRIVER = {"name": "container"}  # set by --driver before the worker processes fork
+
+
+def memory(home: str, repo: str) -> tuple[Any, Callable[[], None]]:
+    """The four memory operations as a door builds them, and how to let them go: "container" as
+    the MCP server and the full hooks (SQLAlchemy), "light" as `abzu remember`/`recall` and the
+    fast hooks (sqlite3, MemoryUseCases.open)."""
     os.chdir(repo)
+    if DRIVER["name"] == "light":
+        from abzu.entrypoints.wiring.memory import MemoryUseCases
+
+        os.environ["ABZU_HOME"] = home
+        return MemoryUseCases.open(Path(repo)), lambda: None
     container = build_container(Settings(home=Path(home)), cwd=Path(repo))
-    remember, ids, errors, latencies = container.remember(), [], [], []
+    return container, container.shutdown_resources
+
+
+def time_the_gate() -> dict[str, list[float]]:
+    """In this writer process: how long each hold of the write gate lasted and how long taking it
+    took (the queue). Outermost holds only: the gate is re-entrant."""
+    from abzu.adapters.sqlite import write_gate
+
+    taken, given, times = write_gate.acquire, write_gate.release, {"hold": [], "wait": []}
+    depth, since = [0], [0.0]
+
+    def acquire(*args: Any, **kwargs: Any) -> int | None:
+        started = time.perf_counter()
+        holder = taken(*args, **kwargs)
+        depth[0] += holder is not None
+        if holder is not None and depth[0] == 1:
+            since[0] = time.perf_counter()
+            times["wait"].append(since[0] - started)
+        return holder
+
+    def release(*args: Any, **kwargs: Any) -> None:
+        if depth[0] and write_gate.holds(args[0]):
+            depth[0] -= 1
+            if depth[0] == 0:
+                times["hold"].append(time.perf_counter() - since[0])
+        given(*args, **kwargs)
+
+    write_gate.acquire, write_gate.release = acquire, release  # type: ignore[assignment]
+    return times
+
+
+def writer(home: str, repo: str, worker: int, count: int, acks: str | None = None) -> dict[str, object]:
+    gate = time_the_gate()
+    doors, shutdown = memory(home, repo)
+    remember, ids, errors, latencies = doors.remember(), [], [], []
     cpu = time.process_time()
     sink = open(acks, "a", encoding="utf-8") if acks else None  # noqa: SIM115 - lives as long as the loop
     for item in range(count):
@@ -67,21 +115,20 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
             sink.write(done.id + "\n")
             sink.flush()
     cpu = time.process_time() - cpu
-    container.shutdown_resources()
-    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu}
+    shutdown()
+    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu, **gate}
 
 
 def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
-    os.chdir(repo)
-    container = build_container(Settings(home=Path(home)), cwd=Path(repo))
-    recall, count, errors = container.recall(), 0, []
+    doors, shutdown = memory(home, repo)
+    recall, count, errors = doors.recall(), 0, []
     while not os.path.exists(stop_file):
         try:
             recall.execute(RecallRequest("reliability note", limit=5)).unwrap()
             count += 1
         except Exception as exc:
             errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
-    container.shutdown_resources()
+    shutdown()
     return {"reads": count, "errors": errors}
 
 
@@ -146,12 +193,20 @@ def contention(writers: int, writes: int, readers: int) -> dict[str, object]:
         "p99_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.99) - 1)], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "p99_ms_after_first_write": round(1000 * warm[max(0, int(len(warm) * 0.99) - 1)], 1),
+        **{f"gate_{kind}_p50_p99_ms": percentiles([x for d in done for x in d[kind]])  # type: ignore[attr-defined]
+           for kind in ("hold", "wait")},
         "cpu_ms_per_write": round(1000 * sum(d["cpu_s"] for d in done) / max(1, len(latencies)), 2),  # type: ignore[misc]
         "writes_per_s": round(len(latencies) / elapsed, 1),
         "load_avg_1m_end": round(os.getloadavg()[0], 1),
         "wall_s": round(elapsed, 1), "integrity": integrity(home) or "ok",
         "sample_errors": sorted({e for d in [*done, *reads] for e in d["errors"]})[:3],  # type: ignore[attr-defined]
     }
+
+
+def percentiles(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values) or [0.0]
+    return (round(1000 * statistics.median(ordered), 2),
+            round(1000 * ordered[max(0, int(len(ordered) * 0.99) - 1)], 2))
 
 
 def kill_rounds(rounds: int) -> dict[str, object]:
@@ -173,8 +228,16 @@ def kill_rounds(rounds: int) -> dict[str, object]:
         acknowledged = set(acks.read_text(encoding="utf-8").split()) if acks.exists() else set()
         lost = len(acknowledged - stored_ids(home))
         problems += integrity(home)
+        progress("kill -9 of a writer", round_, len(acknowledged), lost, problems)
     return {"rounds": rounds, "acknowledged": len(acknowledged), "lost": lost,
             "integrity": problems or "ok"}
+
+
+def progress(part: str, round_: int, acknowledged: int, lost: int, problems: list[str],
+             outcomes: dict[str, int] | None = None) -> None:
+    """One line per round on stderr, so a long run shows how far it got."""
+    print(f"{time.strftime('%H:%M:%S')} {part} round {round_ + 1}: {acknowledged} acknowledged, "
+          f"{lost} lost, integrity problems {len(problems)} {outcomes or ''}", file=sys.stderr, flush=True)
 
 
 FIXTURES = Path(__file__).parents[1] / "tests" / "fixtures" / "claude-jsonl"
@@ -248,6 +311,7 @@ def kill_command_rounds(kind: str, rounds: int) -> dict[str, object]:
         child.wait()
         lost = len(acknowledged - stored_hashes(home))
         problems += integrity(home)
+        progress(f"kill -9 during {kind}", round_, len(acknowledged), lost, problems, outcomes)
     return {"rounds": rounds, "typical_run_s": round(typical, 1), **outcomes,
             "acknowledged": len(acknowledged), "lost": lost, "integrity": problems or "ok"}
 
@@ -306,6 +370,16 @@ def sweep() -> list[tuple[str, bool, str]]:
     return rows
 
 
+def floor_ms() -> float:
+    """`python -c pass` (this interpreter, not a shim) in this run: the floor the figures are read against."""
+    runs = []
+    for _ in range(7):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        runs.append(time.perf_counter() - started)
+    return 1000 * statistics.median(runs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--writers", type=int, default=32)
@@ -313,10 +387,14 @@ def main() -> None:
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--command-kills", type=int, default=20, help="rounds each for review, finalize")
+    parser.add_argument("--driver", choices=["container", "light"], default="container",
+                        help="how writers and readers build the use cases (contention, kills)")
     parser.add_argument("--skip", nargs="*", default=[],
                         choices=["contention", "kills", "review", "finalize", "sweep"])
     args = parser.parse_args()
-    print(f"load average at start: {os.getloadavg()[0]:.1f}")
+    DRIVER["name"] = args.driver
+    print(f"load average at start: {os.getloadavg()[0]:.1f}; driver {args.driver}; "
+          f"python -c pass: {floor_ms():.1f} ms (median of 7)")
     if "contention" not in args.skip:
         print("contention:", contention(args.writers, args.writes, args.readers), flush=True)
     if "kills" not in args.skip:

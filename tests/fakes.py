@@ -85,6 +85,9 @@ class InMemoryProjects:
         if name in self.paths:
             self.last_active[name] = at
 
+    def needs_touch(self, name: str, at: datetime) -> bool:
+        return name in self.paths and self.last_active.get(name) != at
+
 
 class InMemoryStats:
     def __init__(self, uow: "FakeUnitOfWork") -> None:

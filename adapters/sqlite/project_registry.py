@@ -37,10 +37,12 @@ class SqliteProjectRegistry(ProjectRegistry):
     def touch(self, name: str, at: datetime) -> None:
         # Read first: an UPDATE that matches nothing still counts as a write for the history's
         # actor row (actor.py), which would dirty wisdom.db after all.
-        stale = self._db.fetch(
-            "SELECT 1 FROM projects WHERE name = :name AND (last_active IS NULL OR last_active < :old)",
-            {"name": name, "old": to_db(at - TOUCH_EVERY)},
-        )
-        if stale:
+        if self.needs_touch(name, at):
             self._db.execute("UPDATE projects SET last_active = :at WHERE name = :name",
                              {"name": name, "at": to_db(at)})
+
+    def needs_touch(self, name: str, at: datetime) -> bool:
+        return bool(self._db.fetch(
+            "SELECT 1 FROM projects WHERE name = :name AND (last_active IS NULL OR last_active < :old)",
+            {"name": name, "old": to_db(at - TOUCH_EVERY)},
+        ))

@@ -75,7 +75,7 @@ class MemoryUseCases:
         from abzu.application.remember import Remember
 
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                        git=SubprocessGit())
+                        git=SubprocessGit(), reader=self.reader())  # look-ups before the gate
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> "Recall":

@@ -86,3 +86,30 @@ def test_a_remember_that_cannot_land_is_kept_redacted_and_stored_by_the_next_one
     assert any(c.startswith("deploy token is") for c in contents)
     assert not any(SECRET in c for c in contents)
     assert list((abzu_home / "spool" / "remember").glob("*.json")) == []
+
+
+def test_a_learning_lands_while_another_process_holds_wisdom_db(
+    container: Container, abzu_home: Path
+) -> None:
+    """A learning is staged: its remember writes abzu.db only, so a long writer of the knowledge
+    base (a review applying its verdicts) does not hold it up."""
+    stored(container, "the first memory registers the project", "learning")
+    impatient = BusyPolicy(deadline_s=0.3)
+    with write_locked(abzu_home / "wisdom.db"):
+        done = container.remember(policy=impatient).execute(
+            RememberRequest("integration tests need the docker socket", "learning")).unwrap()
+    with sqlite3.connect(abzu_home / "abzu.db") as conn:
+        staged = conn.execute("SELECT content FROM bead_candidates WHERE id = ?", (done.id,)).fetchone()
+    assert staged == ("integration tests need the docker socket",)
+
+
+def test_remembering_a_known_text_again_answers_while_both_stores_are_locked(
+    container: Container, abzu_home: Path
+) -> None:
+    """The duplicate look-up reads without a write lock: nothing new to store, nothing to wait for."""
+    first = stored(container, "prefer small pull requests")
+    impatient = BusyPolicy(deadline_s=0.3)
+    with write_locked(abzu_home / "wisdom.db", abzu_home / "abzu.db"):
+        again = container.remember(policy=impatient).execute(
+            RememberRequest("prefer small pull requests", "preference")).unwrap()
+    assert (again.id, again.outcome.value) == (first, "skipped-duplicate")
