@@ -76,7 +76,7 @@ def begin_statement(read_only: bool) -> str:
 WRITER_PENDING = "abzu_actor_pending"  # the name to write before the first write (actor.py)
 WRITER_WRITTEN = "abzu_actor_written"
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLAC")
-_NAME_SQL = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, :who)"
+NAME_SQL = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, :who)"
 
 
 def name_before_first_write(db: Db, sql: str) -> None:
@@ -87,7 +87,7 @@ def name_before_first_write(db: Db, sql: str) -> None:
         return
     del db.info[WRITER_PENDING]
     db.info[WRITER_WRITTEN] = True
-    db.execute(_NAME_SQL, {"who": who})
+    db.execute(NAME_SQL, {"who": who})
 
 
 def forget_writer(info: dict[str, Any]) -> None:
