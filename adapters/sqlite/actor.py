@@ -24,7 +24,7 @@ def act_as(db: Db, who: str, *, lazy: bool = True) -> None:
     if lazy:
         db.info[WRITER_PENDING] = who
         return
-    db.execute(NAME_SQL, {"who": who})
+    db.execute_plain(NAME_SQL, {"who": who})
     db.info[WRITER_WRITTEN] = True
 
 
@@ -32,7 +32,7 @@ def clear_actor(db: Db) -> None:
     """Before committing, so no later writer that does not name itself inherits the name."""
     db.info.pop(WRITER_PENDING, None)
     if db.info.pop(WRITER_WRITTEN, False):
-        db.execute(_CLEAR_SQL)
+        db.execute_plain(_CLEAR_SQL, {})
 
 
 @contextmanager
