@@ -10,6 +10,8 @@ current transaction's. A writer that does not say who it is leaves `who` NULL, n
 import re
 from collections.abc import Callable
 
+from abzu.adapters.sqlite.migrations.events_ddl import run
+
 ACTOR_TABLE = "CREATE TABLE event_actor (id INTEGER PRIMARY KEY CHECK (id = 1), who TEXT NOT NULL)"
 ADD_WHO = "ALTER TABLE memory_events ADD COLUMN who TEXT"
 _NAME = re.compile(r"CREATE TRIGGER (\w+) ")
@@ -43,15 +45,8 @@ def with_actor(statements: list[str], inserted: str) -> tuple[list[str], list[st
 def migration_steps(old_triggers: list[str], new_triggers: list[str]
                     ) -> tuple[Callable[[], None], Callable[[], None]]:
     """w0004's and s0009's `upgrade` and `downgrade`: the same steps over their own triggers."""
-    return (lambda: _run(upgrade_statements(old_triggers, new_triggers)),
-            lambda: _run(downgrade_statements(old_triggers)))
-
-
-def _run(statements: list[str]) -> None:
-    from alembic import op  # here: doctor reads the triggers of this module without Alembic
-
-    for statement in statements:
-        op.execute(statement)
+    return (lambda: run(upgrade_statements(old_triggers, new_triggers)),
+            lambda: run(downgrade_statements(old_triggers)))
 
 
 def triggers_of(statements: list[str]) -> list[str]:
