@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from cli_latency import PY, export_base, setup
+from cli_latency import PY, code_variants, setup
 from rounds import Variant, rounds
 
 COMMANDS = {"recover": ["recover", "--exclude", "starting-now"], "finalize": ["finalize", "earlier-03"]}
@@ -35,10 +35,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="abzu-idle-bench-") as name:
         tmp = Path(name)
         repo, env = setup(tmp, args.beads)
-        variants = {"this": env if not args.this else
-                    {**env, "PYTHONPATH": str(export_base(args.this, tmp / "t"))}}
-        if args.base:
-            variants["base"] = {**env, "PYTHONPATH": str(export_base(args.base, tmp / "b"))}
+        variants = code_variants(env, tmp, args.this, args.base)
         load = os.getloadavg()[0]
         table = {name: (argv, _no_stdin) for name, argv in COMMANDS.items()}
         where = {name: Variant(env, repo, PY) for name, env in variants.items()}

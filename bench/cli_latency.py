@@ -68,6 +68,16 @@ def run_rounds(variants: dict[str, dict[str, str]], chosen: list[str], runs: int
     return rounds(where, {name: table[name] for name in chosen}, runs)
 
 
+def code_variants(env: dict[str, str], tmp: Path, this: str | None, base: str | None
+                  ) -> dict[str, dict[str, str]]:
+    """`this` (the installed tree, or Abzu as of git ref `this`) and, with `base`, Abzu as of that
+    ref: each an environment whose PYTHONPATH puts that code first."""
+    variants = {"this": env if not this else {**env, "PYTHONPATH": str(export_base(this, tmp / "this"))}}
+    if base:
+        variants["base"] = {**env, "PYTHONPATH": str(export_base(base, tmp / "base"))}
+    return variants
+
+
 def setup(tmp: Path, beads: int) -> tuple[Path, dict[str, str]]:
     repo, home = make_repo(tmp), tmp / "home"
     env = clean_env(home)
@@ -109,10 +119,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="abzu-cli-bench-") as name:
         tmp = Path(name)
         repo, env = setup(tmp, args.beads)
-        variants = {"this": env if not args.this else
-                    {**env, "PYTHONPATH": str(export_base(args.this, tmp / "this"))}}
-        if args.base:
-            variants["base"] = {**env, "PYTHONPATH": str(export_base(args.base, tmp / "base"))}
+        variants = code_variants(env, tmp, args.this, args.base)
         chosen = args.only or list(commands(repo))
         load = os.getloadavg()[0]
         report = run_rounds(variants, chosen, args.runs, repo)
