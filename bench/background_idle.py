@@ -11,14 +11,17 @@ session start finds after a clean exit); `recover` as the SessionStart hook star
 import argparse
 import json
 import os
-import sys
 import tempfile
 from pathlib import Path
 
-from cli_latency import PY, export_base, setup, summary, timed
-from hook_latency import pct
+from cli_latency import PY, code_variants, setup
+from rounds import Variant, rounds
 
 COMMANDS = {"recover": ["recover", "--exclude", "starting-now"], "finalize": ["finalize", "earlier-03"]}
+
+
+def _no_stdin(i: int) -> str:
+    return ""
 
 
 def main() -> None:
@@ -32,36 +35,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="abzu-idle-bench-") as name:
         tmp = Path(name)
         repo, env = setup(tmp, args.beads)
-        variants = {"this": env if not args.this else
-                    {**env, "PYTHONPATH": str(export_base(args.this, tmp / "t"))}}
-        if args.base:
-            variants["base"] = {**env, "PYTHONPATH": str(export_base(args.base, tmp / "b"))}
+        variants = code_variants(env, tmp, args.this, args.base)
         load = os.getloadavg()[0]
-        report = rounds(variants, args.runs, repo)
+        table = {name: (argv, _no_stdin) for name, argv in COMMANDS.items()}
+        where = {name: Variant(env, repo, PY) for name, env in variants.items()}
+        report = rounds(where, table, args.runs, await_background=False)
         print(json.dumps({"beads": args.beads, "runs": args.runs, "base": args.base,
                           "load_1min": [round(load, 2), round(os.getloadavg()[0], 2)], **report}, indent=2))
-
-
-Report = dict[str, dict[str, dict[str, float]]]
-
-
-def rounds(variants: dict[str, dict[str, str]], runs: int, repo: Path) -> Report:
-    samples: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
-    table = [("floor", [PY, "-c", "pass"]),
-             *((k, [PY, "-m", "abzu.entrypoints.launcher", *v]) for k, v in COMMANDS.items())]
-    for i in range(runs):
-        print(f"round {i + 1}/{runs}", file=sys.stderr, flush=True)
-        for variant, env in variants.items():
-            for label, argv in table:
-                wall, cpu = timed(argv, "", repo, env)
-                walls, cpus = samples.setdefault((variant, label), ([], []))
-                walls.append(wall)
-                cpus.append(cpu)
-    floor = pct([w for (_, n), (ws, _) in samples.items() if n == "floor" for w in ws], .5)
-    report: Report = {}
-    for (variant, label), (walls, cpus) in samples.items():
-        report.setdefault(variant, {})[label] = summary(walls, cpus, floor)
-    return report
 
 
 if __name__ == "__main__":

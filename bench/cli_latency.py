@@ -20,15 +20,13 @@ the timing. CPU is the child's user+system time. Prints JSON.
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hook_latency import background_done, pct
+from rounds import Report, Variant, rounds
 
 PY = sys.executable
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -64,69 +62,52 @@ def export_base(ref: str, into: Path) -> Path:
     return into
 
 
-def timed(argv: list[str], stdin: str, repo: Path, env: dict[str, str]) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(argv, input=stdin, capture_output=True, text=True, cwd=repo, env=env, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    assert done.returncode == 0, (argv, done.stderr)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def summary(walls: list[float], cpus: list[float], floor: float) -> dict[str, float]:
-    p50 = pct(walls, .5)
-    return {"p50_ms": round(p50, 1), "p99_ms": round(pct(walls, .99), 1),
-            "cpu_p50_ms": round(pct(cpus, .5), 1), "x_floor_p50": round(p50 / floor, 1)}
-
-
-def run_rounds(variants: dict[str, dict[str, str]], chosen: list[str], runs: int, repo: Path
-               ) -> dict[str, dict[str, dict[str, float]]]:
+def run_rounds(variants: dict[str, dict[str, str]], chosen: list[str], runs: int, repo: Path) -> Report:
     table = commands(repo)
-    samples: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
-    _warm_up(variants, chosen, repo)
-    for i in range(runs):
-        print(f"round {i + 1}/{runs}", file=sys.stderr, flush=True)
-        for variant, env in variants.items():
-            for name in ["floor", *chosen]:
-                argv, stdin = ([PY, "-c", "pass"], "") if name == "floor" else (
-                    [PY, "-m", "abzu.entrypoints.launcher", *table[name][0]], table[name][1](i))
-                wall, cpu = timed(argv, stdin, repo, env)
-                walls, cpus = samples.setdefault((variant, name), ([], []))
-                walls.append(wall)
-                cpus.append(cpu)
-                background_done(repo)
-    floor = pct([w for (_, n), (ws, _) in samples.items() if n == "floor" for w in ws], .5)
-    report: dict[str, dict[str, dict[str, float]]] = {}
-    for (variant, name), (walls, cpus) in samples.items():
-        report.setdefault(variant, {})[name] = summary(walls, cpus, floor)
-    return report
+    where = {name: Variant(env, repo, PY) for name, env in variants.items()}
+    return rounds(where, {name: table[name] for name in chosen}, runs)
 
 
-def _warm_up(variants: dict[str, dict[str, str]], chosen: list[str], repo: Path) -> None:
-    """One untimed round: each tree's bytecode cache is written before anything is timed."""
-    table = commands(repo)
-    for env in variants.values():
-        for name in chosen:
-            argv, stdin = table[name]
-            timed([PY, "-m", "abzu.entrypoints.launcher", *argv], stdin(999_999), repo, env)
-            background_done(repo)
+def code_variants(env: dict[str, str], tmp: Path, this: str | None, base: str | None
+                  ) -> dict[str, dict[str, str]]:
+    """`this` (the installed tree, or Abzu as of git ref `this`) and, with `base`, Abzu as of that
+    ref: each an environment whose PYTHONPATH puts that code first."""
+    variants = {"this": env if not this else {**env, "PYTHONPATH": str(export_base(this, tmp / "this"))}}
+    if base:
+        variants["base"] = {**env, "PYTHONPATH": str(export_base(base, tmp / "base"))}
+    return variants
 
 
 def setup(tmp: Path, beads: int) -> tuple[Path, dict[str, str]]:
-    home, repo = tmp / "home", tmp / "src" / "api"
+    repo, home = make_repo(tmp), tmp / "home"
+    env = clean_env(home)
+    populate(home, repo, beads, PY, Path(__file__).with_name("hook_latency.py"), env)
+    return repo, env
+
+
+def make_repo(tmp: Path) -> Path:
+    """A project (a git folder with a goal) the benches run their commands in."""
+    repo = tmp / "src" / "api"
     (repo / ".git").mkdir(parents=True)
     (repo / ".enki").mkdir()
     (repo / ".enki" / "goal").write_text("Token rotation and cache schema migration\n", encoding="utf-8")
-    home.mkdir()
+    return repo
+
+
+def clean_env(home: Path) -> dict[str, str]:
     # PYTHONDONTWRITEBYTECODE (set in some shells and CI) would have every run compile every
     # module again (~100 ms more per command); an installed Abzu has its bytecode cached.
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("ABZU_", "CLAUDE_", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE"))}
-    env.update(ABZU_HOME=str(home))
-    subprocess.run([PY, str(Path(__file__).with_name("hook_latency.py")), "--populate", str(home), str(repo),
-                    str(beads), "10"], check=True, env=env)
-    return repo, env
+    return {**env, "ABZU_HOME": str(home)}
+
+
+def populate(home: Path, repo: Path, beads: int, python: str, script: Path, env: dict[str, str]) -> None:
+    """`beads` reviewed beads and ten finalised sessions, written by `script` (a hook_latency.py)
+    on `python`: a variant's own code writes its own home (an older Abzu refuses a newer schema)."""
+    home.mkdir(parents=True, exist_ok=True)
+    subprocess.run([python, str(script), "--populate", str(home), str(repo), str(beads), "10"],
+                   check=True, env=env)
 
 
 def main() -> None:
@@ -141,10 +122,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="abzu-cli-bench-") as name:
         tmp = Path(name)
         repo, env = setup(tmp, args.beads)
-        variants = {"this": env if not args.this else
-                    {**env, "PYTHONPATH": str(export_base(args.this, tmp / "this"))}}
-        if args.base:
-            variants["base"] = {**env, "PYTHONPATH": str(export_base(args.base, tmp / "base"))}
+        variants = code_variants(env, tmp, args.this, args.base)
         chosen = args.only or list(commands(repo))
         load = os.getloadavg()[0]
         report = run_rounds(variants, chosen, args.runs, repo)

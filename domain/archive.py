@@ -9,6 +9,12 @@ Version 2 adds `source` records (what a bead was derived from: `bead_sources`) a
 store's events sort in the order they happened). A version 2 file is the history of what it
 holds: importing it keeps the file's events rather than recording the import as new ones; a
 version 1 file (no history) is recorded as created by the import.
+
+Version 3 adds the anchors (`bead_anchor`, `candidate_anchor`: the files and commands a memory is
+about, with maintenance's stale mark), keyed by memory, anchor kind (`anchor`: file or command)
+and value. Vectors do not travel:
+they are derived from the text by a model the other machine may not have; `abzu embed` rebuilds
+them there.
 """
 
 import json
@@ -18,15 +24,19 @@ from dataclasses import dataclass
 from typing import Any
 
 FORMAT = "abzu-export"
-VERSION = 2
+VERSION = 3
 HISTORY_SINCE = 2  # the first version whose files carry the history
 # kind -> the column that identifies a record. Projects come first: beads refer to them; events
 # last: they tell the story of the rows before them.
-KEYS = {"project": "name", "profile": "key", "bead": "id", "source": "bead_id", "candidate": "id",
-        "summary": "id", "event": "id"}
+KEYS = {"project": "name", "profile": "key", "bead": "id", "bead_anchor": "memory_id",
+        "source": "bead_id", "candidate": "id", "candidate_anchor": "memory_id", "summary": "id",
+        "event": "id"}
 KIND_ORDER = tuple(KEYS)
-# kinds whose key is not unique alone (a bead has several sources): the column that completes it
-SECOND_KEYS = {"source": "source_id"}
+# kinds whose key is not unique alone (a bead has several sources): the columns that complete it
+SECOND_KEYS = {"source": ("source_id",), "bead_anchor": ("anchor", "value"),
+               "candidate_anchor": ("anchor", "value")}
+# kinds that belong to the memory their key names: a memory skipped on import takes them along
+BELONGING = ("bead_anchor", "source", "candidate_anchor")
 STORES = ("staging", "wisdom")
 _EVENT_ID = re.compile(r"(staging|wisdom):(\d{12})")
 
@@ -57,9 +67,9 @@ def encode(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def sort_key(record: Record) -> tuple[int, str, str]:
-    second = SECOND_KEYS.get(record.kind)
-    return KIND_ORDER.index(record.kind), record.key, str(record.fields.get(second, "")) if second else ""
+def sort_key(record: Record) -> tuple[int, str, tuple[str, ...]]:
+    rest = tuple(str(record.fields.get(name, "")) for name in SECOND_KEYS.get(record.kind, ()))
+    return KIND_ORDER.index(record.kind), record.key, rest
 
 
 def event_id(store: str, seq: int) -> str:

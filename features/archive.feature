@@ -19,3 +19,13 @@ Feature: Taking the memory along
     When I export the memory to "first.jsonl"
     And I import "first.jsonl" here again
     Then abzu says "imported 0 record(s)"
+
+  Scenario: The round trip keeps anchors and their stale marks
+    Given I remember "Always retry the deploy when the registry times out" as a "preference" about "deploy.sh"
+    And I remember "The flaky io test needs a fresh tmp dir" as a "learning" about "tests/test_io.py"
+    And the anchors in "wisdom.db" are marked stale "code changed"
+    When I export the memory to "first.jsonl"
+    And I import "first.jsonl" into an empty home
+    And I export that home to "second.jsonl"
+    Then "first.jsonl" and "second.jsonl" are byte-identical
+    And "second.jsonl" holds the anchors of both memories, the wisdom one marked "code changed"

@@ -10,8 +10,9 @@ from typing import Literal
 import httpx2
 from google import genai
 from google.genai import errors, types
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field
 
+from abzu.adapters.gemini.schema import StrictModel, checked
 from abzu.application.extraction.distill import DistillAnswer, DistillerFailed
 from abzu.domain.extraction.distill_prompt import MAX_ITEM_CHARS, MAX_ITEMS
 from abzu.domain.redaction import redact
@@ -34,15 +35,13 @@ class GeminiDistillation(BaseModel):
     items: list[GeminiItem]
 
 
-class _StrictItem(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class _StrictItem(StrictModel):
     category: Kind
     content: str = Field(max_length=MAX_ITEM_CHARS * 4)
     summary: str = Field(default="", max_length=1_000)
 
 
-class _StrictDistillation(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class _StrictDistillation(StrictModel):
     items: list[_StrictItem] = Field(max_length=MAX_ITEMS * 5)
 
 
@@ -75,13 +74,10 @@ def parse_distillation(response: types.GenerateContentResponse) -> DistillAnswer
     candidates = response.candidates or []
     if candidates and candidates[0].finish_reason == types.FinishReason.MAX_TOKENS:
         raise DistillerFailed("the answer was cut off (MAX_TOKENS)", tokens)
-    try:
-        checked = _StrictDistillation.model_validate_json(response.text or "")
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "answer"
-        raise DistillerFailed(f"answer is not the asked JSON ({where}: {first['msg']})", tokens) from exc
-    return DistillAnswer([(i.category, i.content, i.summary) for i in checked.items], tokens)
+    answer = checked(_StrictDistillation, response.text or "")
+    if isinstance(answer, str):
+        raise DistillerFailed(f"answer is not the asked JSON ({answer})", tokens)
+    return DistillAnswer([(i.category, i.content, i.summary) for i in answer.items], tokens)
 
 
 def spent(usage: types.GenerateContentResponseUsageMetadata | None) -> int:

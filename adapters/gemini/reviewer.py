@@ -3,11 +3,10 @@ import hashlib
 import httpx2
 from google import genai
 from google.genai import errors, types
-from pydantic import ValidationError
 from returns.result import Failure, Result, Success
 
 from abzu.adapters.gemini.prompt import build_prompt
-from abzu.adapters.gemini.schema import GeminiReview, StrictReview
+from abzu.adapters.gemini.schema import GeminiReview, StrictReview, checked
 from abzu.application.review.ports import (
     ReviewAnswer,
     Reviewer,
@@ -67,13 +66,10 @@ def parse_response(response: types.GenerateContentResponse) -> Result[ReviewAnsw
         return Failure(ReviewMalformed("the answer was empty", digest))
     if len(text) > MAX_RESPONSE_CHARS:
         return Failure(ReviewMalformed(f"the answer is too large ({len(text)} characters)", digest))
-    try:
-        checked = StrictReview.model_validate_json(text)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "answer"
-        return Failure(ReviewMalformed(f"not the expected JSON ({where}: {first['msg']})", digest))
-    proposals = tuple(d.to_proposal() for d in checked.decisions)
+    answer = checked(StrictReview, text)
+    if isinstance(answer, str):
+        return Failure(ReviewMalformed(f"not the expected JSON ({answer})", digest))
+    proposals = tuple(d.to_proposal() for d in answer.decisions)
     return Success(ReviewAnswer(proposals, tokens_in, tokens_out))
 
 

@@ -5,15 +5,34 @@ additionalProperties); the strict twin enforces it locally, with strict types (a
 number, an unknown action, a missing field: the whole answer is rejected).
 """
 
-from typing import Literal
+from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from abzu.domain.review.model import Proposal
 
 ActionName = Literal["promote", "consolidate", "discard", "flag", "keep"]
 CategoryName = Literal["decision", "learning", "pattern", "fix", "preference"]
 MAX_DECISIONS = 500
+
+
+class StrictModel(BaseModel):
+    """The twin Abzu accepts of a model it sends (the reviewer's here, the distiller's)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Strict = TypeVar("Strict", bound=StrictModel)
+
+
+def checked(model: type[Strict], text: str) -> Strict | str:
+    """The answer as the strict twin, or in one line why not ("decisions.0.action: …")."""
+    try:
+        return model.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "answer"
+        return f"{where}: {first['msg']}"
 
 
 class GeminiDecision(BaseModel):
@@ -31,9 +50,7 @@ class GeminiReview(BaseModel):
     decisions: list[GeminiDecision]
 
 
-class StrictDecision(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
+class StrictDecision(StrictModel):
     action: ActionName
     candidate_ids: list[str] = Field(default_factory=list, max_length=100)
     bead_ids: list[str] = Field(default_factory=list, max_length=100)
@@ -46,7 +63,5 @@ class StrictDecision(BaseModel):
                         self.category, self.reason)
 
 
-class StrictReview(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
+class StrictReview(StrictModel):
     decisions: list[StrictDecision] = Field(max_length=MAX_DECISIONS)

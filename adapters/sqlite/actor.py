@@ -11,10 +11,9 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from abzu.adapters.sqlite.db import WRITER_PENDING, WRITER_WRITTEN, Db
+from abzu.adapters.sqlite.db import NAME_SQL, WRITER_PENDING, WRITER_WRITTEN, Db, Sqlite3Db
 
 MAINTENANCE = "maintenance"  # store-wide passes: decay, deletions of flagged beads, scrub
-_SET_SQL = "INSERT OR REPLACE INTO event_actor (id, who) VALUES (1, :who)"
 _CLEAR_SQL = "DELETE FROM event_actor"
 
 
@@ -25,7 +24,7 @@ def act_as(db: Db, who: str, *, lazy: bool = True) -> None:
     if lazy:
         db.info[WRITER_PENDING] = who
         return
-    db.execute(_SET_SQL, {"who": who})
+    db.execute_plain(NAME_SQL, {"who": who})
     db.info[WRITER_WRITTEN] = True
 
 
@@ -33,17 +32,20 @@ def clear_actor(db: Db) -> None:
     """Before committing, so no later writer that does not name itself inherits the name."""
     db.info.pop(WRITER_PENDING, None)
     if db.info.pop(WRITER_WRITTEN, False):
-        db.execute(_CLEAR_SQL)
+        db.execute_plain(_CLEAR_SQL, {})
 
 
 @contextmanager
 def acting_as(conn: sqlite3.Connection, who: str) -> Iterator[None]:
-    """The same, for a writer on a plain sqlite3 connection inside its own write transaction (the
-    scrub). A file without the table (a store behind its schema, an old snapshot) records nothing;
-    on an error the caller's rollback takes the name away with the changes."""
-    named = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'event_actor'").fetchone()
-    if named:
-        conn.execute(_SET_SQL, {"who": who})
+    """`act_as`/`clear_actor` for a writer on a plain sqlite3 connection inside its own write
+    transaction (scrub, doctor). A file without the table (a store behind its schema, an old
+    snapshot) records nothing; on an error the caller's rollback takes the name away."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'event_actor'").fetchone():
+        yield
+        return
+    rows_as = conn.row_factory
+    db = Sqlite3Db(conn)
+    conn.row_factory = rows_as  # the name is only written: the caller keeps reading rows its way
+    act_as(db, who, lazy=False)
     yield
-    if named:
-        conn.execute(_CLEAR_SQL)
+    clear_actor(db)

@@ -34,6 +34,14 @@ class AlchemyDb:
         name_before_first_write(self, sql)
         return int(self.conn.execute(_text(sql), [dict(r) for r in rows]).rowcount)
 
+    def execute_plain(self, sql: str, params: Params) -> None:
+        self._driver().execute(sql, params)
+
+    def _driver(self) -> sqlite3.Connection:
+        driver = self.conn.connection.driver_connection
+        assert isinstance(driver, sqlite3.Connection)
+        return driver
+
     def fetch(self, sql: str, params: Params | None = None) -> Sequence[Row]:
         rows = self.conn.execute(_text(sql), dict(params or {})).mappings().all()
         return cast(Sequence[Row], rows)  # a RowMapping is a Mapping keyed by column name
@@ -67,9 +75,7 @@ class AlchemyDb:
         leave_gate(self.conn)
 
     def pragma(self, statement: str) -> Any:
-        driver = self.conn.connection.driver_connection
-        assert isinstance(driver, sqlite3.Connection)
-        row = driver.execute(f"PRAGMA {statement}").fetchone()
+        row = self._driver().execute(f"PRAGMA {statement}").fetchone()
         return None if row is None else row[0]
 
 

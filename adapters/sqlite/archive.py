@@ -1,6 +1,7 @@
 """Export and import of both stores as records, through the SQLAlchemy Core tables of schema.py.
 
-Every column of a table travels, so a round trip through an empty home is lossless. Import never
+Every column of a table travels (anchors with their stale marks), so a round trip through an
+empty home is lossless; vectors stay behind (domain/archive.py says why). Import never
 overwrites: a record whose key is stored already is left alone (idempotent), and a bead or
 candidate whose content (hash, project) is stored under another id is a duplicate, skipped. The
 history travels too (archive_events.py). The import names its writer for the history triggers.
@@ -15,22 +16,31 @@ from abzu.adapters.sqlite.actor import act_as, clear_actor
 from abzu.adapters.sqlite.alchemy_db import AlchemyDb, EngineSource
 from abzu.adapters.sqlite.archive_events import add_event, drop_events_after, event_records, last_seq
 from abzu.adapters.sqlite.schema import (
+    bead_anchors,
     bead_candidates,
     bead_sources,
     beads,
+    candidate_anchors,
     projects,
     session_summaries,
     user_profile,
 )
 from abzu.adapters.sqlite.stamp_settling import settle, spool_of
 from abzu.application.archive import ImportCounts
-from abzu.domain.archive import Record, event_place
+from abzu.domain.archive import BELONGING, Record, event_place
 
 TABLES: dict[str, Table] = {
-    "project": projects, "profile": user_profile, "bead": beads, "source": bead_sources,
-    "candidate": bead_candidates, "summary": session_summaries,
+    "project": projects, "profile": user_profile, "bead": beads, "bead_anchor": bead_anchors,
+    "source": bead_sources, "candidate": bead_candidates, "candidate_anchor": candidate_anchors,
+    "summary": session_summaries,
 }
-WISDOM_KINDS = ("project", "profile", "bead", "source")
+WISDOM_KINDS = ("project", "profile", "bead", "bead_anchor", "source")
+# a column named like the record's own "kind" (an anchor's: file or command) travels as "anchor"
+_FIELDS = {"kind": "anchor"}
+
+
+def _field(column: str) -> str:
+    return _FIELDS.get(column, column)
 
 
 @dataclass
@@ -53,7 +63,7 @@ class SqliteArchive:
         for kind, table in TABLES.items():
             with self._engines[_store_of(kind)].connect() as conn:
                 for row in conn.execute(select(table)).mappings():
-                    yield Record(kind, dict(row))
+                    yield Record(kind, {_field(column): value for column, value in row.items()})
         for store, engine in self._engines.items():
             yield from event_records(store, engine)
 
@@ -95,16 +105,16 @@ def _record_store(record: Record) -> str:
 
 def _add_one(conn: Connection, record: Record, tally: _Tally) -> None:
     table = TABLES[record.kind]
-    stored = [column == record.fields.get(column.name) for column in table.primary_key.columns]
-    if record.kind == "source" and record.key in tally.skipped_ids:
-        return  # the bead was a duplicate of one stored under another id: not its sources either
+    stored = [column == record.fields.get(_field(column.name)) for column in table.primary_key.columns]
+    if record.kind in BELONGING and record.key in tally.skipped_ids:
+        return  # the memory was a duplicate of one stored under another id: not its sources either
     if conn.execute(select(*table.primary_key.columns).where(*stored)).first():
         tally.present += 1
     elif "content_hash" in table.c and _same_content(conn, table, record):
         tally.duplicates += 1
         tally.skipped_ids.add(record.key)
     else:
-        known = {name: value for name, value in record.fields.items() if name in table.c}
+        known = {c.name: record.fields[_field(c.name)] for c in table.c if _field(c.name) in record.fields}
         conn.execute(insert(table).values(known))
         tally.added += 1
 

@@ -7,9 +7,10 @@ from pathlib import Path
 from returns.result import Failure, Result, Success
 from sqlalchemy import Engine
 
-from abzu.adapters.private_files import private_file, private_folder
+from abzu.adapters.private_files import private_folder
 from abzu.adapters.sqlite.engine import StorageError
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
+from abzu.adapters.sqlite.migrations.snapshot import vacuum_into
 from abzu.application.review.ports import SnapshotMissing, WisdomSnapshots
 
 KEEP = 5
@@ -32,14 +33,7 @@ class SqliteWisdomSnapshots(WisdomSnapshots):
         private_folder(self._folder)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         target = self._folder / f"wisdom-{stamp}-{re.sub(r'[^A-Za-z0-9_-]', '_', label)}.db"
-        private_file(target)  # born 0600: VACUUM INTO accepts an empty file
-        raw = self._engine.raw_connection()
-        try:
-            driver = raw.driver_connection
-            assert isinstance(driver, sqlite3.Connection)
-            driver.execute("VACUUM INTO ?", (str(target),))
-        finally:
-            raw.close()
+        vacuum_into(self._engine, target)
         self._prune()
         return str(target)
 

@@ -5,7 +5,7 @@ query would answer (adapters/recall_pack.py).
 Why not file times or `PRAGMA data_version`: `data_version` is per connection, and the files
 change without any write to the memories (the last connection closing checkpoints the WAL into
 the database file; a read-only open creates `-shm`). The stores already keep counters that
-persist and move with every change that matters here: `memory_events.seq` (AUTOINCREMENT; a
+persist and move with every change that matters here: `memory_events.seq` (it only grows; a
 trigger writes one row per bead/candidate insert, weight, star, flag, supersede, content change
 and delete), `beads.last_accessed` (recall stamps, which decay reads), the session, summary and
 review rows behind "Last session" and the delta header, and the project registry. Not covered:

@@ -90,10 +90,6 @@ def release(store: Path, holder: int | None = None) -> None:
     os.close(fd)  # closing the only descriptor of this open file drops all its locks
 
 
-def holds(store: Path) -> bool:
-    return (lock_path(store), threading.get_ident()) in _held
-
-
 @contextmanager
 def write_gate(store: Path, timeout: float = WAIT_S) -> Iterator[None]:
     """Around one write transaction: `with write_gate(db): BEGIN IMMEDIATE … COMMIT`."""

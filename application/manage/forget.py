@@ -7,6 +7,7 @@ from returns.result import Failure, Result, Success
 from abzu.application.manage.errors import MemoryNotFound
 from abzu.application.manage.show import Memory, find_memory
 from abzu.application.ports import UnitOfWork
+from abzu.application.review.ops import older_candidates
 from abzu.domain.bead import Bead
 
 
@@ -46,17 +47,8 @@ class ForgetMemory:
     def _remove(uow: UnitOfWork, memory: Memory) -> list[str]:
         if isinstance(memory, Bead):
             return uow.beads.forget(memory.id)
-        older = _older_candidates(uow, memory.id)
+        older = [c.id for c in older_candidates(uow.candidates, memory.id)]
         for item_id in [*older, memory.id]:  # oldest references first, whatever the schema checks
             uow.candidates.delete(item_id)
         return older
 
-
-def _older_candidates(uow: UnitOfWork, candidate_id: str) -> list[str]:
-    found: list[str] = []
-    todo = [candidate_id]
-    while todo:
-        direct = [c.id for c in uow.candidates.superseded_by(todo.pop()) if c.id not in found]
-        found += direct
-        todo += direct
-    return found

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from returns.result import Failure, Result, Success
 
-from abzu.application.ports import IdGenerator, UnitOfWork
+from abzu.application.ports import CandidateStaging, IdGenerator, UnitOfWork
 from abzu.application.projects import ensure_named
 from abzu.application.review.errors import CandidateNotFound, EmptyReason, FlagError, PromoteError
 from abzu.application.review.text import optional_text, stored_reason, stored_text
@@ -107,8 +107,9 @@ class ReviewOps:
         return list(dict.fromkeys(found))
 
     def take(self, candidate: Candidate) -> tuple[Candidate, ...]:
-        """The candidate leaves staging together with the older versions it superseded."""
-        removed = (candidate, *self.uow.candidates.superseded_by(candidate.id))
+        """The candidate leaves staging together with every older version in its chain (c3
+        superseded c2, which superseded c1: all three go), or the older ones would stay staged."""
+        removed = (candidate, *older_candidates(self.uow.candidates, candidate.id))
         for item in removed:
             self.uow.candidates.delete(item.id)
         return removed
@@ -127,3 +128,14 @@ class ReviewOps:
                 return f"supersedes {old.id}"
             case _:
                 return ""
+
+
+def older_candidates(staging: CandidateStaging, candidate_id: str) -> list[Candidate]:
+    """Every candidate `candidate_id` superseded, however far back, newest first."""
+    found: dict[str, Candidate] = {}
+    todo = [candidate_id]
+    while todo:
+        direct = [c for c in staging.superseded_by(todo.pop()) if c.id not in found]
+        found.update((c.id, c) for c in direct)
+        todo += [c.id for c in direct]
+    return list(found.values())

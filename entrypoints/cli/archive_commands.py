@@ -26,10 +26,12 @@ class ArchiveCommands:
         self._container = container
 
     def export(self, out: Out = None) -> None:
-        """Write the whole memory as JSONL: beads, candidates, summaries, projects, profile, history.
+        """Write the whole memory as JSONL: beads, candidates, summaries, projects, profile,
+        anchors, derived-from links, history.
 
         One record a line, sorted, with a format version on the first line: the same
         memory always gives the same bytes, so exports can be diffed and backed up.
+        Vectors are not exported: run `abzu embed` after an import to rebuild them.
         """
         with one_line_errors():
             lines = self._container().trust.export_memory().execute()

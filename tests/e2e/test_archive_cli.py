@@ -33,7 +33,7 @@ def other(tmp_path: Path, repo: Path) -> Iterator[Cli]:
 def test_export_is_sorted_versioned_jsonl_on_stdout(cli: Cli) -> None:
     run = cli("export")
     lines = [json.loads(line) for line in run.stdout.splitlines()]
-    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 2}
+    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 3}
     assert [r["kind"] for r in lines[1:]] == ["project", "bead", "candidate", "event", "event"]
     assert [(r["store"], r["event"]) for r in lines[4:]] == [("staging", "staged"), ("wisdom", "created")]
     assert lines[2]["content"] == "Always use WAL mode for SQLite readers"

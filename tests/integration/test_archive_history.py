@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from abzu.application.remember import RememberRequest
+from abzu.domain.archive import VERSION
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 
@@ -51,7 +52,8 @@ def test_a_file_without_history_is_recorded_as_imported_by_its_writer(
 ) -> None:
     container.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
     version_1 = [line for line in exported(container) if '"kind":"event"' not in line]
-    version_1[0] = version_1[0].replace('"version":2', '"version":1')
+    version_1[0] = version_1[0].replace(f'"version":{VERSION}', '"version":1')
+    assert '"version":1' in version_1[0]
     other.trust.import_memory().execute(version_1)
     assert [(e, who) for _, e, who in events(Path(other.config.home()), "abzu.db")] == [("staged", "cli")]
 

@@ -5,15 +5,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic import command
-from alembic.config import Config
 
-from abzu.adapters.sqlite.migrations import runner
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.scope import Scope, ScopeKind
 from tests.fakes import T0, present
+from tests.integration.migration_steps import downgrade
 
 OLD = {"wisdom": ("wisdom.db", "w0001", "beads"), "staging": ("abzu.db", "s0005", "bead_candidates")}
 ROW = {
@@ -28,14 +26,7 @@ ROW = {
 
 def downgraded(folder: Path, store: str) -> Path:
     file, revision, table = OLD[store]
-    engine = open_store(folder / file, store)
-    with engine.connect() as conn:
-        config = Config()
-        config.set_main_option("script_location", str(Path(runner.__file__).parent / store))
-        config.attributes["connection"] = conn
-        command.downgrade(config, revision)
-        conn.commit()
-    engine.dispose()
+    downgrade(folder / file, store, revision)
     with sqlite3.connect(folder / file) as conn:
         conn.execute(ROW[table])
     return folder / file

@@ -8,6 +8,9 @@ current transaction's. A writer that does not say who it is leaves `who` NULL, n
 """
 
 import re
+from collections.abc import Callable
+
+from abzu.adapters.sqlite.migrations.events_ddl import run
 
 ACTOR_TABLE = "CREATE TABLE event_actor (id INTEGER PRIMARY KEY CHECK (id = 1), who TEXT NOT NULL)"
 ADD_WHO = "ALTER TABLE memory_events ADD COLUMN who TEXT"
@@ -37,6 +40,13 @@ def with_actor(statements: list[str], inserted: str) -> tuple[list[str], list[st
     trigger's event expression is `inserted`): what w0004 and s0009 replace, and by what."""
     old = triggers_of(statements)
     return old, [with_who(t, inserted if "_ev_insert " in t else None) for t in old]
+
+
+def migration_steps(old_triggers: list[str], new_triggers: list[str]
+                    ) -> tuple[Callable[[], None], Callable[[], None]]:
+    """w0004's and s0009's `upgrade` and `downgrade`: the same steps over their own triggers."""
+    return (lambda: run(upgrade_statements(old_triggers, new_triggers)),
+            lambda: run(downgrade_statements(old_triggers)))
 
 
 def triggers_of(statements: list[str]) -> list[str]:

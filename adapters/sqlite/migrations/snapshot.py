@@ -21,7 +21,14 @@ def snapshot_before_migration(engine: Engine, path: Path, revision: str) -> Path
         return None
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
     target = private_folder(path.parent / FOLDER) / f"{path.stem}-{stamp}-before-{revision}.db"
-    private_file(target)  # born 0600: VACUUM INTO accepts an empty file
+    vacuum_into(engine, target)
+    return target
+
+
+def vacuum_into(engine: Engine, target: Path) -> None:
+    """A consistent copy of the store at `target`, born 0600 (VACUUM INTO accepts an empty file);
+    the review snapshots take theirs the same way (snapshots.py)."""
+    private_file(target)
     raw = engine.raw_connection()
     try:
         driver = raw.driver_connection
@@ -29,7 +36,6 @@ def snapshot_before_migration(engine: Engine, path: Path, revision: str) -> Path
         driver.execute("VACUUM INTO ?", (str(target),))
     finally:
         raw.close()
-    return target
 
 
 def _has_rows(engine: Engine) -> bool:

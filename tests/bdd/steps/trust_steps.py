@@ -1,5 +1,6 @@
 """Steps for the issue-15 features (doctor, export/import): the real CLI on tmp files."""
 
+import json
 import shlex
 import sqlite3
 from collections.abc import Iterator
@@ -86,6 +87,19 @@ def _(trust_world: TrustWorld, trigger: str, store: str) -> None:
         conn.commit()
 
 
+@given(quoted("I remember {q:text} as a {q:category} about {q:name}"))
+def _(trust_world: TrustWorld, text: str, category: str, name: str) -> None:
+    run = trust_world.cli("remember", text, "-c", category, "--file", str(trust_world.repo / name))
+    assert run.code == 0, run.stderr
+
+
+@given(quoted("the anchors in {q:store} are marked stale {q:why}"))
+def _(trust_world: TrustWorld, store: str, why: str) -> None:
+    with closing(sqlite3.connect(trust_world.home / store)) as conn:
+        assert conn.execute("UPDATE bead_anchors SET stale = ?", (why,)).rowcount > 0
+        conn.commit()
+
+
 @when(quoted("I run abzu {q:command}"))
 def _(trust_world: TrustWorld, command: str) -> None:
     trust_world.run(command)
@@ -143,6 +157,16 @@ def _(trust_world: TrustWorld, first: str, second: str) -> None:
 def _(trust_world: TrustWorld, name: str, count: str) -> None:
     lines = trust_world.file(name).read_text().splitlines()
     assert sum('"kind":"event"' in line for line in lines) == int(count), lines
+
+
+@then(quoted("{q:name} holds the anchors of both memories, the wisdom one marked {q:why}"))
+def _(trust_world: TrustWorld, name: str, why: str) -> None:
+    records = [json.loads(line) for line in trust_world.file(name).read_text().splitlines()[1:]]
+    anchors = {r["kind"]: r for r in records if r["kind"].endswith("_anchor")}
+    assert set(anchors) == {"bead_anchor", "candidate_anchor"}, records
+    assert anchors["bead_anchor"]["anchor"] == "file" and anchors["bead_anchor"]["stale"] == why
+    assert anchors["bead_anchor"]["value"].endswith("deploy.sh")
+    assert anchors["candidate_anchor"]["value"].endswith("tests/test_io.py")
 
 
 @then(quoted("that home shows the same history since {q:span} as this one"))

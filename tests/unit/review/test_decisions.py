@@ -49,6 +49,20 @@ def test_promotion_moves_a_candidate_into_wisdom_with_promoted_at(
     assert "c-old" not in staged.candidates.rows  # the version it superseded leaves with it
 
 
+@pytest.mark.parametrize("decide", ["promote", "discard"])
+def test_a_decision_takes_the_whole_chain_of_older_versions_out_of_staging(
+    uow: FakeUnitOfWork, clock: FixedClock, ids: SequentialIds, decide: str
+):
+    stage(uow, candidate("v-1", "Run tests with -n 2", superseded_by="v-2"),
+          candidate("v-2", "Run the tests with -n 2", superseded_by="v-3"),
+          candidate("v-3", "Run the tests with pytest -n 2"), C2)
+    if decide == "promote":
+        PromoteCandidate(uow, clock, ids).execute("v-3").unwrap()
+    else:
+        DiscardCandidate(uow, clock, ids).execute("v-3", "noise").unwrap()
+    assert set(uow.candidates.rows) == {"c-2"}  # v-1, two versions back, left with the chain
+
+
 def test_promotion_with_consolidated_content_and_category(
     staged: FakeUnitOfWork, clock: FixedClock, ids: SequentialIds
 ):

@@ -6,9 +6,7 @@ The history triggers of s0007 are recreated to copy the current writer's name
 Revision ID: s0009
 """
 
-from alembic import op
-
-from abzu.adapters.sqlite.migrations.event_actor import downgrade_statements, upgrade_statements, with_actor
+from abzu.adapters.sqlite.migrations.event_actor import migration_steps, with_actor
 from abzu.adapters.sqlite.migrations.staging.versions.s0007_memory_events import STATEMENTS as S0007
 
 revision = "s0009"
@@ -20,12 +18,4 @@ depends_on = None
 # records a row `abzu review --undo` puts back as "restored by undo".
 OLD_TRIGGERS, STATEMENTS = with_actor(S0007, "'staged'")
 
-
-def upgrade() -> None:
-    for statement in upgrade_statements(OLD_TRIGGERS, STATEMENTS):
-        op.execute(statement)
-
-
-def downgrade() -> None:
-    for statement in downgrade_statements(OLD_TRIGGERS):
-        op.execute(statement)
+upgrade, downgrade = migration_steps(OLD_TRIGGERS, STATEMENTS)

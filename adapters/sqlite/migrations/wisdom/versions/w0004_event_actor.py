@@ -6,9 +6,7 @@ The history triggers of w0002 are recreated to copy the current writer's name
 Revision ID: w0004
 """
 
-from alembic import op
-
-from abzu.adapters.sqlite.migrations.event_actor import downgrade_statements, upgrade_statements, with_actor
+from abzu.adapters.sqlite.migrations.event_actor import migration_steps, with_actor
 from abzu.adapters.sqlite.migrations.wisdom.versions.w0002_memory_events import STATEMENTS as W0002
 
 revision = "w0004"
@@ -21,12 +19,4 @@ depends_on = None
 INSERTED = "CASE WHEN new.promoted_at IS NULL THEN 'created' ELSE 'promoted' END"
 OLD_TRIGGERS, STATEMENTS = with_actor(W0002, INSERTED)
 
-
-def upgrade() -> None:
-    for statement in upgrade_statements(OLD_TRIGGERS, STATEMENTS):
-        op.execute(statement)
-
-
-def downgrade() -> None:
-    for statement in downgrade_statements(OLD_TRIGGERS):
-        op.execute(statement)
+upgrade, downgrade = migration_steps(OLD_TRIGGERS, STATEMENTS)

@@ -1,0 +1,15 @@
+"""wisdom.db: `memory_events.seq` a plain rowid key, no AUTOINCREMENT (issue 15: history overhead).
+
+Every row is kept; migrations/events_ddl.py says how and why.
+
+Revision ID: w0010
+"""
+
+from abzu.adapters.sqlite.migrations.events_ddl import rebuild_steps
+
+revision = "w0010"
+down_revision = "w0009"
+branch_labels = None
+depends_on = None
+
+upgrade, downgrade = rebuild_steps()

@@ -1,0 +1,21 @@
+"""Moving a test's store to an older schema revision (its upgrade is opening it: open_store)."""
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+from abzu.adapters.sqlite.migrations import runner
+from abzu.adapters.sqlite.stores import open_store
+
+
+def downgrade(path: Path, store: str, revision: str) -> None:
+    """The store at `path` (created and migrated to head first when missing) down to `revision`."""
+    engine = open_store(path, store)
+    with engine.connect() as conn:
+        config = Config()
+        config.set_main_option("script_location", str(Path(runner.__file__).parent / store))
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)
+        conn.commit()
+    engine.dispose()
