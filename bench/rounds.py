@@ -69,7 +69,8 @@ def warm_up(variants: dict[str, Variant], table: dict[str, Command], await_backg
     """One untimed round: each tree's bytecode cache is written before anything is timed."""
     for where in variants.values():
         for argv, stdin in table.values():
-            timed([where.python, "-m", "abzu.entrypoints.launcher", *argv], stdin(999_999), where.repo, where.env)
+            argv = [where.python, "-m", "abzu.entrypoints.launcher", *argv]
+            timed(argv, stdin(999_999), where.repo, where.env)
             if await_background:
                 background_done(where.repo)
 
