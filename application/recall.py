@@ -1,5 +1,6 @@
 """Use case: recall knowledge by full-text search (spec §8)."""
 
+import logging
 from dataclasses import dataclass, field
 
 from returns.pipeline import is_successful
@@ -17,6 +18,7 @@ from abzu.domain.text import keywords
 
 RecallError = InvalidScope | InvalidLimit
 MAX_LIMIT = 100
+log = logging.getLogger("abzu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,7 @@ class Recall:
       finds only global memories and creates nothing.
     - With `dense` (semantic search on), the lexical ranking is fused with the nearest memories
       by meaning (hybrid_recall.py); memories without a vector keep their lexical score.
+      If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
     """
 
     uow: UnitOfWork
@@ -84,7 +87,12 @@ class Recall:
         if self.dense is None:
             return policy.rank(hits, focus_project=scope.project, limit=request.limit)
         lexical = policy.rank(hits, focus_project=scope.project, limit=fetch)
-        return self._hybrid(self.dense, request, scope, lexical)
+        try:
+            return self._hybrid(self.dense, request, scope, lexical)
+        except Exception as failed:
+            log.warning("dense recall failed, lexical only: %s: %s", type(failed).__name__,
+                        " ".join(str(failed).split())[:200])
+            return lexical[: request.limit]
 
     def _hybrid(
         self, dense: DenseRecall, request: RecallRequest, scope: Scope, lexical: list[RankedHit],
