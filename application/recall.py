@@ -81,6 +81,8 @@ class Recall:
         if not terms:
             return []
         fetch, now = max(request.limit * self.fetch_factor, 30), self.clock.now()
+        if self.dense is not None:
+            self.dense.expect(request.query)  # embedding overlaps the lexical search below
         hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
         hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
         policy = self.ranking.with_floor(request.relevance_floor)

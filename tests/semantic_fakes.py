@@ -82,6 +82,10 @@ class FakeDenseRecall:
         self._beads, self._embedder, self._embedded = beads, embedder, embedded
         self._candidates = candidates
         self.asked: list[str] = []
+        self.expected: list[str] = []
+
+    def expect(self, query: str) -> None:
+        self.expected.append(query)
 
     def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
         self.asked.append(query)

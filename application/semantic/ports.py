@@ -64,6 +64,11 @@ class DenseRecall(Protocol):
     """The dense side of recall, over the vectors `abzu embed` (or the background pass) stored.
     The model is loaded on first use, once per process."""
 
+    def expect(self, query: str) -> None:
+        """`query` is about to be asked: the adapter may start embedding it now, so the model
+        runs while recall does its lexical search. Returns at once; never raises."""
+        ...
+
     def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
         """Live memories in `scope` closest to `query`, best first, with their cosine."""
         ...

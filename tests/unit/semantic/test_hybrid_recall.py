@@ -35,7 +35,7 @@ def test_off_recall_is_lexical_and_on_it_also_finds_what_means_the_same(stored: 
     assert ids(recall(stored, "journaling", None)) == []
     dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
     assert ids(recall(stored, "journaling", dense))[0] == "b-wal"
-    assert dense.asked == ["journaling"]
+    assert dense.expected == dense.asked == ["journaling"]
 
 
 def test_dense_neighbours_stay_in_the_recall_scope(stored: FakeUnitOfWork) -> None:
@@ -78,6 +78,9 @@ def test_a_strong_dense_match_lifts_a_middling_lexical_one() -> None:
 
 class BrokenDense:
     """The dense side failing as a corrupt vector table or a numpy error would."""
+
+    def expect(self, query: str) -> None:
+        pass
 
     def nearest(self, query: str, scope: object, limit: int, now: object) -> list[tuple[SearchHit, float]]:
         raise ValueError("cannot reshape array of size 383 into shape (1,384)\nsecond line")
