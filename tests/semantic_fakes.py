@@ -54,22 +54,6 @@ class HashingEmbedder:
         return [c / norm for c in counts]
 
 
-class ListDenseIndex:
-    """Pure-Python brute-force cosine search, same contract as the numpy adapter."""
-
-    def __init__(self, ids: Sequence[str], vectors: Sequence[Vector]) -> None:
-        self._rows = list(zip(ids, vectors, strict=True))
-
-    def search(self, query: Vector, limit: int) -> list[tuple[str, float]]:
-        scored = [(item, sum(a * b for a, b in zip(vec, query, strict=True))) for item, vec in self._rows]
-        return sorted(scored, key=lambda kv: -kv[1])[:max(limit, 0)]
-
-
-class ListDenseIndexes:
-    def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> ListDenseIndex:
-        return ListDenseIndex(ids, vectors)
-
-
 class FakeDenseRecall:
     """`DenseRecall` over the beads (and, if given, the staged candidates) of a fake unit of
     work, by the hashing embedder: only the ids in `embedded` have a vector (the rest stand for

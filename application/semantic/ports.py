@@ -27,18 +27,6 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str]) -> list[Vector]: ...
 
 
-class DenseIndex(Protocol):
-    """Brute-force cosine search over the vectors it was built with (they are unit length)."""
-
-    def search(self, query: Vector, limit: int) -> list[tuple[str, float]]: ...
-
-
-class DenseIndexes(Protocol):
-    """Builds a DenseIndex from ids and their vectors (same order, same length)."""
-
-    def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> DenseIndex: ...
-
-
 class VectorStore(Protocol):
     """One store's vectors (beads in wisdom.db, candidates in abzu.db). Vectors are a cache of
     the text: `stale` lists live memories with no vector from `model`, or one computed from an
