@@ -66,3 +66,10 @@ def test_a_failed_embedding_is_raised_to_the_caller_and_tried_again_next_time() 
     with pytest.raises(OSError, match="truncated"):
         vectors.get("wal mode")
     assert len(vectors.get("wal mode")) == 64
+
+
+def test_a_long_query_is_embedded_by_its_first_words_only() -> None:
+    model = HashingEmbedder()
+    words = [f"w{i}" for i in range(200)]
+    QueryVectors(lambda: model).get(" ".join(words))
+    assert model.queries_seen == [" ".join(words[:32])]
