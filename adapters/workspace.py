@@ -1,38 +1,46 @@
-"""The caller's repository root, found by reading `.git` (no `git` subprocess on hot paths)."""
+"""The caller's repository root, found by reading `.git` (no `git` subprocess on hot paths).
 
-from pathlib import Path
+`os.path` only, no pathlib: the PreToolUse hook resolves the root before every edit.
+"""
+
+import os
 
 
 class GitWorkspace:  # a `Workspace` (application/ports.py) by shape: its import costs `returns`
     """Root of the git repository containing `cwd`; a linked worktree resolves to the main
     repository, so both share one project. Outside any repository: `cwd` itself."""
 
-    def __init__(self, cwd: Path) -> None:
-        self._cwd = cwd
+    def __init__(self, cwd: "str | os.PathLike[str]") -> None:
+        self._cwd = os.fspath(cwd)
 
     def root(self) -> str | None:
-        start = self._cwd.resolve()
-        for folder in (start, *start.parents):
-            dot_git = folder / ".git"
-            if dot_git.is_dir():
-                return str(folder)
-            if dot_git.is_file():
-                return str(_main_root(dot_git) or folder)
-        return str(start)
+        start = folder = os.path.realpath(self._cwd)
+        while True:
+            dot_git = os.path.join(folder, ".git")
+            if os.path.isdir(dot_git):
+                return folder
+            if os.path.isfile(dot_git):
+                return _main_root(dot_git) or folder
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                return start
+            folder = parent
 
 
-def _main_root(dot_git_file: Path) -> Path | None:
+def _main_root(dot_git_file: str) -> str | None:
     """`.git` files point at `<main>/.git/worktrees/<name>`; `commondir` there leads to `<main>/.git`."""
     try:
-        text = dot_git_file.read_text(encoding="utf-8").strip()
+        with open(dot_git_file, encoding="utf-8") as file:
+            text = file.read().strip()
     except OSError:
         return None
     if not text.startswith("gitdir:"):
         return None
-    gitdir = (dot_git_file.parent / text.removeprefix("gitdir:").strip()).resolve()
-    common = gitdir / "commondir"
+    pointed = text.removeprefix("gitdir:").strip()
+    gitdir = os.path.realpath(os.path.join(os.path.dirname(dot_git_file), pointed))
     try:
-        common_dir = (gitdir / common.read_text(encoding="utf-8").strip()).resolve()
+        with open(os.path.join(gitdir, "commondir"), encoding="utf-8") as file:
+            common_dir = os.path.realpath(os.path.join(gitdir, file.read().strip()))
     except OSError:
         return None  # a submodule's .git file: the folder holding it is its own root
-    return common_dir.parent if common_dir.name == ".git" else None
+    return os.path.dirname(common_dir) if os.path.basename(common_dir) == ".git" else None

@@ -12,6 +12,7 @@ output) and a Bash command with an anchored prefix. Goals: p50 ≤ 60 ms, p99 �
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -48,10 +49,13 @@ def populate(home: Path, repo: Path, beads: int) -> None:
     container.shutdown_resources()
 
 
-def timed(argv: list[str], stdin: str, env: dict[str, str]) -> tuple[float, str]:
-    start = time.perf_counter()
+def timed(argv: list[str], stdin: str, env: dict[str, str]) -> tuple[float, float, str]:
+    """Wall ms, the child's CPU ms (user + system: steadier than wall on a loaded machine), stdout."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     done = subprocess.run(argv, input=stdin, capture_output=True, text=True, env=env, check=True)
-    return (time.perf_counter() - start) * 1000, done.stdout
+    wall, after = (time.perf_counter() - start) * 1000, resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return wall, cpu, done.stdout
 
 
 def payload(repo: Path, session: str, tool: str, tool_input: dict[str, str]) -> str:
@@ -80,24 +84,27 @@ def main() -> None:
                 repo, f"b-{n}", "Bash", {"command": f"make target{(n % 5) * 10} -j2"})),
         }
         times: dict[str, list[float]] = {name: [] for name in cases}
+        cpu: dict[str, list[float]] = {name: [] for name in cases}
         for n in range(args.runs):
             for name, (argv, make) in cases.items():
-                ms, out = timed(argv, make(n), env)
+                ms, used, out = timed(argv, make(n), env)
                 times[name].append(ms)
+                cpu[name].append(used)
                 if "shown" in name and "additionalContext" not in out:
                     raise SystemExit(f"{name}: nothing was shown")
-        report(times, args)
+        report(times, cpu, args)
 
 
-def report(times: dict[str, list[float]], args: argparse.Namespace) -> None:
-    floor = statistics.median(times["python -c pass"])
+def report(times: dict[str, list[float]], cpu: dict[str, list[float]], args: argparse.Namespace) -> None:
+    floor, cpu_floor = statistics.median(times["python -c pass"]), statistics.median(cpu["python -c pass"])
     print(f"{args.beads} beads, {args.runs} rounds, load average {os.getloadavg()[0]:.1f}")
-    print("| case | wall p50 ms | p99 ms | p50 × floor |\n|---|---|---|---|")
+    print("| case | wall p50 ms | p99 ms | p50 × floor | CPU p50 ms | CPU × floor |")
+    print("|---|---|---|---|---|---|")
     for name, values in times.items():
         ordered = sorted(values)
         p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-        p50 = statistics.median(ordered)
-        print(f"| {name} | {p50:.0f} | {p99:.0f} | {p50 / floor:.1f} |")
+        p50, used = statistics.median(ordered), statistics.median(cpu[name])
+        print(f"| {name} | {p50:.0f} | {p99:.0f} | {p50 / floor:.1f} | {used:.0f} | {used / cpu_floor:.1f} |")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/ui_pages.py                 # 10,000 beads + 1,000 candidates
     .venv/bin/python bench/ui_pages.py --beads 100000 --runs 20
+    .venv/bin/python bench/ui_pages.py --only /health /sessions   # some pages (and /ping)
 
 The store is filled with bench/fill_store.py (seeded synthetic notes) in a temporary folder, never
 the user's data home. Each page is requested through Starlette's TestClient in process (routing,
@@ -57,6 +58,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--beads", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--only", nargs="*", help="only these paths (e.g. /health); /ping always")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         filled = fill(Path(tmp), beads=args.beads, candidates=max(args.beads // 10, 1))
@@ -67,7 +69,7 @@ def main() -> None:
               f"{os.getloadavg()[0]:.2f}; python3 -c pass {python_pass_ms():.0f} ms")
         base = statistics.median(timings(web, "/ping", args.runs)[0])
         print(f"{'page':38} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'CPU p50':>8} {'p50/ping':>9}")
-        for path in (*PAGES, *FRAGMENTS):
+        for path in [p for p in (*PAGES, *FRAGMENTS) if not args.only or p in args.only]:
             wall, cpu = timings(web, path, args.runs)
             p50, p95 = statistics.median(wall), wall[int(len(wall) * 0.95) - 1]
             print(f"{path:38} {p50:7.1f} {p95:7.1f} {wall[-1]:7.1f} {statistics.median(cpu):8.1f} "

@@ -1,18 +1,27 @@
 """Anchors (issue 16): the files and command prefixes a memory is about.
 
 A file anchor is a path relative to the project root ("src/app.py"); a command anchor is a
-command prefix ("npm run build"), matched on whole words. Standard library only: the
-PreToolUse hook uses `file_key` and `command_keys` on its hot path.
+command prefix ("npm run build"), matched on whole words. The matching keys the PreToolUse hook
+needs live in `anchor_keys.py` (no dataclasses, no enum on its path).
 """
 
-import posixpath
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-MAX_ANCHOR_CHARS = 500
-MAX_PREFIX_WORDS = 6  # a prefix longer than this says nothing a shorter one would not
-MAX_AT_ACTION_ITEMS = 3  # memories shown before one tool call
+from abzu.domain.anchor_keys import (  # the hook's keys live apart; re-exported here
+    MAX_ANCHOR_CHARS,
+    MAX_AT_ACTION_ITEMS,
+    MAX_PREFIX_WORDS,
+    command_keys,
+    file_key,
+    stale_label,
+)
+
+__all__ = ["MAX_AT_ACTION_ITEMS", "Anchor", "AnchorKind", "Staleness", "TrackedAnchor", "anchors_for",
+           "command_key", "command_keys", "command_prefix", "file_key", "stale_label", "stale_marks",
+           "stale_weight"]
+
 _NOT_COMMANDS = frozenset(("cd", "echo", "export", "source", "set"))  # say nothing about a tool
 STALE_FACTOR = 0.5  # a memory whose code changed since it was observed ranks at half its weight
 
@@ -25,7 +34,7 @@ class AnchorKind(StrEnum):
 class Staleness(StrEnum):
     """Why maintenance marked an anchor (issue 16.3); the words recall shows, never stored text."""
 
-    CHANGED = "code changed"
+    CHANGED = "code changed"  # = anchor_keys.CHANGED (the hook reads marks as plain text)
     DELETED = "file deleted"  # flagged for review: the memory stays until a reviewer acts
 
 
@@ -47,19 +56,6 @@ class TrackedAnchor:
     commit: str
     root: str
     stale: Staleness | None = None
-
-
-def file_key(path: str, root: str) -> str | None:
-    """`path` relative to `root`, normalised ("a/./b" → "a/b"); None when outside the root."""
-    path = path.replace("\\", "/").strip()
-    if not path:
-        return None
-    root = posixpath.normpath(root.replace("\\", "/"))
-    full = posixpath.normpath(path if posixpath.isabs(path) else posixpath.join(root, path))
-    if full != root and not full.startswith(root.rstrip("/") + "/"):
-        return None
-    relative = posixpath.relpath(full, root)
-    return relative[:MAX_ANCHOR_CHARS] if relative != "." else None
 
 
 def command_key(prefix: str) -> str | None:
@@ -84,12 +80,6 @@ def command_prefix(command: str, max_words: int = 3) -> str | None:
     return " ".join(words) if words and words[0] not in _NOT_COMMANDS else None
 
 
-def command_keys(command: str) -> list[str]:
-    """Every stored prefix that would match `command`: its first 1..6 words."""
-    words = command.split()[:MAX_PREFIX_WORDS]
-    return [" ".join(words[:n]) for n in range(1, len(words) + 1)]
-
-
 def anchors_for(files: list[str] | tuple[str, ...], commands: list[str] | tuple[str, ...],
                 root: str) -> tuple[Anchor, ...]:
     """The anchors a `remember` asked for; paths outside the project and blanks are dropped."""
@@ -101,13 +91,22 @@ def anchors_for(files: list[str] | tuple[str, ...], commands: list[str] | tuple[
 Changes = Mapping[tuple[str, str], Mapping[str, Staleness]]  # (root, commit) -> path -> how
 
 
-def stale_marks(tracked: Iterable[TrackedAnchor], changes: Changes) -> list[tuple[TrackedAnchor, Staleness]]:
-    """The anchors to mark, given what git says changed per (root, commit): a changed file is
-    "code changed", a deleted one "file deleted"; a mark is never downgraded (deleted stays)."""
-    marks = []
+Mark = tuple[TrackedAnchor, Staleness | None]  # None: the mark is lifted
+
+
+def stale_marks(tracked: Iterable[TrackedAnchor], changes: Changes) -> list[Mark]:
+    """The marks to write, given what git says changed per (root, commit): a changed file is
+    "code changed", a deleted one "file deleted"; a mark is never downgraded (deleted stays, for
+    a reviewer). A file marked "code changed" that git now finds as it was at the anchor's
+    commit (the change was reverted) is fresh again: its mark is lifted. A (root, commit) git
+    did not answer for changes nothing."""
+    marks: list[Mark] = []
     for anchor in tracked:
-        found = changes.get((anchor.root, anchor.commit), {}).get(anchor.path)
-        if found is not None and found != anchor.stale and anchor.stale is not Staleness.DELETED:
+        answered = changes.get((anchor.root, anchor.commit))
+        if answered is None or anchor.stale is Staleness.DELETED:
+            continue
+        found = answered.get(anchor.path)
+        if found != anchor.stale and (found is not None or anchor.stale is Staleness.CHANGED):
             marks.append((anchor, found))
     return marks
 
@@ -116,16 +115,3 @@ def stale_weight(weight: float, stale: str | None) -> float:
     """A bead whose anchored code changed since it was observed ranks lower, starred or not:
     what it says may no longer hold. The stored decay weight is untouched."""
     return weight * STALE_FACTOR if stale else weight
-
-
-def stale_label(reasons: Iterable[str | None]) -> str | None:
-    """The marker recall shows for a memory's anchors: the worst of their marks, or None."""
-    found = {r for r in reasons if r in _LABELS}
-    for reason in (Staleness.DELETED, Staleness.CHANGED):
-        if reason.value in found:
-            return _LABELS[reason.value]
-    return None
-
-
-_LABELS = {Staleness.CHANGED.value: "stale: code changed",
-           Staleness.DELETED.value: "stale: file deleted, flagged for review"}

@@ -16,8 +16,7 @@ data everywhere:
 Standard library only: the hooks import this on their hot path.
 """
 
-import secrets
-import unicodedata
+import os
 
 _KEEP_CONTROLS = frozenset("\n\t")
 _HIDDEN = frozenset(("Cf", "Cc", "Cs", "Co", "Cn"))
@@ -26,7 +25,7 @@ _NEWLINES = str.maketrans({"\u2028": "\n", "\u2029": "\n", "\r": "\n", "\x85": "
 
 def new_fence() -> str:
     """A fresh fence name such as `memory-9f2c1a7b`, one per answer or injected block."""
-    return f"memory-{secrets.token_hex(4)}"
+    return f"memory-{os.urandom(4).hex()}"  # what secrets.token_hex does, without its imports
 
 
 def neutralise(text: str) -> str:
@@ -42,6 +41,8 @@ def visible(text: str) -> str:
     if text.isascii():  # the common case: one C-speed filter, no per-character category lookup
         shown = "".join(ch for ch in text if ch >= " " or ch in _KEEP_CONTROLS).replace("\x7f", "")
     else:
+        import unicodedata  # a shared library to load: only for text that needs it (hooks run often)
+
         shown = "".join(
             ch for ch in text if ch in _KEEP_CONTROLS or unicodedata.category(ch) not in _HIDDEN
         )

@@ -11,6 +11,10 @@ FAST = frozenset(("recall", "remember", "star", "status"))
 
 def main() -> None:
     args = sys.argv[1:]
+    if args == ["hook", "pre-tool-use"]:  # before every edit: its own standard-library path
+        from abzu.entrypoints.hooks.pre_tool_use import main as pre_tool_use
+
+        raise SystemExit(pre_tool_use())
     if args[:1] == ["hook"] and not {"-h", "--help"} & set(args):
         from abzu.entrypoints.hooks.main import main as hook_main
 

@@ -17,6 +17,13 @@ Feature: Anchors that notice change
     When Claude sets out to edit "src/app.py" in this repository
     Then the memory shown before the edit is marked "stale: code changed"
 
+  Scenario: The stale mark is lifted when the code comes back
+    When "src/app.py" is rewritten and committed
+    And maintenance runs
+    And "src/app.py" is put back as it was and committed
+    And maintenance runs
+    Then recalling "handlers synchronous" shows the memory unmarked
+
   Scenario: A deleted file's bead is flagged for review, never removed
     When "src/app.py" is deleted and committed
     And maintenance runs

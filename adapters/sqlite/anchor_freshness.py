@@ -47,8 +47,9 @@ class SqliteAnchorFreshness(AnchorFreshness):
         pairs.sort(key=lambda pair: all(a.stale for a in by_pair[pair]))  # stable: fresh first
         return [a for pair in pairs[:groups] for a in by_pair[pair]][:anchors]
 
-    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness]]) -> None:
-        rows = [{"stale": reason.value, "id": a.memory_id, "path": a.path} for a, reason in marks]
+    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness | None]]) -> None:
+        rows = [{"stale": reason.value if reason else None, "id": a.memory_id, "path": a.path}
+                for a, reason in marks]
         with self._engine.begin() as conn:
             db = AlchemyDb(conn)
             act_as(db, self._actor)

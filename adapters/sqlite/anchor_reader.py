@@ -1,81 +1,93 @@
 """Anchored memories read with the standard library's sqlite3 (the PreToolUse hot path).
 
-Autocommit SELECTs on read-only connections, no SQLAlchemy: the hook runs before every edit.
-A store that is missing or not migrated yet reads as empty.
+Read-only connections (`mode=ro`: the hook can neither create nor change a store), one per
+store and call, no SQLAlchemy, no migration check: a store that is missing, not migrated yet or
+locked beyond the wait reads as empty, with one log line. Rows come back as plain
+`AnchoredMemory` values, whose module is imported only when a row is found.
 """
 
-import logging
 import sqlite3
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from os import PathLike, fspath, path
 
-from abzu.adapters.sqlite.timestamps import from_db_required
-from abzu.application.anchors.ports import AnchoredMemories
-from abzu.domain.anchors import AnchorKind
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the hook's path
+if TYPE_CHECKING:
+    from abzu.domain.anchors_render import AnchoredMemory
 
-if TYPE_CHECKING:  # imported when a row is found: most edits find none
-    from abzu.domain.ranking import SearchHit
-
-log = logging.getLogger("abzu")
-
+_PROJECT = "SELECT name FROM projects WHERE path = ?"
 # Superseded and flagged beads are never shown (like recall); starred ones first, then newest.
+# CROSS JOIN keeps the anchors' (kind, value) index as the outer loop: without statistics SQLite
+# chose to walk every bead of the project and probe its anchors (30 ms at 10k beads, not 0.3).
 _BEADS = """
 SELECT DISTINCT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.starred,
        (SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = b.id AND s.stale IS NOT NULL) AS stale
-FROM bead_anchors a JOIN beads b ON b.id = a.memory_id
+FROM bead_anchors a CROSS JOIN beads b ON b.id = a.memory_id
 WHERE a.kind = ? AND a.value IN ({keys}) AND b.project = ?
   AND b.superseded_by IS NULL AND COALESCE(b.gemini_flagged, 0) = 0
 ORDER BY COALESCE(b.starred, 0) DESC, b.created_at DESC LIMIT ?"""
 _CANDIDATES = """
-SELECT DISTINCT c.id, c.category, c.project, c.content, c.summary, c.created_at
-FROM candidate_anchors a JOIN bead_candidates c ON c.id = a.memory_id
+SELECT DISTINCT c.id, c.category, c.project, c.content, c.summary, c.created_at, 0, NULL
+FROM candidate_anchors a CROSS JOIN bead_candidates c ON c.id = a.memory_id
 WHERE a.kind = ? AND a.value IN ({keys}) AND c.project = ? AND c.superseded_by IS NULL
 ORDER BY c.created_at DESC LIMIT ?"""
 
 
-class Sqlite3AnchoredMemories(AnchoredMemories):
-    def __init__(self, wisdom: Path, staging: Path, *, busy_ms: int = 500) -> None:
-        self._paths = {"wisdom": wisdom, "staging": staging}
-        self._busy_ms = busy_ms
+class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/ports.py) by shape
+    def __init__(self, wisdom: "str | PathLike[str]", staging: "str | PathLike[str]", *,
+                 busy_ms: int = 500, warn: Callable[[str], None] | None = None) -> None:
+        """`warn`: where a skipped read is said (the hook's log file); the "abzu" logger by default."""
+        self._paths = {"wisdom": fspath(wisdom), "staging": fspath(staging)}
+        self._busy_ms, self._warn = busy_ms, warn or _log_warning
 
     def project_for_root(self, root: str) -> str | None:
-        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = ?", [root])
+        rows = self._rows("wisdom", _PROJECT, [root])
         return str(rows[0][0]) if rows else None
 
-    def anchored(self, kind: AnchorKind, keys: Sequence[str], project: str, *, limit: int,
-                 with_candidates: bool) -> "list[SearchHit]":
+    def anchored(self, kind: str, keys: Sequence[str], project: str, *, limit: int,
+                 with_candidates: bool) -> "list[AnchoredMemory]":
         if not keys:
             return []
-        params: list[object] = [kind.value, *keys, project, limit]
+        params: list[object] = [kind, *keys, project, limit]
         marks = ", ".join("?" * len(keys))
-        hits = [_hit(r, "bead") for r in self._rows("wisdom", _BEADS.format(keys=marks), params)]
-        if with_candidates and len(hits) < limit:
-            rows = self._rows("staging", _CANDIDATES.format(keys=marks), params)
-            hits += [_hit(r, "candidate") for r in rows]
-        return hits[:limit]
+        rows = self._rows("wisdom", _BEADS.format(keys=marks), params)
+        found = [(row, True) for row in rows]
+        if with_candidates and len(found) < limit:
+            found += [(row, False) for row in self._rows("staging", _CANDIDATES.format(keys=marks), params)]
+        return _memories(found[:limit])
 
-    def _rows(self, store: str, sql: str, params: list[object]) -> list[sqlite3.Row]:
-        path = self._paths[store]
-        if not path.is_file():  # connecting would create an empty database
+    def _rows(self, store: str, sql: str, params: list[object]) -> list[tuple[object, ...]]:
+        where = self._paths[store]
+        if not path.isfile(where):  # nothing stored yet
             return []
         try:
-            conn = sqlite3.connect(path, timeout=self._busy_ms / 1000, isolation_level=None)
+            conn = sqlite3.connect(f"file:{_uri_path(where)}?mode=ro", uri=True,
+                                   timeout=self._busy_ms / 1000, isolation_level=None)
             try:
-                conn.row_factory = sqlite3.Row
-                conn.execute("PRAGMA query_only = 1")
                 return conn.execute(sql, params).fetchall()
             finally:
                 conn.close()
         except sqlite3.Error as exc:  # not migrated yet, locked beyond the timeout, damaged
-            log.warning("anchors: %s read skipped: %s", store, exc)
+            self._warn(f"anchors: {store} read skipped: {exc}")
             return []
 
 
-def _hit(row: sqlite3.Row, source: str) -> "SearchHit":
-    from abzu.domain.category import Category
-    from abzu.domain.ranking import SearchHit, Source
+def _log_warning(message: str) -> None:
+    import logging  # only when something went wrong: most hook runs never log
 
-    stale = row["stale"] if source == "bead" else None  # marked by maintenance (issue 16.3)
-    return SearchHit(row["id"], Source(source), Category(row["category"]), row["project"], row["content"],
-                     row["summary"], from_db_required(row["created_at"]), 1.0, stale=stale)
+    logging.getLogger("abzu").warning("%s", message)
+
+
+def _uri_path(where: str) -> str:
+    """A file name as a URI path: `?` and `#` (and `%`) would otherwise end or escape it."""
+    return path.abspath(where).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+
+
+def _memories(found: list[tuple[tuple[object, ...], bool]]) -> "list[AnchoredMemory]":
+    if not found:
+        return []
+    from abzu.domain.anchors_render import AnchoredMemory
+
+    return [AnchoredMemory(str(r[0]), str(r[1]), r[2] if isinstance(r[2], str) else None, str(r[3]),
+                           r[4] if isinstance(r[4], str) else None, str(r[5]), reviewed=reviewed,
+                           stale=r[7] if isinstance(r[7], str) else None)
+            for r, reviewed in found]

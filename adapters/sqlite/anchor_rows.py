@@ -6,6 +6,16 @@ from abzu.adapters.sqlite.db import Db
 from abzu.application.ports import AnchorRows
 from abzu.domain.anchors import Anchor, AnchorKind
 
+# A bead whose file was marked stale and is observed again at another commit (remembered again,
+# merged with a newer memory about it) is re-anchored there: the mark is lifted, and the next
+# maintenance compares with the new commit. Candidates carry no marks.
+_AGAIN = {
+    "bead_anchors": "ON CONFLICT (memory_id, kind, value) DO UPDATE SET git_commit = excluded.git_commit, "
+                    "stale = NULL WHERE bead_anchors.stale IS NOT NULL AND excluded.git_commit IS NOT NULL "
+                    "AND excluded.git_commit IS NOT bead_anchors.git_commit",
+    "candidate_anchors": "ON CONFLICT DO NOTHING",
+}
+
 
 class SqliteAnchorRows(AnchorRows):
     def __init__(self, db: Db, table: str) -> None:
@@ -19,8 +29,8 @@ class SqliteAnchorRows(AnchorRows):
                 for a in anchors]
         # An anchor given again keeps its first commit: that is when the memory was observed. An
         # anchor read from another memory (promotion, merge) brings its own commit along.
-        self._db.executemany(f"INSERT OR IGNORE INTO {self._table} (memory_id, kind, value, "
-                             "git_commit) VALUES (:id, :kind, :value, :commit)", rows)
+        self._db.executemany(f"INSERT INTO {self._table} (memory_id, kind, value, git_commit) "
+                             f"VALUES (:id, :kind, :value, :commit) {_AGAIN[self._table]}", rows)
 
     def of(self, memory_id: str) -> tuple[Anchor, ...]:
         rows = self._db.fetch(f"SELECT kind, value, git_commit FROM {self._table} "

@@ -8,6 +8,8 @@ from abzu.application.ports import BeadStats, MemoryStats
 from abzu.domain.decay import DecayPolicy
 
 _LIVE = "superseded_by IS NULL"
+_GROUPS = (f"SELECT category, project, count(*), sum(starred = 1) FROM beads WHERE {_LIVE} "
+           "GROUP BY category, project")
 
 
 class SqliteMemoryStats(MemoryStats):
@@ -19,20 +21,21 @@ class SqliteMemoryStats(MemoryStats):
     def bead_stats(self, now: datetime) -> BeadStats:
         weight, params = live_weight("b", self._decay, now)
         count = self._wisdom.scalar
+        by_category: dict[str, int] = {}
+        by_project: dict[str | None, int] = {}
+        starred = 0
+        # One pass over the covering index (w0009) instead of one scan of the table per count.
+        for category, project, n, stars in (tuple(r.values()) for r in self._wisdom.fetch(_GROUPS)):
+            by_category[category] = by_category.get(category, 0) + int(n)
+            by_project[project] = by_project.get(project, 0) + int(n)
+            starred += int(stars or 0)
         return BeadStats(
-            by_category=_counts(self._wisdom, f"SELECT category, count(*) FROM beads WHERE {_LIVE} "
-                                              "GROUP BY category"),
-            by_project=_counts(self._wisdom, f"SELECT project, count(*) FROM beads WHERE {_LIVE} "
-                                             "GROUP BY project"),
-            starred=count(f"SELECT count(*) FROM beads WHERE starred = 1 AND {_LIVE}"),
+            by_category=by_category, by_project=by_project, starred=starred,
             flagged=count("SELECT count(*) FROM beads WHERE gemini_flagged = 1"),
             superseded=count("SELECT count(*) FROM beads WHERE superseded_by IS NOT NULL"),
-            weights={
-                float(w): n for w, n in _counts(
-                    self._wisdom,
-                    f"SELECT {weight} AS w, count(*) FROM beads b WHERE b.{_LIVE} GROUP BY w", params,
-                ).items()
-            },
+            weights={float(w): n for w, n in _counts(
+                self._wisdom, f"SELECT {weight} AS w, count(*) FROM beads b WHERE b.{_LIVE} GROUP BY w",
+                params).items()},
         )
 
     def staged_by_project(self) -> dict[str | None, int]:

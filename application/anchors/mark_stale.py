@@ -2,7 +2,8 @@
 
 For each file anchor of a live bead, git is asked whether the file differs now from the commit
 the memory was observed at. A changed file marks the anchor "code changed" (recall then halves
-the bead's weight and says so); a deleted file marks it "file deleted", a flag for review. The
+the bead's weight and says so); a deleted file marks it "file deleted", a flag for review. A
+"code changed" mark is lifted when the file is back as it was at that commit. The
 bead itself is never changed or removed. Outside git, or when git cannot answer in time,
 nothing happens. Bounded: at most `max_checks` (repository, commit) pairs and `max_anchors`
 anchors per pass, and no new git call once `budget` has passed; what is left waits for the next
@@ -27,6 +28,7 @@ class StaleReport:
     marked_stale: int = 0
     flagged_for_review: int = 0
     checks: int = 0  # git calls made
+    lifted: int = 0  # marks taken off: the code is back as it was when the memory was observed
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,8 @@ class MarkStaleAnchors:
         if marks:
             self.anchors.mark(marks)
         deleted = sum(1 for _, reason in marks if reason is Staleness.DELETED)
-        return StaleReport(len(marks) - deleted, deleted, checks)
+        lifted = sum(1 for _, reason in marks if reason is None)
+        return StaleReport(len(marks) - deleted - lifted, deleted, checks, lifted)
 
     def _changes(self, groups: dict[tuple[str, str], list[str]]) -> tuple[Changes, int]:
         deadline, changes, checks = self.clock.now() + self.budget, {}, 0
@@ -53,7 +56,7 @@ class MarkStaleAnchors:
             if self.clock.now() > deadline:
                 break
             checks += 1
-            if found := self.git.changes(root, commit, paths):
+            if (found := self.git.changes(root, commit, paths)) is not None:  # {}: nothing changed
                 changes[(root, commit)] = found
         return changes, checks
 

@@ -3,10 +3,10 @@
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from abzu.domain.anchors import AnchorKind, Staleness, TrackedAnchor
+from abzu.domain.anchors import Staleness, TrackedAnchor
 
-if TYPE_CHECKING:  # the hook finds nothing on most edits: it then never imports the hit types
-    from abzu.domain.ranking import SearchHit
+if TYPE_CHECKING:  # the hook imports this module only when type-checked
+    from abzu.domain.anchors_render import AnchoredMemory
 
 
 class ProjectRoot(Protocol):
@@ -19,10 +19,11 @@ class ProjectRoot(Protocol):
 class AnchoredMemories(Protocol):
     def project_for_root(self, root: str) -> str | None: ...
 
-    def anchored(self, kind: AnchorKind, keys: Sequence[str], project: str, *, limit: int,
-                 with_candidates: bool) -> "list[SearchHit]":
-        """Live memories of `project` anchored to one of `keys`: reviewed beads first (starred,
-        then newest), staged candidates after them when `with_candidates`."""
+    def anchored(self, kind: str, keys: Sequence[str], project: str, *, limit: int,
+                 with_candidates: bool) -> "list[AnchoredMemory]":
+        """Live memories of `project` anchored to one of `keys` (`kind`: an `AnchorKind` value):
+        reviewed beads first (starred, then newest), staged candidates after them when
+        `with_candidates`."""
         ...
 
 
@@ -51,4 +52,6 @@ class AnchorFreshness(Protocol):
         """At most `anchors` anchors from at most `groups` (root, commit) pairs."""
         ...
 
-    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness]]) -> None: ...
+    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness | None]]) -> None:
+        """Writes each mark; None lifts it."""
+        ...

@@ -84,7 +84,7 @@ def digest(records: Iterable[TranscriptRecord], *, cap: int = CANDIDATE_CAP) -> 
         state.feed(record)
     return SessionDigest(
         files_modified=tuple(state.files), errors=tuple(state.errors), fixes=tuple(state.fixes),
-        tasks_completed=tuple(state.tasks.completed), decisions=tuple(state.decisions.values()),
+        tasks_completed=tuple(state.tasks.completed), decisions=tuple(state.anchored_decisions()),
         compact_summary=_compact_summary(state.compact_summary),
         last_user_ask=redact(state.last_user_ask).text if state.last_user_ask else None,
         unresolved_errors=tuple(state.open_errors), resume_offset=state.resume_offset(),

@@ -25,6 +25,9 @@ class Decision:
     text: str
     message_uuid: str
     context: str = ""  # the request it answered and the message it was said in
+    turn: int | None = None  # the exchange it was said in (exchanges.py)
+    files: tuple[str, ...] = ()  # anchors: what that exchange edited and ran (issue 16)
+    commands: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,9 @@ class Note:
     message_uuid: str
     category: Category
     context: str = ""
+    turn: int | None = None  # the exchange it was said in (exchanges.py); None: no one exchange
+    files: tuple[str, ...] = ()  # anchors: what that exchange edited and ran (issue 16)
+    commands: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,13 +63,15 @@ def candidate_drafts(
 ) -> tuple[CandidateDraft, ...]:
     """Decisions, real fixes, learnings, patterns and preferences; fixes of Claude Code refusing
     a call teach nothing about the project."""
-    drafts = [_draft(d.text, Category.DECISION, d.text, d.message_uuid, (), d.context) for d in decisions]
+    drafts = [replace(_draft(d.text, Category.DECISION, d.text, d.message_uuid, d.files, d.context),
+                      commands=d.commands) for d in decisions]
     drafts += [
         replace(_draft(f"{f.error}\nFixed by: {f.change}", Category.FIX, f"Fix: {f.target}", f.fix_uuid,
                        f.files), commands=f.commands)
         for f in fixes if not f.tool_misuse
     ]
-    drafts += [_draft(n.text, n.category, n.text, n.message_uuid, (), n.context) for n in notes]
+    drafts += [replace(_draft(n.text, n.category, n.text, n.message_uuid, n.files, n.context),
+                       commands=n.commands) for n in notes]
     return tuple(drafts)
 
 

@@ -11,6 +11,7 @@ from abzu.domain.anchors import command_prefix
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
 from abzu.domain.extraction.decisions import decision_sentences
+from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
 from abzu.domain.extraction.model import Decision, FixPair, Note
 from abzu.domain.extraction.rules import (
@@ -81,6 +82,7 @@ class DigestState:
         self.side_request: str | None = None  # the prompt of the subagent now speaking
         self.last_reply: str | None = None  # Claude's last words to the user: what came of the ask
         self.step = 0
+        self.exchanges = ExchangeAnchors()  # anchors of every candidate (issue 16)
 
     def findings(self) -> list[Note]:
         """Notes said in the session, then what its commands showed (retries, recurring
@@ -89,7 +91,10 @@ class DigestState:
         shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors))
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        return [*self.notes.values(), *found]
+        return [*map(self.exchanges.anchored, self.notes.values()), *found]
+
+    def anchored_decisions(self) -> list[Decision]:
+        return [self.exchanges.anchored(d) for d in self.decisions.values()]
 
     def candidate_count(self) -> int:
         """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
@@ -109,6 +114,7 @@ class DigestState:
             self._assistant(record)
         elif record.kind == "user":
             if record.is_human:
+                self.exchanges.next_turn()
                 self.last_user_ask, self.last_reply = record.text, None
                 self._preferences(record)
             elif record.is_sidechain and record.text and not record.tool_outcomes:
@@ -125,7 +131,8 @@ class DigestState:
     def _preferences(self, record: TranscriptRecord) -> None:
         for sentence in map(_redacted, preference_sentences(record.text)):
             said = _redacted(f"Said by the user: {shorten(record.text, 600)}")
-            _add(self.notes, sentence.casefold(), Note(sentence, record.uuid, Category.PREFERENCE, said))
+            note = Note(sentence, record.uuid, Category.PREFERENCE, said, turn=self.exchanges.turn)
+            _add(self.notes, sentence.casefold(), note)
 
     def _assistant(self, record: TranscriptRecord) -> None:
         if record.text:
@@ -136,6 +143,7 @@ class DigestState:
         for call in record.tool_calls:
             _add(self.calls, call.id, (call, record.offset))
             self.tasks.on_call(call)
+            self.exchanges.on_call(call)
 
     def _statements(self, record: TranscriptRecord) -> None:
         known = self.decisions
@@ -143,10 +151,12 @@ class DigestState:
         learned = [s for s in map(_redacted, learning_sentences(record.text))
                    if s.casefold() not in known and s not in decided]
         context = self._context(record) if decided or learned else ""  # redacting is the cost: only if used
+        turn = self.exchanges.turn
         for sentence in decided:
-            _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid, context))
+            _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid, context, turn))
         for sentence in learned:
-            _add(self.notes, sentence.casefold(), Note(sentence, record.uuid, Category.LEARNING, context))
+            note = Note(sentence, record.uuid, Category.LEARNING, context, turn)
+            _add(self.notes, sentence.casefold(), note)
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""

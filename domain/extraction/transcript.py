@@ -8,11 +8,13 @@ already gone, so the extraction heuristics only see what the user and Claude act
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from abzu.domain.sessions.item import ABZU_CONTEXT_MARKER  # defined beside the header that writes it
+
 # The transcript structure this parser understands; bump when the recognised shape changes.
 JSONL_FORMAT_VERSION = "claude-code-jsonl/1"
 
-# First line of every block Abzu injects into Claude Code: any text containing it is our own echo.
-ABZU_CONTEXT_MARKER = "[abzu-memory]"
+__all__ = ["ABZU_CONTEXT_MARKER", "JSONL_FORMAT_VERSION", "ToolCall", "ToolOutcome", "TranscriptChunk",
+           "TranscriptRecord"]
 
 
 @dataclass(frozen=True, slots=True)

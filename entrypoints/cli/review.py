@@ -103,7 +103,8 @@ class ReviewCommands:
 
 def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
     if interactive:
-        use_case = c.run_review(reviewer=HumanReviewer(TyperDialogue()),
+        # a person decides: the history and the review log name the human, never Gemini
+        use_case = c.run_review(uow=c.human_uow(), reviewer=HumanReviewer(TyperDialogue()),
                                 policy=BatchPolicy.one_at_a_time())
     elif not c.config.review_api_key():
         fail(NOT_CONFIGURED)

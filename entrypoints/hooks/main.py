@@ -10,6 +10,7 @@ records the request and snapshots in the background; SessionStart and PostCompac
 payload and run their use case.
 """
 
+import contextlib
 import importlib
 import json
 import logging
@@ -46,9 +47,30 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
             out.write(json.dumps(output, ensure_ascii=False))
             out.flush()
     except Exception as exc:  # fail open: Claude Code must never see a broken hook
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        log.error("hook %s failed: %s: %s", name, type(exc).__name__, excerpt(first, 300))
+        log_failure(name, exc)
     return 0
+
+
+def log_failure(name: str, exc: Exception) -> None:
+    """One line in Abzu's log, no traceback (also for PreToolUse, which skips `main`)."""
+    first = str(exc).splitlines()[0] if str(exc) else ""
+    log_error(f"hook {name} failed: {type(exc).__name__}: {excerpt(first, 300)}")
+
+
+def log_warning(message: str) -> None:
+    """A warning from a hook that skipped `main` (PreToolUse), in the same log file."""
+    _logged().warning("%s", message)
+
+
+def log_error(message: str) -> None:
+    _logged().error("%s", message)
+
+
+def _logged() -> logging.Logger:
+    # No data home to log to: the NullHandler keeps stderr clean. A no-op when `main` already did.
+    with contextlib.suppress(Exception):
+        configure_file_logging(DataHome.from_env().log)
+    return log
 
 
 def _event(name: str, raw: str) -> str:

@@ -15,15 +15,21 @@ from abzu.entrypoints.web.state import back_to, container, said
 from abzu.entrypoints.wiring.web import closest_beads, decided_review, staging_queue
 
 SHOWN = 20  # candidates on one page: a review works from the oldest
+MAX_PAGE = 500  # 10,000 candidates deep: each page reads the ones before it
 PAST = {"promote": "promoted", "discard": "discarded", "keep": "kept", "flag": "flagged",
         "consolidate": "consolidated"}
 
 
 async def queue(request: Request) -> Response:
     project = request.query_params.get("project", "").strip() or None
-    found = staging_queue(container(request)).execute(project, limit=SHOWN)
-    return page(request, "staging.html", queue=found, project=project,
+    found = staging_queue(container(request)).execute(project, limit=SHOWN, page=_page(request))
+    return page(request, "staging.html", queue=found, project=project, per_page=SHOWN,
                 note=request.query_params.get("note"))
+
+
+def _page(request: Request) -> int:
+    asked = request.query_params.get("page", "1")
+    return min(int(asked), MAX_PAGE) if asked.isdigit() and int(asked) > 0 else 1
 
 
 async def similar(request: Request) -> Response:

@@ -13,7 +13,7 @@ from abzu.entrypoints.web.access import checked_form
 from abzu.entrypoints.web.render import page
 from abzu.entrypoints.web.state import back_to, container, said
 from abzu.entrypoints.wiring.memory import RecallResult
-from abzu.entrypoints.wiring.web import anchors_of
+from abzu.entrypoints.wiring.web import anchors_of, recallers_of
 
 SCOPES = ("project", "global", "all")
 CATEGORIES = ("decision", "learning", "pattern", "fix", "preference")
@@ -62,8 +62,9 @@ async def memory(request: Request) -> Response:
         case Success(Shown() as shown):
             found, events = shown.memory, c.trust.history().of_item(memory_id)
             anchors = anchors_of(c).execute([memory_id]).get(memory_id, ())
+            seen = recallers_of(c).execute(memory_id, shown.derived_from)
             return page(request, "memory.html", m=found, is_bead=isinstance(found, Bead), events=events,
-                        derived_from=shown.derived_from, anchors=anchors, fading=FADING,
+                        derived_from=shown.derived_from, anchors=anchors, fading=FADING, seen=seen,
                         note=request.query_params.get("note"))
         case Failure(err):
             return page(request, "missing.html", status_code=404, message=err.message)

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING
 
 from abzu.adapters.human.decided import DecidedReviewer
 from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
+from abzu.adapters.shown_listing import FileShownJournals
 from abzu.adapters.sqlite.anchor_listing import Sqlite3AnchorListing
 from abzu.adapters.sqlite.review_spend import SqliteReviewHistory
+from abzu.adapters.sqlite.session_traces import Sqlite3SessionTraces
 from abzu.application.anchors.listing import AnchorsOf
 from abzu.application.review.closest_beads import ClosestBeads
 from abzu.application.review.past_reviews import PastReviews
 from abzu.application.review.run_review import RunReview
 from abzu.application.review.staging_queue import StagingQueue
 from abzu.application.sessions.recent_sessions import RecentSessions
+from abzu.application.sessions.traces import RecallersOf, TracesOf
 from abzu.domain.review.batching import BatchPolicy
 from abzu.domain.review.model import Proposal
 
@@ -59,3 +62,12 @@ def past_reviews(c: "Container") -> PastReviews:
 
 def anchors_of(c: "Container") -> AnchorsOf:
     return AnchorsOf(Sqlite3AnchorListing(Path(c.config.wisdom_path()), Path(c.config.staging_path())))
+
+
+def session_traces(c: "Container") -> TracesOf:
+    return TracesOf(Sqlite3SessionTraces(Path(c.config.staging_path())))
+
+
+def recallers_of(c: "Container") -> RecallersOf:
+    return RecallersOf(FileShownJournals(Path(c.config.shown_dir())),
+                       Sqlite3SessionTraces(Path(c.config.staging_path())))

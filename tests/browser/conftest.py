@@ -65,22 +65,21 @@ SEEDS = {
 }
 
 
-def seed(home: Path, repo: Path) -> dict[str, str]:
+def seed(home: Path, repo: Path, seeds: dict[str, tuple[str, str]]) -> dict[str, str]:
     container = build_container(Settings(home=home), cwd=repo)
     try:
         return {key: container.remember().execute(RememberRequest(text, category)).unwrap().id
-                for key, (text, category) in SEEDS.items()}
+                for key, (text, category) in seeds.items()}
     finally:
         container.shutdown_resources()
 
 
-@pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+def serve(tmp: Path, seeds: dict[str, tuple[str, str]]) -> Iterator[Page]:
+    """A real `abzu ui --no-open` on a fresh data home holding `seeds`, stopped afterwards."""
     browser_paths()
-    tmp = tmp_path_factory.mktemp("ui")
     home, repo = tmp / "home", tmp / "src" / "api"
     (repo / ".git").mkdir(parents=True)
-    ids = seed(home, repo)
+    ids = seed(home, repo, seeds)
     env = {**os.environ, "ABZU_HOME": str(home)}
     server = subprocess.Popen([sys.executable, "-m", "abzu.entrypoints.launcher", "ui", "--no-open"],
                               cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -94,6 +93,11 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+    yield from serve(tmp_path_factory.mktemp("ui"), SEEDS)
 
 
 @pytest.fixture(scope="module")

@@ -144,5 +144,7 @@ def test_the_latency_bound_hooks_import_no_heavy_frameworks(tmp_path: Path) -> N
         )
         assert probe.returncode == 0
         imported = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
-        assert "abzu.entrypoints.hooks.main" in imported
+        # PreToolUse goes from the launcher to its own path (test_pre_tool_use_path.py checks it closely)
+        entry = "pre_tool_use" if event == "pre-tool-use" else "main"
+        assert f"abzu.entrypoints.hooks.{entry}" in imported
         assert imported & heavy == set(), event

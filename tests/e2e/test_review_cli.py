@@ -12,6 +12,7 @@ from abzu.adapters.gemini.client import build_gemini_client
 from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.wiring.container import Container
+from abzu.entrypoints.wiring.web import past_reviews
 
 runner = CliRunner()
 WAL = "Use WAL mode so readers never block the writer"
@@ -49,6 +50,18 @@ def test_interactive_review_promotes_and_discards_real_candidates(container: Con
     recalled = json.loads(abzu(container, "recall", "WAL readers", "--json").output)["results"]
     assert [(r["text"], r["reviewed"]) for r in recalled] == [(WAL, True)]
     assert json.loads(abzu(container, "status", "--json").output)["last_review_at"] is not None
+
+
+def test_an_interactive_review_is_recorded_as_the_person_s_not_gemini_s(container: Container):
+    wal, noise = remember(container, WAL, NOISE)
+    assert abzu(container, "review", "-i", stdin="p\nd\nnoise\n").exit_code == 0
+    history = container.trust.history()
+    bead = next(e.detail for e in history.of_item(wal) if e.event == "left staging")
+    touched = [*history.of_item(wal), *history.of_item(noise), *history.of_item(str(bead))]
+    assert touched and {e.who for e in touched if e.event != "staged"} == {"review:human"}
+    reviews = json.loads(abzu(container, "history", "--since", "1h", "--json").output)
+    assert "review:gemini" not in json.dumps(reviews)
+    assert [r.reviewer for r in past_reviews(container).execute(5)] == ["human"]
 
 
 def test_edit_and_promote_stores_the_edited_text(container: Container):

@@ -18,7 +18,7 @@ from abzu.entrypoints.views import RecallView
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.fakes import present
 from tests.integration.gitrepos import git, new_repo
-from tests.transcript_lines import call, result, user, write
+from tests.transcript_lines import assistant, call, result, text, user, write
 
 
 def _commit_file(repo: Path, path: str, text: str) -> None:
@@ -187,3 +187,57 @@ def test_a_history_trigger_repaired_before_its_migration_does_not_stop_it(tmp_pa
     with sqlite3.connect(tmp_path / "wisdom.db") as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (runner.HEADS["wisdom"],)
         assert "stale" in {r[1] for r in conn.execute("PRAGMA table_info(bead_anchors)")}
+
+
+def _marks(home: Path, bead: str) -> list[tuple[str | None, str]]:
+    with sqlite3.connect(home / "wisdom.db") as conn:
+        sql = "SELECT stale, git_commit FROM bead_anchors WHERE memory_id = ?"
+        return conn.execute(sql, (bead,)).fetchall()
+
+
+def test_the_stale_mark_is_lifted_when_the_code_comes_back(in_git: Container, api: Path) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    assert in_git.maintenance().execute().stale.marked_stale == 1
+    _commit_file(api, "src/app.py", "# app.py\n")  # reverted: as it was when the memory was observed
+
+    assert in_git.maintenance().execute().stale == StaleReport(checks=1, lifted=1)
+    found = in_git.recall().execute(RecallRequest("handlers sync")).unwrap()
+    assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
+    assert [h.hit.weight for h in found.hits] == [1.0]
+
+
+def test_a_bead_observed_again_is_anchored_anew_and_fresh(
+    in_git: Container, api: Path, abzu_home: Path
+) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    in_git.maintenance().execute()
+    assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value
+
+    again = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")  # a duplicate: re-observed
+    assert again == bead
+    assert _marks(abzu_home, bead) == [(None, _head(api))]
+    assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit now
+
+
+def test_every_mined_candidate_is_anchored_to_what_its_exchange_edited_and_ran(
+    in_git: Container, api: Path, tmp_path: Path
+) -> None:
+    app, notes = str(api / "src/app.py"), str(api / "docs/notes.md")
+    path = write(tmp_path / "s2.jsonl", user("switch the handlers to sync"),
+                 assistant(text("We decided to drop Python 3.10, instead of keeping shims.")),
+                 call("t1", "Edit", file_path=app, old_string="x", new_string="y"),
+                 result("t1", "updated", tool_use_result={"filePath": app}),
+                 call("t2", "Bash", command="npm run build -- --prod"), result("t2", "built"),
+                 call("t3", "Bash", command="git status"), result("t3", "clean"),  # a look: no anchor
+                 user("now the docs"),
+                 call("t4", "Write", file_path=notes, content="notes"), result("t4", "written"))
+    done = in_git.extract_transcript().execute(session_id="s2", transcript_path=str(path), project=None)
+    assert done.candidates_created == 1
+    with in_git.uow() as uow:
+        [staged] = uow.candidates.staged(limit=10)
+        anchors = uow.candidate_anchors.of(staged.id)
+    assert staged.category.value == "decision"
+    assert [(a.kind.value, a.value, a.commit) for a in anchors] == [  # not the next exchange's file
+        ("command", "npm run build", _head(api)), ("file", "src/app.py", _head(api))]

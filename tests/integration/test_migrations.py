@@ -22,6 +22,7 @@ EXPECTED = {
             "idx_projects_path", "idx_beads_project", "idx_beads_category", "idx_beads_weight",
             "idx_beads_hash", "idx_beads_flagged", "idx_memory_events_item", "idx_memory_events_at",
             "idx_bead_anchors_value", "idx_bead_sources_source", "idx_bead_anchors_stale",
+            "idx_beads_live_stats",  # w0009: the status counts read an index, not the table (issue 18)
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),

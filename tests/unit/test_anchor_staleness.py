@@ -29,12 +29,12 @@ ROOT, OLD, NEW = "/src/api", "a" * 40, "b" * 40
 
 class FakeFreshness:
     def __init__(self, tracked: list[TrackedAnchor]) -> None:
-        self.rows, self.marked = tracked, list[tuple[TrackedAnchor, Staleness]]()
+        self.rows, self.marked = tracked, list[tuple[TrackedAnchor, Staleness | None]]()
 
     def tracked(self, groups: int, anchors: int) -> list[TrackedAnchor]:
         return self.rows[:anchors]
 
-    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness]]) -> None:
+    def mark(self, marks: Sequence[tuple[TrackedAnchor, Staleness | None]]) -> None:
         self.marked += marks
 
 
@@ -178,3 +178,15 @@ def test_journals_of_sessions_idle_for_a_week_are_deleted(tmp_path: Path, clock:
 
 def test_no_journal_folder_is_nothing_to_clean(tmp_path: Path, clock: FixedClock) -> None:
     assert ShownJournalRetention(tmp_path / "missing", clock).execute() == []
+
+
+def test_a_change_undone_lifts_the_mark_and_git_silent_changes_nothing() -> None:
+    changed = _tracked("b-1", "a.py", stale=Staleness.CHANGED)
+    deleted = _tracked("b-2", "b.py", stale=Staleness.DELETED)
+    fresh = _tracked("b-3", "c.py")
+    assert stale_marks([changed, deleted, fresh], {(ROOT, OLD): {}}) == [(changed, None)]  # as it was
+    assert stale_marks([changed, deleted, fresh], {}) == []  # git could not tell: marks stay
+    anchors = FakeFreshness([changed, fresh])
+    report = MarkStaleAnchors(anchors, FakeGit(changes={(ROOT, OLD): {}}), FixedClock()).execute()
+    assert report == StaleReport(checks=1, lifted=1)
+    assert anchors.marked == [(changed, None)]

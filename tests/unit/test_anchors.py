@@ -2,6 +2,7 @@
 `abzu install --point-of-action` adds and `uninstall` removes."""
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from abzu.adapters.claude_settings import merge_hooks, remove_hooks
@@ -45,3 +46,14 @@ def test_the_pre_tool_use_matcher_is_installed_only_on_request_and_removed_exact
     assert merge_hooks(installed, EXE, point_of_action=True) == installed  # idempotent
     assert merge_hooks(installed, EXE) == installed  # a plain reinstall keeps the opt-in
     assert remove_hooks(installed) == users
+
+
+def test_the_pre_tool_use_path_reads_the_files_the_data_home_names(tmp_path: Path) -> None:
+    """The hook names its files itself (importing DataHome would bring pathlib along)."""
+    from abzu.entrypoints.data_home import DEFAULT_HOME, HOME_VARIABLE, DataHome
+    from abzu.entrypoints.hooks import pre_tool_use as hook
+
+    home = DataHome.at(tmp_path)
+    assert (hook.HOME_VARIABLE, hook.DEFAULT_HOME) == (HOME_VARIABLE, DEFAULT_HOME)
+    assert [tmp_path / name for name in (hook.WISDOM, hook.STAGING, hook.SHOWN)] == [
+        home.wisdom, home.staging, home.shown]

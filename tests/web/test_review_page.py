@@ -71,3 +71,12 @@ def _beads(container: Container) -> list[Bead]:
     ids = {i for i in page.split('href="/memory/')[1:]}
     found = [shown(container, i.split('"', 1)[0]) for i in ids]
     return [b for b in found if isinstance(b, Bead)]
+
+
+def test_a_decision_on_the_page_is_recorded_as_the_person_s(container: Container) -> None:
+    staged = remember(container, "WAL mode needs a shared memory file")
+    note = decide(container, staged, "promote")
+    bead = note.split(f"promoted {staged} as ", 1)[1].split("<", 1)[0].strip()
+    history = container.trust.history()
+    events = [*history.of_item(staged), *history.of_item(bead)]
+    assert {e.who for e in events if e.event != "staged"} == {"review:human"}

@@ -33,7 +33,7 @@ def test_health_draws_the_weights_and_lists_reviews(container: Container) -> Non
     page = web.get("/health").text
     assert "<svg" in page and "weight 1: 2" in page  # both live beads at full weight
     assert "human" in page and "no review yet" not in page
-    assert 'data-fragment="/health/doctor"' in page
+    assert 'href="/health/doctor" id="run-doctor"' in page and 'id="doctor"' not in page  # on demand
     checks = web.get("/health/doctor").text
     assert 'id="doctor"' in checks and "integrity" in checks and "problem" not in checks
 

@@ -1,4 +1,4 @@
 """The schema revision each store is at when this Abzu wrote it (standard library: the light path
 compares it with the stored revision before deciding whether to load Alembic)."""
 
-HEADS = {"wisdom": "w0008", "staging": "s0012"}
+HEADS = {"wisdom": "w0009", "staging": "s0012"}

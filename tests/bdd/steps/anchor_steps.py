@@ -143,6 +143,11 @@ def _(git_world: GitWorld, path: str) -> None:
     git_world.commit(path, "async def handler(): ...\n")
 
 
+@when(parsers.parse('"{path}" is put back as it was and committed'))
+def _(git_world: GitWorld, path: str) -> None:
+    git_world.commit(path, "def handler(): ...\n")  # what the Given step committed
+
+
 @when(parsers.parse('"{path}" is deleted and committed'))
 def _(git_world: GitWorld, path: str) -> None:
     git_world.commit(path, None)
