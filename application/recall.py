@@ -1,5 +1,6 @@
 """Use case: recall knowledge by full-text search (spec §8)."""
 
+import logging
 from dataclasses import dataclass, field
 
 from returns.result import Failure, Result, Success
@@ -16,6 +17,7 @@ from abzu.domain.text import keywords
 
 RecallError = InvalidScope | InvalidLimit
 MAX_LIMIT = 100
+log = logging.getLogger("abzu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,7 @@ class Recall:
       finds only global memories and creates nothing.
     - With `dense` (semantic search on), the lexical ranking is fused with the nearest memories
       by meaning (hybrid_recall.py); memories without a vector keep their lexical score.
+      If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
     """
 
     uow: UnitOfWork
@@ -77,13 +80,20 @@ class Recall:
         if not terms:
             return []
         fetch, now = max(request.limit * self.fetch_factor, 30), self.clock.now()
+        if self.dense is not None:
+            self.dense.expect(request.query)  # embedding overlaps the lexical search below
         hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
         hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
         policy = self.ranking.with_floor(request.relevance_floor)
         if self.dense is None:
             return policy.rank(hits, focus_project=scope.project, limit=request.limit)
         lexical = policy.rank(hits, focus_project=scope.project, limit=fetch)
-        return self._hybrid(self.dense, request, scope, lexical)
+        try:
+            return self._hybrid(self.dense, request, scope, lexical)
+        except Exception as failed:
+            log.warning("dense recall failed, lexical only: %s: %s", type(failed).__name__,
+                        " ".join(str(failed).split())[:200])
+            return lexical[: request.limit]
 
     def _hybrid(
         self, dense: DenseRecall, request: RecallRequest, scope: Scope, lexical: list[RankedHit],

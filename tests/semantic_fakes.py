@@ -12,7 +12,7 @@ from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
 
 if TYPE_CHECKING:
-    from tests.fake_stores import InMemoryBeads
+    from tests.fake_stores import InMemoryBeads, InMemoryCandidates
 
 
 class HashingEmbedder:
@@ -54,43 +54,48 @@ class HashingEmbedder:
         return [c / norm for c in counts]
 
 
-class ListDenseIndex:
-    """Pure-Python brute-force cosine search, same contract as the numpy adapter."""
-
-    def __init__(self, ids: Sequence[str], vectors: Sequence[Vector]) -> None:
-        self._rows = list(zip(ids, vectors, strict=True))
-
-    def search(self, query: Vector, limit: int) -> list[tuple[str, float]]:
-        scored = [(item, sum(a * b for a, b in zip(vec, query, strict=True))) for item, vec in self._rows]
-        return sorted(scored, key=lambda kv: -kv[1])[:max(limit, 0)]
-
-
-class ListDenseIndexes:
-    def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> ListDenseIndex:
-        return ListDenseIndex(ids, vectors)
-
-
 class FakeDenseRecall:
-    """`DenseRecall` over the beads of a fake unit of work, by the hashing embedder: only the
-    ids in `embedded` have a vector (the rest stand for memories the background pass has not
-    reached yet). Records the queries it was asked."""
+    """`DenseRecall` over the beads (and, if given, the staged candidates) of a fake unit of
+    work, by the hashing embedder: only the ids in `embedded` have a vector (the rest stand for
+    memories the background pass has not reached yet). Records the queries it was asked."""
 
-    def __init__(self, beads: "InMemoryBeads", embedder: HashingEmbedder, embedded: set[str]) -> None:
+    def __init__(
+        self, beads: "InMemoryBeads", embedder: HashingEmbedder, embedded: set[str],
+        candidates: "InMemoryCandidates | None" = None,
+    ) -> None:
         self._beads, self._embedder, self._embedded = beads, embedder, embedded
+        self._candidates = candidates
         self.asked: list[str] = []
+        self.expected: list[str] = []
+
+    def expect(self, query: str) -> None:
+        self.expected.append(query)
 
     def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
         self.asked.append(query)
         q = self._embedder.embed_queries([query])[0]
         scored = []
         for item in sorted(self._embedded):
-            b = self._beads.rows[item]
-            if b.is_live and scope.admits(b.project):
-                v = self._embedder.embed_passages([b.content])[0]
-                hit = SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
-                                b.created_at, 1.0, self._beads.decay.weight(b, now=now), b.last_accessed)
+            hit = self._hit(item, now)
+            if hit is not None and scope.admits(hit.project):
+                v = self._embedder.embed_passages([hit.content])[0]
                 scored.append((hit, sum(x * y for x, y in zip(q, v, strict=True))))
         return sorted(scored, key=lambda hc: (-hc[1], hc[0].item_id))[:limit]
 
+    def _hit(self, item: str, now: datetime) -> SearchHit | None:
+        if (b := self._beads.rows.get(item)) is not None:
+            return SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
+                             b.created_at, 1.0, self._beads.decay.weight(b, now=now),
+                             b.last_accessed) if b.is_live else None
+        c = self._candidates.rows.get(item) if self._candidates is not None else None
+        if c is None or not c.is_live:
+            return None
+        return SearchHit(c.id, Source.CANDIDATE, c.category, c.project, c.content, c.summary,
+                         c.created_at, 1.0)
+
     def embedded(self, ids: Iterable[str]) -> set[str]:
         return {i for i in ids if i in self._embedded}
+
+    def give_vectors(self, ids: Iterable[str]) -> None:
+        """What the background pass does: these memories now have a vector."""
+        self._embedded.update(ids)

@@ -67,7 +67,7 @@ ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 # chose the gemini_flagged index and scanned every unflagged bead.
 _BY_IDS = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight
+       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight, {stale} AS stale
 FROM json_each(:ids) j CROSS JOIN {table} {a} ON {a}.id = j.value WHERE {live}{scope}
 """
 
@@ -144,8 +144,9 @@ def _search_sql(table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
 @lru_cache(maxsize=16)
 def _by_ids_sql(table: FtsIndex, scope: str, weight: str) -> str:
     last = f"{table.alias}.last_accessed" if table.decays else "NULL"
+    stale = _STALE.format(a=table.alias) if table.decays else "NULL"
     return _BY_IDS.format(a=table.alias, table=table.table, live=table.live, scope=scope,
-                          weight=weight, last=last)
+                          weight=weight, last=last, stale=stale)
 
 
 @lru_cache(maxsize=128)

@@ -14,6 +14,7 @@ from typing import Any
 
 from abzu.adapters.sqlite.fts import Row
 from abzu.adapters.sqlite.search import BEADS, CANDIDATES, FtsIndex, by_ids
+from abzu.adapters.sqlite.search_sql import scope_filter
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
@@ -40,9 +41,13 @@ class Sqlite3VectorReader:
         know the vectors a process holds are still those of the store."""
         return int(self._fetch(self._version, {})[0]["v"])
 
-    def current(self, model: str) -> list[tuple[str, str | None, bytes]]:
-        """(id, project, float16 vector) of live memories whose vector is of `model` and their text."""
-        return [(r["id"], r["project"], r["vector"]) for r in self._fetch(self._current, {"model": model})]
+    def current(self, model: str, scope: Scope) -> list[tuple[str, str | None, bytes]]:
+        """(id, project, float16 vector) of live memories in `scope` whose vector is of `model`
+        and their text. A one-shot CLI recall in the default scope reads its project's and the
+        global rows only (~15 % of them at 100k beads over 20 projects), not every vector."""
+        where, params = scope_filter(self._index.alias, scope)
+        rows = self._fetch(self._current + where, {"model": model, **params})
+        return [(r["id"], r["project"], r["vector"]) for r in rows]
 
     def hits(self, ids: Sequence[str], scope: Scope, now: datetime) -> list[SearchHit]:
         return by_ids(self._fetch, self._index, ids, scope, now=now, decay=self._decay)

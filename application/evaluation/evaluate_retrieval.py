@@ -9,7 +9,6 @@ from abzu.application.evaluation.ports import DatasetReader, EvalProgress, Memor
 from abzu.application.evaluation.report import EvalReport, EvalRequest, Ingestion, Skipped
 from abzu.application.evaluation.sample_run import SampleResult, SampleRun
 from abzu.application.recall import MAX_LIMIT
-from abzu.application.semantic.hybrid import Semantic
 from abzu.domain.evaluation.dataset import Dataset
 
 
@@ -23,13 +22,14 @@ class EvaluateRetrieval:
       and counted; evidence ids that name no turn are counted.
     - Retrieval only: no answer is generated or graded.
     - With `baseline`, a grep-style term-overlap ranking of the same texts is scored beside it.
+    - With `semantic`, the stored memories are embedded and the product's hybrid recall (the
+      same Recall with its dense side on) is scored beside the lexical one.
     """
 
     reader: DatasetReader
     sandboxes: MemorySandboxes
     stopwatch: Stopwatch
     default_floor: float
-    semantic: Semantic | None = None  # set by the entry point only with `--semantic`
 
     def execute(self, request: EvalRequest, progress: EvalProgress) -> Result[EvalReport, EvalError]:
         depth_ok = 1 <= request.depth <= MAX_LIMIT
@@ -44,7 +44,7 @@ class EvaluateRetrieval:
         for sample in dataset.samples:
             progress.sample_started(sample.sample_id, len(sample.questions))
             with self.sandboxes.open(sample.sample_id) as sandbox:
-                run = SampleRun(sample, request, floor, self.stopwatch, self.semantic)
+                run = SampleRun(sample, request, floor, self.stopwatch)
                 results.append(run.run(sandbox, progress))
         return EvalReport(
             request, floor, len(results),

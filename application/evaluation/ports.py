@@ -1,5 +1,6 @@
 """Ports of the retrieval evaluation (`abzu eval`)."""
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -20,11 +21,22 @@ class DatasetReader(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class HybridSandbox:
+    """The sandbox's recall with semantic search on (the very Recall the CLI and the MCP server
+    build), and the pass that embeds what was stored, as the background pass does for a user."""
+
+    recall: Recall
+    embed: Callable[[], object]
+
+
+@dataclass(frozen=True, slots=True)
 class Sandbox:
-    """A fresh, empty Abzu: the product's own use cases over their own stores."""
+    """A fresh, empty Abzu: the product's own use cases over their own stores. `hybrid` only
+    when the evaluation was asked for `--semantic`."""
 
     remember_many: RememberMany
     recall: Recall
+    hybrid: HybridSandbox | None = None
 
 
 class MemorySandboxes(Protocol):

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from returns.result import Success
 
-from abzu.application.evaluation.ports import EvalProgress, Sandbox, Stopwatch
+from abzu.application.evaluation.ports import EvalProgress, HybridSandbox, Sandbox, Stopwatch
 from abzu.application.evaluation.report import (
     EvalRequest,
     Ingestion,
@@ -22,8 +22,7 @@ from abzu.application.evaluation.turn_memory import (
     turn_contexts,
     turn_ranking,
 )
-from abzu.application.recall import Recalled, RecallRequest
-from abzu.application.semantic.hybrid import Semantic
+from abzu.application.recall import Recall, Recalled, RecallRequest
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.evaluation.baseline import TermOverlapIndex
 from abzu.domain.evaluation.dataset import Question, QuestionCategory, Sample
@@ -49,13 +48,12 @@ class SampleRun:
     request: EvalRequest
     floor: float
     stopwatch: Stopwatch
-    semantic: Semantic | None = None
 
     def run(self, sandbox: Sandbox, progress: EvalProgress) -> SampleResult:
         ingestion, owners = self._ingest(sandbox)
         rankers = {System.PRODUCT: self._product(sandbox, owners)}
-        if self.request.semantic and self.semantic is not None:
-            rankers[System.HYBRID] = self._hybrid(sandbox, owners, self.semantic)
+        if self.request.semantic and sandbox.hybrid is not None:
+            rankers[System.HYBRID] = self._hybrid(sandbox.hybrid, owners)
         if self.request.baseline:
             rankers[System.BASELINE] = self._baseline()
         known = {t.dia_id for t in self.sample.turns}
@@ -84,26 +82,22 @@ class SampleRun:
         return ingestion, owners_of(turns, done)
 
     def _product(self, sandbox: Sandbox, owners: dict[str, list[str]]) -> Ranker:
+        return self._ranker(sandbox.recall, owners)
+
+    def _hybrid(self, hybrid: HybridSandbox, owners: dict[str, list[str]]) -> Ranker:
+        """The product's hybrid recall, after every stored memory got its vector."""
+        hybrid.embed()
+        return self._ranker(hybrid.recall, owners)
+
+    def _ranker(self, recall: Recall, owners: dict[str, list[str]]) -> Ranker:
         def rank(query: str) -> list[str]:
-            return turn_ranking((h.hit.item_id for h in self._recall(sandbox, query).hits), owners)
+            return turn_ranking((h.hit.item_id for h in self._recall(recall, query).hits), owners)
 
         return rank
 
-    def _hybrid(self, sandbox: Sandbox, owners: dict[str, list[str]], semantic: Semantic) -> Ranker:
-        """The same recall, fused with a dense search over the same memory texts. The dense
-        side indexes the sample's turns in memory (what `abzu embed` would have stored)."""
-        index = semantic.index([(t.dia_id, memory_text(t)) for t in self.sample.turns])
-
-        def rank(query: str) -> list[str]:
-            hits = self._recall(sandbox, query).hits
-            lexical = [(d, h.score) for h in hits for d in owners.get(h.hit.item_id, ())]
-            return semantic.rank(index, query, lexical, self.request.depth)
-
-        return rank
-
-    def _recall(self, sandbox: Sandbox, query: str) -> Recalled:
+    def _recall(self, recall: Recall, query: str) -> Recalled:
         asked = RecallRequest(query, "project", self.sample.sample_id, self.request.depth, self.floor)
-        match sandbox.recall.execute(asked):
+        match recall.execute(asked):
             case Success(Recalled() as found):
                 return found
             case _:

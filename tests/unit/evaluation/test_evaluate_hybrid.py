@@ -1,18 +1,19 @@
-"""`abzu eval --semantic`: hybrid recall scored beside lexical, on the same questions."""
+"""`abzu eval --semantic`: the product's hybrid recall scored beside lexical, same questions."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from returns.result import Success
 
 from abzu.application.evaluation.evaluate_retrieval import EvaluateRetrieval
+from abzu.application.evaluation.ports import HybridSandbox, Sandbox
 from abzu.application.evaluation.report import EvalReport, EvalRequest, System
-from abzu.application.semantic.hybrid import Semantic
+from abzu.application.recall import Recall
+from abzu.application.remember_many import RememberMany
 from abzu.domain.evaluation.dataset import Dataset, Question, Sample, Turn
-from tests.semantic_fakes import HashingEmbedder, ListDenseIndexes
-from tests.unit.evaluation.test_evaluate_retrieval import (
-    CountingProgress,
-    FakeReader,
-    FakeSandboxes,
-    TickingStopwatch,
-)
+from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
+from tests.semantic_fakes import FakeDenseRecall, HashingEmbedder
+from tests.unit.evaluation.test_evaluate_retrieval import CountingProgress, FakeReader, TickingStopwatch
 
 DATE = "1 May 2023"
 TRIP = Sample("trip", (
@@ -21,11 +22,31 @@ TRIP = Sample("trip", (
 ), (Question("Which vehicle was driven?", 1, ("D1:1",)),))
 
 
-def _run(request: EvalRequest, embedder: HashingEmbedder | None = None) -> EvalReport:
-    embedder = embedder or HashingEmbedder(synonyms={"vehicle": "van"})
-    semantic = Semantic(embedder, ListDenseIndexes(), dense_weight=0.5)
-    sut = EvaluateRetrieval(FakeReader(Success(Dataset((TRIP,)))), FakeSandboxes(),
-                            TickingStopwatch(), default_floor=0.0, semantic=semantic)
+class HybridSandboxes:
+    """Sandboxes whose hybrid recall is the product's Recall over a fake dense side; `embed`
+    gives every stored memory its vector, as the background pass would."""
+
+    def __init__(self, embedder: HashingEmbedder) -> None:
+        self.embedder, self.embeds = embedder, 0
+
+    @contextmanager
+    def open(self, name: str) -> Iterator[Sandbox]:
+        uow, clock, workspace = FakeUnitOfWork(), FixedClock(), FixedWorkspace(None)
+        dense = FakeDenseRecall(uow.beads, self.embedder, set(), uow.candidates)
+        hybrid = Recall(uow, clock, workspace, dense=dense, dense_weight=0.5)
+
+        def embed() -> None:
+            self.embeds += 1
+            dense.give_vectors([*uow.beads.rows, *uow.candidates.rows])
+
+        yield Sandbox(RememberMany(uow, clock, SequentialIds(), workspace), Recall(uow, clock, workspace),
+                      HybridSandbox(hybrid, embed))
+
+
+def _run(request: EvalRequest, sandboxes: HybridSandboxes | None = None) -> EvalReport:
+    sandboxes = sandboxes or HybridSandboxes(HashingEmbedder(synonyms={"vehicle": "van"}))
+    sut = EvaluateRetrieval(FakeReader(Success(Dataset((TRIP,)))), sandboxes,
+                            TickingStopwatch(), default_floor=0.0)
     return sut.execute(request, CountingProgress()).unwrap()
 
 
@@ -44,8 +65,7 @@ def test_dense_search_finds_evidence_whose_words_lexical_recall_cannot_match() -
     assert report.summaries(System.HYBRID)["overall"].hit_at == (1.0,)
 
 
-def test_every_turn_is_embedded_once_per_sample_not_per_question() -> None:
-    embedder = HashingEmbedder()
-    _run(EvalRequest("x.json", semantic=True), embedder)
-    assert len(embedder.passages_seen) == 2
-    assert embedder.passages_seen[0].startswith("Ana (1 May 2023): We drove")
+def test_the_stored_memories_are_embedded_once_per_sample_not_per_question() -> None:
+    sandboxes = HybridSandboxes(HashingEmbedder())
+    _run(EvalRequest("x.json", semantic=True), sandboxes)
+    assert sandboxes.embeds == 1

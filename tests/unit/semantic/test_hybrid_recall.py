@@ -35,7 +35,7 @@ def test_off_recall_is_lexical_and_on_it_also_finds_what_means_the_same(stored: 
     assert ids(recall(stored, "journaling", None)) == []
     dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
     assert ids(recall(stored, "journaling", dense))[0] == "b-wal"
-    assert dense.asked == ["journaling"]
+    assert dense.expected == dense.asked == ["journaling"]
 
 
 def test_dense_neighbours_stay_in_the_recall_scope(stored: FakeUnitOfWork) -> None:
@@ -74,3 +74,29 @@ def test_a_strong_dense_match_lifts_a_middling_lexical_one() -> None:
     dense = [(_ranked("b", 1.0).hit, 0.9), (_ranked("c", 1.0).hit, 0.5)]
     fused = fuse_ranked(lexical, dense, {"a", "b", "c"}, lambda h: 1.0, 0.6, 2)
     assert [r.hit.item_id for r in fused] == ["b", "a"]
+
+
+class BrokenDense:
+    """The dense side failing as a corrupt vector table or a numpy error would."""
+
+    def expect(self, query: str) -> None:
+        pass
+
+    def nearest(self, query: str, scope: object, limit: int, now: object) -> list[tuple[SearchHit, float]]:
+        raise ValueError("cannot reshape array of size 383 into shape (1,384)\nsecond line")
+
+    def embedded(self, ids: object) -> set[str]:
+        raise AssertionError("not reached")
+
+
+def test_a_failing_dense_side_gives_the_lexical_answer_and_one_log_line(
+    stored: FakeUnitOfWork, caplog: pytest.LogCaptureFixture,
+) -> None:
+    lexical = ids(recall(stored, "WAL mode", None))
+    sut = Recall(stored, FixedClock(), FixedWorkspace(), dense=BrokenDense())
+    with caplog.at_level("WARNING", logger="abzu"):
+        found = sut.execute(RecallRequest("WAL mode")).unwrap()
+    assert ids(found) == lexical == ["b-wal", "b-lock"]
+    assert len(caplog.records) == 1
+    line = caplog.records[0].getMessage()
+    assert "lexical only" in line and "ValueError" in line and "\n" not in line
