@@ -23,8 +23,12 @@ def open_engine(path: Path, *, synchronous: str = "NORMAL") -> Engine:
         raise StorageError(f"cannot create the data folder {path.parent}: {exc.strerror}") from exc
     read_only = is_read_only_home(path)
     url = f"sqlite:///file:{path}?immutable=1&uri=true" if read_only else f"sqlite:///{path}"
+    # No ceiling on the pool: a bounded pool lets threads that hold one store's connection while
+    # waiting at the write gate starve the gate holder of that store (a 30 s pool timeout in the
+    # MCP server with 24 concurrent remembers); SQLite takes any number of connections.
     engine = create_engine(
-        url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
+        url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+        max_overflow=-1,
     )
     event.listen(engine, "connect", _pragmas(synchronous, read_only=read_only))
     event.listen(engine, "begin", _begin_immediate(None if read_only else path))
