@@ -20,7 +20,7 @@ from abzu.adapters.sqlite.busy import is_busy, is_read_only
 from abzu.adapters.sqlite.db import Db, DbSource, StoreConnection
 from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.recall_stamps import DUE_BYTES, StampSpool
-from abzu.adapters.sqlite.stamp_settling import settle, spool_of
+from abzu.adapters.sqlite.stamp_settling import relaxed, settle, spool_of
 from abzu.adapters.sqlite.timestamps import from_db, to_db
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, as_source, begin
 from abzu.application.ports import BeadRepository, ProjectRegistry
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 log = logging.getLogger("abzu")
-# A brief wait, and no fsync: a stamp lost to a busy store or a power cut costs nothing.
-_RELAXED = {"busy_timeout": 50, "synchronous": "NORMAL"}
 Stamps = dict[str, list[tuple[str, datetime]]]
 
 
@@ -102,23 +100,15 @@ class SqliteRecallUnitOfWork(SqliteUnitOfWork):
 
 def write_stamps(source: DbSource, decay: DecayPolicy, stamps: Stamps) -> bool:
     """Best effort: True when the stamps landed, False when the store was busy."""
-    conn = source.open_connection()
-    saved = [(p, conn.pragma(p)) for p in _RELAXED]
-    for pragma, value in _RELAXED.items():
-        conn.pragma(f"{pragma}={value}")
-    try:
-        _stamp(conn, decay, stamps)
-        return True
-    except Exception as exc:  # either driver's OperationalError; the rest is re-raised
-        if not (is_busy(exc) or is_read_only(exc)):
-            raise
-        log.debug("recall stamps skipped: the store is busy or read-only")
-        return False
-    finally:
-        conn.rollback()
-        for pragma, value in saved:  # the pooled connection goes back as it came
-            conn.pragma(f"{pragma}={value}")
-        conn.close()
+    with relaxed(source) as conn:
+        try:
+            _stamp(conn, decay, stamps)
+            return True
+        except Exception as exc:  # either driver's OperationalError; the rest is re-raised
+            if not (is_busy(exc) or is_read_only(exc)):
+                raise
+            log.debug("recall stamps skipped: the store is busy or read-only")
+            return False
 
 
 def _stamp(conn: StoreConnection, decay: DecayPolicy, stamps: Stamps) -> None:
