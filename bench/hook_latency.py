@@ -161,7 +161,12 @@ def pack_in_child(state: str, repo: Path) -> None:
     if state == "check":
         print(json.dumps(light._packed().answers != {}))
         return
-    assert light.write_pack(), "the recall pack could not be taken"
+    for _ in range(20):  # refused while a write lands (a recovery settling the last start)
+        if light.write_pack():
+            break
+        time.sleep(0.1)
+    else:
+        raise SystemExit("the recall pack could not be taken")
     if state == "stale":
         answers = load_pack(path, lambda: None, light.clock.now().date())
         save_pack(path, ("taken before a change",), light.clock.now().date(), answers or {})
