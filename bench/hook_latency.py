@@ -233,55 +233,67 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))] * 1000
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--beads", type=int, default=10_000)
     parser.add_argument("--sessions", type=int, default=10)
-    parser.add_argument("--runs", type=int, default=50, help="session-start calls")
-    parser.add_argument("--end-runs", type=int, default=100, help="session-end calls")
+    parser.add_argument("--runs", type=int, default=50, help="session-start calls (each pack state)")
+    parser.add_argument("--end-runs", type=int, default=100, help="session-end, stop, pre-tool-use calls")
     parser.add_argument("--compact-runs", type=int, default=50, help="pre-compact calls")
     parser.add_argument("--cycles", type=int, default=10, help="session start + end cycles (pack hit rate)")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="abzu-hook-bench-") as tmp:
-        home, repo = Path(tmp) / "home", Path(tmp) / "src" / "api"
-        (repo / ".git").mkdir(parents=True)
-        (repo / ".enki").mkdir()
-        (repo / ".enki" / "goal").write_text("Token rotation and cache schema migration\n", encoding="utf-8")
-        (repo / ".enki" / "gates.md").write_text("No merge without review.\nSpecs first.\n", encoding="utf-8")
-        home.mkdir()
-        (home / "persona.md").write_text("You are Enki.\n" * 20, encoding="utf-8")
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("ABZU_", "CLAUDE_"))}
-        env.update(ABZU_HOME=str(home))
-        subprocess.run([sys.executable, __file__, "--populate", str(home), str(repo), str(args.beads),
-                        str(args.sessions)], check=True, env=env)
-        run_hook("session-start", {"session_id": "warm-up", "cwd": str(repo)}, repo, env)
-        run_hook("session-end", {"session_id": "warm-up", "cwd": str(repo)}, repo, env)
-        background_done(repo)
-        load_before = os.getloadavg()[0]
-        figures = {
-            "session_start_fresh_pack": measure("session-start", args.runs, repo, env, pack="fresh"),
-            "session_start_stale_pack": measure("session-start", args.runs, repo, env, pack="stale"),
-            "session_end": measure("session-end", args.end_runs, repo, env),
-            "stop": measure("stop", args.end_runs, repo, env),
-            "pre_compact": measure("pre-compact", args.compact_runs, repo, env),
-            "pre_tool_use": measure("pre-tool-use", args.end_runs, repo, env),
-        }
-        cycle_times, cycle_cpus, hits = cycle(args.cycles, repo, env)
-        interpreter, interpreter_cpu = floor(args.compact_runs)
-        report: dict[str, object] = {
-            "beads": args.beads, "earlier_sessions": args.sessions,
-            "load_1min": {"before": load_before, "after": os.getloadavg()[0]},
-            "python_c_pass_ms": summary(interpreter, interpreter_cpu),
-            **{f"{name}_ms": summary(times, cpus) for name, (times, cpus, _) in figures.items()},
-            "injected_characters": figures["session_start_fresh_pack"][2],
-            "session_start_cycle_ms": {**summary(cycle_times, cycle_cpus),
-                                       "pack_hit_rate": hits / max(1, args.cycles)},
-            "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
-        }
-        print(json.dumps(report, indent=2))
+    return parser.parse_args()
 
+
+def prepare(tmp: Path, args: argparse.Namespace) -> tuple[Path, dict[str, str]]:
+    """A data home and a project with `.enki/` goal and gates, populated; (repo, environment)."""
+    home, repo = tmp / "home", tmp / "src" / "api"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".enki").mkdir()
+    (repo / ".enki" / "goal").write_text("Token rotation and cache schema migration\n", encoding="utf-8")
+    (repo / ".enki" / "gates.md").write_text("No merge without review.\nSpecs first.\n", encoding="utf-8")
+    home.mkdir()
+    (home / "persona.md").write_text("You are Enki.\n" * 20, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ABZU_", "CLAUDE_"))}
+    env.update(ABZU_HOME=str(home))
+    subprocess.run([sys.executable, __file__, "--populate", str(home), str(repo), str(args.beads),
+                    str(args.sessions)], check=True, env=env)
+    run_hook("session-start", {"session_id": "warm-up", "cwd": str(repo)}, repo, env)
+    run_hook("session-end", {"session_id": "warm-up", "cwd": str(repo)}, repo, env)
+    background_done(repo)
+    return repo, env
+
+
+def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> dict[str, object]:
+    load_before = os.getloadavg()[0]
+    figures = {
+        "session_start_fresh_pack": measure("session-start", args.runs, repo, env, pack="fresh"),
+        "session_start_stale_pack": measure("session-start", args.runs, repo, env, pack="stale"),
+        "session_end": measure("session-end", args.end_runs, repo, env),
+        "stop": measure("stop", args.end_runs, repo, env),
+        "pre_compact": measure("pre-compact", args.compact_runs, repo, env),
+        "pre_tool_use": measure("pre-tool-use", args.end_runs, repo, env),
+    }
+    cycle_times, cycle_cpus, hits = cycle(args.cycles, repo, env)
+    interpreter, interpreter_cpu = floor(args.compact_runs)
+    return {
+        "beads": args.beads, "earlier_sessions": args.sessions,
+        "load_1min": {"before": load_before, "after": os.getloadavg()[0]},
+        "python_c_pass_ms": summary(interpreter, interpreter_cpu),
+        **{f"{name}_ms": summary(times, cpus) for name, (times, cpus, _) in figures.items()},
+        "injected_characters": figures["session_start_fresh_pack"][2],
+        "session_start_cycle_ms": {**summary(cycle_times, cycle_cpus),
+                                   "pack_hit_rate": hits / max(1, args.cycles)},
+        "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
+    }
+
+
+def main() -> None:
+    args = arguments()
+    with tempfile.TemporaryDirectory(prefix="abzu-hook-bench-") as tmp:
+        repo, env = prepare(Path(tmp), args)
+        print(json.dumps(measure_all(args, repo, env), indent=2))
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--populate"]:
