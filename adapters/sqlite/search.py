@@ -24,7 +24,7 @@ from abzu.adapters.sqlite.timestamps import from_db, from_db_required
 from abzu.domain.anchors import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
-from abzu.domain.dedup import Existing, similarity
+from abzu.domain.dedup import Existing, overlap, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
 
@@ -93,7 +93,7 @@ _GROUP = """
 SELECT * FROM (SELECT {a}.id, {a}.content FROM {fts} f CROSS JOIN {table} {a} ON {a}.rowid = f.rowid
 WHERE {fts} MATCH :g{i} AND {a}.superseded_by IS NULL AND {a}.project IS :project
 ORDER BY f.rowid DESC LIMIT :limit)"""
-GROUP_POOL = 10  # rows a probe group may bring back
+GROUP_POOL = 8  # rows a probe group may bring back
 
 _RELATED = """
 SELECT {a}.* FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
@@ -157,9 +157,11 @@ def _probe(
         return []
     params = {f"g{i}": g for i, g in enumerate(groups)}
     rows = fetch(_pool_sql(table, len(groups)), {**params, "project": project, "limit": GROUP_POOL})
-    note = " ".join(terms)
     pool = [Existing(r["id"], r["content"]) for r in rows]
-    return sorted(pool, key=lambda e: -similarity(note, e.content))[:limit]
+    if len(pool) <= 1:
+        return pool
+    note = token_set(" ".join(terms))  # once, not once a row as `similarity` would
+    return sorted(pool, key=lambda e: -overlap(note, token_set(e.content)))[:limit]
 
 
 @lru_cache(maxsize=64)
