@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 
 from returns.pipeline import is_successful
 from returns.result import Result
@@ -69,7 +70,7 @@ class RememberMany:
         with self.uow as uow:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
             planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold))
-            plans = [d.map(lambda draft, s=f"#{i}": planner.plan(draft, s)) for i, d in enumerate(drafts)]
+            plans = [d.map(partial(planner.plan, slot=f"#{i}")) for i, d in enumerate(drafts)]
             stored: dict[str, str] = {}  # a plan's slot -> the id it was stored under
             results = [p.map(lambda plan: _write(writer, plan, stored, root, commit)) for p in plans]
             for project in {p for p in planner.projects.values() if p is not None}:
