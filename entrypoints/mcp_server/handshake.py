@@ -61,7 +61,7 @@ class Handshake:
 
     def _initialize(self, message: dict[str, Any]) -> bytes | None:
         params = message.get("params")
-        if "id" not in message or not _plain_init_params(params):
+        if "id" not in message or params is None or not _plain_init_params(params):
             return None
         self.initialize = message
         return _reply(message["id"], self._version_rendered(params["protocolVersion"])["initialize"])
@@ -104,7 +104,7 @@ def _refuse(constant: str) -> None:
 
 
 def _no_params(message: dict[str, Any]) -> bool:
-    return message.get("params", {}) == {}
+    return bool(message.get("params", {}) == {})
 
 
 def _plain_init_params(params: Any) -> bool:

@@ -5,7 +5,8 @@
 Run it after changing a tool, its description or schema, the server's instructions or the MCP
 SDK; tests/contract/test_mcp_handshake.py fails until then. The answers are what the SDK's own
 stdio transport writes for `initialize` (each protocol version of the handshake era) and the
-lists a client asks for next (tools, prompts, resources), with serverInfo.version left as a slot for the installed version.
+lists a client asks for next (tools, prompts, resources), with serverInfo.version left as a
+slot for the installed version.
 """
 
 import json

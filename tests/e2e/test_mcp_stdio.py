@@ -85,7 +85,8 @@ def lines(*messages: dict[str, Any]) -> str:
 
 
 def test_a_call_sent_with_the_handshake_is_answered(abzu_home: Path, repo: Path) -> None:
-    remember = {"name": "enki_remember", "arguments": {"content": "Pin anyio below 5", "category": "decision"}}
+    remember = {"name": "enki_remember",
+                "arguments": {"content": "Pin anyio below 5", "category": "decision"}}
     wire = lines(
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},

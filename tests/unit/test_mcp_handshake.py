@@ -38,7 +38,8 @@ def test_the_plain_opening_is_answered_and_the_notification_needs_no_answer() ->
 @pytest.mark.parametrize("first", [
     b"not json", b"", line([INIT]), line({**INIT, "jsonrpc": "1.0"}), line({**INIT, "id": None}),
     line({**INIT, "id": True}), line({**INIT, "extra": 1}), line(TOOLS), line(INITIALIZED),
-    line({**INIT, "params": {**PARAMS, "_meta": {}}}), line({**INIT, "params": {**PARAMS, "capabilities": 3}}),
+    line({**INIT, "params": {**PARAMS, "_meta": {}}}),
+    line({**INIT, "params": {**PARAMS, "capabilities": 3}}),
     line({"jsonrpc": "2.0", "method": "initialize", "params": PARAMS}),  # a notification
     b'{"jsonrpc": "2.0", "id": NaN, "method": "initialize"}',
 ])
