@@ -9,6 +9,7 @@ answers swallowed) and then every byte the client sent that was not answered, in
 stdout carries protocol messages only; a failure to load is one line on stderr and exit 1.
 """
 
+import contextlib
 import os
 import sys
 import threading
@@ -41,12 +42,23 @@ class Loader(threading.Thread):
             self.error = exc
         finally:
             self.ready.set()
+        if self.error is None:
+            preload()
 
     def result(self) -> "MCPServer[Any]":
         self.ready.wait()
         if self.server is None:
             raise RuntimeError(f"the MCP server could not load: {self.error!r}") from self.error
         return self.server
+
+
+def preload() -> None:
+    """The store stack's import (SQLAlchemy, the container: ~1 s of CPU), so that a first tool
+    call made long after the fast handshake does not pay it: the server's lifespan, which
+    builds the container, starts only when the SDK takes over. A failure here is the lifespan's
+    to report, on the first call."""
+    with contextlib.suppress(Exception):  # the first tool call imports it again and reports
+        import abzu.entrypoints.wiring.container  # noqa: F401
 
 
 def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> None:
