@@ -70,6 +70,8 @@ def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> 
     wire = take_wire()
     handshake = load(abzu_version())
     unread = answer_opening(wire, handshake, loader.ready)
+    if unread is None:  # hung up, all answered (a health check: `claude mcp list`, /mcp)
+        os._exit(0)  # nothing left to serve; the loader thread may be mid-import: no finalising
     try:
         server = loader.result()
     except RuntimeError as exc:
@@ -90,16 +92,17 @@ def take_wire() -> int:
     return wire
 
 
-def answer_opening(wire: int, handshake: Handshake, ready: threading.Event) -> bytes:
+def answer_opening(wire: int, handshake: Handshake, ready: threading.Event) -> bytes | None:
     """Answers lines until one is not the fast path's or the SDK is ready; returns what the SDK
-    must read first (everything from that line on). At end of input, what is left."""
+    must read first (everything from that line on). At end of input, what is left, or None
+    when nothing is: the client hung up with every message answered."""
     buffer = b""
     while not ready.is_set():
         line, newline, rest = buffer.partition(b"\n")
         if not newline:
             chunk = os.read(wire, 65536)
             if not chunk:
-                return buffer
+                return buffer if buffer.strip() else None
             buffer += chunk
             continue
         answer = handshake.take(line)

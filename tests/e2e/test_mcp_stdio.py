@@ -111,3 +111,15 @@ def test_a_broken_first_line_is_left_to_the_sdk_which_skips_it(abzu_home: Path, 
     init, listed = exchange(abzu_home, repo, wire, 2)
     assert (init["id"], init["result"]["serverInfo"]["name"]) == (1, "abzu")
     assert listed["id"] == 2 and len(listed["result"]["tools"]) == 4
+
+
+def test_a_health_check_that_hangs_up_after_the_handshake_is_answered(abzu_home: Path, repo: Path) -> None:
+    """`claude mcp list` connects, lists and leaves: answered, then a clean exit, no store touched."""
+    wire = lines(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    )
+    init, listed = exchange(abzu_home, repo, wire, 2)
+    assert init["id"] == 1 and len(listed["result"]["tools"]) == 4
+    assert not (abzu_home / "wisdom.db").exists()
