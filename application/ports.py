@@ -46,6 +46,10 @@ class MemoryRows(Protocol[M]):
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         """`find_by_hash` for many at once (bulk import): hash -> id of the row it would find."""
         ...
+    def any_live(self, project: str | None) -> bool:
+        """Whether exactly `project` (None = global) holds a row not superseded: a bulk import
+        skips its near-duplicate searches of a store that has none."""
+        ...
 
 
 class MemorySearch(Protocol):
