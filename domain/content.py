@@ -1,6 +1,5 @@
 """Validation and normalisation of memory text at the boundary (spec §10 hashing)."""
 
-import hashlib
 import re
 from typing import TYPE_CHECKING
 
@@ -48,5 +47,7 @@ def clean_line(raw: str) -> str:
 
 def content_hash(text: str) -> str:
     """Hash of the case-folded text with all whitespace collapsed: reformatting is not novelty."""
+    from hashlib import sha256  # here: hashlib loads OpenSSL (~10 ms a process) and a recall hashes nothing
+
     canonical = _ANY_WHITESPACE.sub(" ", text).strip().casefold()
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return sha256(canonical.encode("utf-8")).hexdigest()
