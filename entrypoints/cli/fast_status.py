@@ -2,8 +2,8 @@
 `full_status`, from the stdlib stores (memory_parts.py) and settings read as light_settings.py
 reads them, printed as the views would print it (JSON as `model_dump_json`, the rich table).
 
-It answers only when it can vouch for every input: semantic search off, no transcript on disk
-(counting missed ones takes the import use case), no setting it does not check given. Otherwise
+It answers only when it can vouch for every input: semantic search off, no setting it does not
+check given. Otherwise
 `None`, and the caller builds the container, which reports a bad setting in its own words.
 """
 
@@ -63,10 +63,6 @@ def light_status(as_json: bool, store: StoreValues) -> int | None:
     settings = read_settings()
     if settings is None or store.semantic:
         return None
-    from abzu.entrypoints.missed_transcripts import transcript_files
-
-    if transcript_files(settings.claude_projects):
-        return None
     view, last_review_at = status_view(store, settings)
     if as_json:
         print(json.dumps(view, indent=2, ensure_ascii=False))
@@ -92,18 +88,35 @@ def status_view(store: StoreValues, settings: StatusSettings) -> tuple[dict[str,
         "flagged_for_deletion": s.beads.flagged, "superseded": s.beads.superseded,
         "weights": weights, "last_review_at": iso(s.last_review_at),
         "stores": [{"name": f.name, "path": f.path, "size_bytes": f.size_bytes} for f in s.stores],
-        "sessions": _sessions(memory), "review": _review(store, settings, memory.clock, s.staged_count),
+        "sessions": _sessions(memory, settings.claude_projects),
+        "review": _review(store, settings, memory.clock, s.staged_count),
         "semantic": None,
     }
     return view, s.last_review_at
 
 
-def _sessions(memory: Any) -> dict[str, int]:
+def _sessions(memory: Any, claude_projects: Path) -> dict[str, int]:
     health = memory.session_status().execute()
     c = health.counts
     return {"captured": c.captured, "recovered": c.recovered, "pending": c.pending,
             "spooled": health.spooled, "distilled": c.distilled, "distill_failed": c.distill_failed,
-            "distill_skipped": c.distill_skipped, "missed": 0, "capped": c.capped}
+            "distill_skipped": c.distill_skipped, "missed": _missed(memory, claude_projects),
+            "capped": c.capped}
+
+
+def _missed(memory: Any, claude_projects: Path) -> int:
+    """As missed_transcripts.missed counts them, from the light parts."""
+    from abzu.entrypoints.missed_transcripts import transcript_files
+
+    files = transcript_files(claude_projects)
+    if not files:
+        return 0
+    from abzu.adapters.jsonl.transcript_origin import JsonlTranscriptOrigins
+    from abzu.adapters.transcript_files import OsTranscriptFiles
+    from abzu.application.sessions.missed_transcripts import MissedTranscripts
+
+    lookup = MissedTranscripts(JsonlTranscriptOrigins(), memory.sessions(), OsTranscriptFiles())
+    return len(lookup.missed(files))
 
 
 def _review(store: StoreValues, settings: StatusSettings, clock: Any, staged: int) -> dict[str, Any]:

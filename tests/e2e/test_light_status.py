@@ -74,11 +74,12 @@ def test_a_bad_setting_is_reported_as_before(bad: dict[str, str], store: tuple[P
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
 
 
-def test_missed_transcripts_are_still_counted(store: tuple[Path, Path]) -> None:
+def test_missed_transcripts_are_counted_alike(store: tuple[Path, Path]) -> None:
     home, repo = store
     folder = home / "transcripts" / "-elsewhere"
     folder.mkdir(parents=True)
     line = '{"type": "user", "sessionId": "s-1", "cwd": "%s", "message": {"role": "user", "content": "hi"}}'
     (folder / "s-1.jsonl").write_text(line % repo + "\n", encoding="utf-8")
-    light = abzu(["status", "--json"], home, repo)
+    light, full = abzu(["status", "--json"], home, repo), abzu(["status", "--json"], home, repo, **FULL)
     assert light.returncode == 0 and '"missed": 1' in light.stdout
+    assert light.stdout == full.stdout
