@@ -48,6 +48,8 @@ def commands(repo: Path) -> dict[str, tuple[list[str], Callable[[int], str]]]:
         "recall": (["recall", "token rotation"], none),
         "remember": (["remember", "-", "--category", "decision"], lambda i: f"Bench note {i}: cache {i}"),
         "status": (["status"], none),
+        "status --json": (["status", "--json"], none),
+        "star": (["star", "b-000042"], none),  # populate's ids: b-000000 … (hook_latency.py)
         "help": (["--help"], none),
         "recover": (["recover", "--all-projects"], none),
         "hook session-start": (["hook", "session-start"],

@@ -47,7 +47,7 @@ def clean_line(raw: str) -> str:
 
 def content_hash(text: str) -> str:
     """Hash of the case-folded text with all whitespace collapsed: reformatting is not novelty."""
-    canonical = _ANY_WHITESPACE.sub(" ", text).strip().casefold()
-    import hashlib  # here: OpenSSL's load (~3-6 ms) is the largest import of session start's persona
+    from hashlib import sha256  # here: hashlib loads OpenSSL (~10 ms a process) and a recall hashes nothing
 
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    canonical = _ANY_WHITESPACE.sub(" ", text).strip().casefold()
+    return sha256(canonical.encode("utf-8")).hexdigest()

@@ -4,7 +4,7 @@ first records that carry them (`sessionId`, `cwd`), without parsing the whole fi
 import json
 from itertools import islice
 
-from abzu.application.sessions.import_sessions import Origin
+from abzu.application.sessions.missed_transcripts import Origin
 
 HEAD_LINES = 50
 MAX_LINE_BYTES = 1024 * 1024  # a screenshot line is skipped, not parsed

@@ -7,7 +7,6 @@ a random, growing pause, which spreads the contenders out. A unit of work that h
 landed at the deadline raises `StoreBusy` (one line for the user, never SQLAlchemy's text).
 """
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,5 +61,7 @@ class BusyPolicy:
                         f"the memory store stayed busy for {self.deadline_s:.0f} s "
                         "(other Abzu processes are writing); try again"
                     ) from exc
+            import random  # only when busy: most units of work never wait
+
             self.sleep(random.uniform(0, pause))  # full jitter: contenders spread out
             pause = min(pause * 2, self.max_pause_s)

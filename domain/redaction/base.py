@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -31,7 +30,9 @@ class Redacted:
 
 
 def marker(rule: str, secret: str) -> str:
-    digest = hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+    from hashlib import sha256  # only once a secret is found: hashlib loads OpenSSL (~10 ms)
+
+    digest = sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
     return f"[REDACTED:{rule}:{digest[:4]}]"
 
 

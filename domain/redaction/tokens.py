@@ -25,10 +25,15 @@ def token_rule(
 ) -> Rule:
     """A rule for one token format; `starts` lists where a match can start, for patterns that do
     not begin with a literal (`re` would otherwise try every position of the text)."""
-    regex = re.compile(pattern)
-    group: int | str = "s" if "s" in regex.groupindex else 0
+    compiled: list[re.Pattern[str]] = []
 
     def scan(hay: Haystack) -> Iterator[Hit]:
+        # Compiled on the first text whose gate opens, not at import: there are ~100 token
+        # rules and a `remember` opens a few at most (compiling all cost ~40 ms per process).
+        if not compiled:
+            compiled.append(re.compile(pattern))
+        regex = compiled[0]
+        group: int | str = "s" if "s" in regex.groupindex else 0
         text = hay.text
         matches = regex.finditer(text) if starts is None else matches_from(regex, text, starts(hay))
         for match in matches:

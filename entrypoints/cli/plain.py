@@ -32,12 +32,12 @@ def _item(ranked: Any) -> dict[str, Any]:
         "source": hit.source.value, "reviewed": hit.source.value == "bead",
         "title": one_line(hit.summary) if hit.summary else None,
         "text": clip(neutralise(hit.content), RESULT_CHARS),
-        "created_at": _iso(hit.created_at), "last_recalled_at": _iso(hit.last_accessed),
+        "created_at": iso(hit.created_at), "last_recalled_at": iso(hit.last_accessed),
         "stale": stale_label((hit.stale,)),
     }
 
 
-def _iso(at: datetime | None) -> str | None:
+def iso(at: datetime | None) -> str | None:
     """pydantic's form: UTC written as Z."""
     if at is None:
         return None

@@ -1,18 +1,23 @@
 """Human-readable output (rich). Stored text is printed as data: markup in it is escaped."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from abzu.entrypoints.views import (
-    BeadView,
-    RecallView,
-    RememberView,
-    ReviewStateView,
-    SemanticView,
-    StatusView,
-)
+if TYPE_CHECKING:  # annotations only: the light `abzu status` prints its table without pydantic
+    from abzu.entrypoints.views import (
+        BeadView,
+        RecallView,
+        RememberView,
+        ReviewStateView,
+        SemanticView,
+        StatusView,
+    )
 
 console = Console()
 
