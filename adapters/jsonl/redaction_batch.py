@@ -14,6 +14,7 @@ count cannot be fooled. Either way each window's result is at least its own reda
 """
 
 from collections import OrderedDict
+from contextlib import suppress
 
 from abzu.domain.redaction import redact
 
@@ -81,6 +82,7 @@ def _remember(window: str, redacted: str) -> str:
         if len(_memo) >= MEMO_SIZE:
             # Oldest first. OrderedDict: `next(iter(dict))` after many deletions from the front
             # walks every dead slot, which made the whole ingest 20 % slower.
-            _memo.popitem(last=False)
+            with suppress(KeyError):  # emptied by another thread meanwhile: nothing to evict
+                _memo.popitem(last=False)
         _memo[window] = redacted
     return redacted
