@@ -4,7 +4,8 @@ Generates a transcript of --size-mb (default 100) in a temp dir, shaped like rea
 one content block per assistant line, large Read/Write/Bash payloads, thinking, sidechains,
 snapshots, progress and attachment lines, failures followed by fixes), then runs the real
 ExtractTranscript use case (reader + heuristics + staging into SQLite) in a fresh child process
-and reports wall time, CPU time and peak RSS of that process. Goals: ≤ 10 s, ≤ 150 MB.
+and reports wall time, CPU time and peak RSS of that process. Goals: ≤ 6 s (issue 13; ≤ 10 s in
+issue 4), ≤ 150 MB.
 Wall time depends on other load on the machine: compare `cpu_seconds`, and `load_1min`.
 
     .venv/bin/python bench/transcript_ingest.py [--size-mb 100] [--keep]

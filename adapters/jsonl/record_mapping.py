@@ -13,17 +13,21 @@ or a tail window starts inside a span whose opener lies before it (`</private>`,
 end), the whole string is redacted as before. A successful output the heuristics never read
 (domain/extraction/rules.py `OUTPUT_READERS`) is not kept at all, nor is a tool-input key no
 rule reads (`INPUT_KEYS_READ`: a Write's whole file, a subagent's prompt).
+
+Mapping is in two steps so that the windows of many lines are redacted together
+(redaction_batch.py): `plan_record` cuts the windows and registers them with a batch, and the
+plan's `build`, called once the batch has run, makes the record from their redacted forms.
 """
 
 import re
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from typing import NamedTuple
 
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
+from abzu.adapters.jsonl.redaction_batch import RedactionBatch
 from abzu.domain.extraction.rules import INPUT_KEYS_READ
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import is_interruption, prose, strip_injected
-from abzu.domain.redaction import redact
 
 MAX_PROSE_CHARS = 8_000
 MAX_INPUT_STRING = 2_000
@@ -34,28 +38,66 @@ MARGIN = 2_048
 SAFE_REACH = 16_384  # how far a window edge may move to find whitespace; beyond it, redact whole
 _SPACE = re.compile(r"\s")
 _OPENED_BEFORE = re.compile(r"</private|-----END|PRIVATE KEY", re.IGNORECASE)
-# Paths, commands and short replies recur all through a transcript (the 100 MB bench redacts
-# 63k strings, 23k of them seen before): a short string is redacted once. Bounded: ≤ 4 MB.
-MEMO_CHARS, MEMO_SIZE = 512, 4096
 
 OutputWanted = Callable[[str, bool], bool]  # (tool_use_id, is_error) -> keep the output's text?
+# A text waiting for its batch: ("", ) nothing, (HEAD, window, keep), (CUT, head, tail) or
+# (OUTPUT, window). Plain tuples of strings on purpose: the garbage collector stops tracking
+# them, where closures or objects held across a batch of lines were promoted to the oldest
+# generation and made it run a full collection every few thousand lines (+1.4 s per 100 MB).
+Later = tuple[str, ...] | tuple[str, str, int]
+HEAD, CUT, OUTPUT = "head", "cut", "output"
+_NOTHING: Later = ("",)
+
+
+class PlannedRecord(NamedTuple):
+    """A record whose texts wait for their batch's redaction (`build` makes it)."""
+
+    uuid: str
+    kind: str
+    timestamp: str | None
+    session_id: str | None
+    flags: tuple[bool, bool, bool, bool]  # sidechain, compact summary, API error, interrupted
+    subtype: str | None
+    offset: int
+    text: Later
+    calls: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...]  # id, name, input
+    outcomes: tuple[tuple[str, bool, Later, str | None], ...]
+
+    def build(self, batch: RedactionBatch) -> TranscriptRecord:
+        sidechain, compact, api_error, interrupted = self.flags
+        return TranscriptRecord(
+            uuid=self.uuid, kind=self.kind, timestamp=self.timestamp, session_id=self.session_id,
+            is_sidechain=sidechain, is_compact_summary=compact, text=_resolved_text(self.text, batch),
+            tool_calls=tuple(ToolCall(i, n, {k: _resolved(v, batch) for k, v in read})
+                             for i, n, read in self.calls),
+            tool_outcomes=tuple(ToolOutcome(i, e, _resolved_text(t, batch), p)
+                                for i, e, t, p in self.outcomes),
+            subtype=self.subtype, is_api_error=api_error, interrupted=interrupted, offset=self.offset,
+        )
 
 
 def to_record(line: TranscriptLine, offset: int = -1, wanted: OutputWanted | None = None
               ) -> TranscriptRecord | None:
     """`wanted`: which tool outputs to keep (default all); a dropped one keeps its id, error
     flag and file path, with empty text, and is never redacted."""
+    batch = RedactionBatch()
+    plan = plan_record(line, batch, offset, wanted)
+    batch.run()
+    return plan.build(batch) if plan else None
+
+
+def plan_record(line: TranscriptLine, batch: RedactionBatch, offset: int = -1,
+                wanted: OutputWanted | None = None) -> PlannedRecord | None:
     if line.isMeta or not line.uuid or line.type not in ("user", "assistant", "system"):
         return None
     blocks, texts = _content(line)
-    return TranscriptRecord(
-        uuid=line.uuid, kind=line.type, timestamp=line.timestamp, session_id=line.sessionId,
-        is_sidechain=bool(line.isSidechain), is_compact_summary=bool(line.isCompactSummary),
-        text=_text(line, texts),
-        tool_calls=tuple(_call(b) for b in blocks if b.type == "tool_use"),
-        tool_outcomes=_outcomes(line, blocks, wanted), subtype=line.subtype,
-        is_api_error=bool(line.isApiErrorMessage),
-        interrupted=line.type == "user" and bool(texts) and is_interruption(texts[0]), offset=offset,
+    interrupted = line.type == "user" and bool(texts) and is_interruption(texts[0])
+    flags = (bool(line.isSidechain), bool(line.isCompactSummary), bool(line.isApiErrorMessage), interrupted)
+    calls = tuple((b.id or "", b.name or "", _trimmed(_read(b), batch))
+                  for b in blocks if b.type == "tool_use")
+    return PlannedRecord(
+        line.uuid, line.type, line.timestamp, line.sessionId, flags, line.subtype, offset,
+        _text(line, texts, batch), calls, _outcomes(line, blocks, wanted, batch),
     )
 
 
@@ -69,32 +111,33 @@ def _content(line: TranscriptLine) -> tuple[list[ContentBlock], list[str]]:
     return content, [b.text for b in content if b.type == "text" and b.text]
 
 
-def _text(line: TranscriptLine, texts: list[str]) -> str:
+def _text(line: TranscriptLine, texts: list[str], batch: RedactionBatch) -> Later:
     if line.type == "system":
-        return ""
+        return _NOTHING
     if line.isCompactSummary:
-        return _redacted("\n".join(strip_injected(t) for t in texts))
-    return kept_head("\n".join(p for p in (prose(t) for t in texts) if p), MAX_PROSE_CHARS)
+        whole = "\n".join(strip_injected(t) for t in texts)
+        batch.add(whole)
+        return (HEAD, whole, len(whole))
+    return kept_head("\n".join(p for p in (prose(t) for t in texts) if p), MAX_PROSE_CHARS, batch)
 
 
-def _call(block: ContentBlock) -> ToolCall:
-    read = {k: v for k, v in (block.input or {}).items() if k in INPUT_KEYS_READ}
-    return ToolCall(block.id or "", block.name or "", _trimmed(read))
+def _read(block: ContentBlock) -> dict[str, object]:
+    return {k: v for k, v in (block.input or {}).items() if k in INPUT_KEYS_READ}
 
 
-def _outcomes(line: TranscriptLine, blocks: list[ContentBlock], wanted: OutputWanted | None
-              ) -> tuple[ToolOutcome, ...]:
+def _outcomes(line: TranscriptLine, blocks: list[ContentBlock], wanted: OutputWanted | None,
+              batch: RedactionBatch) -> tuple[tuple[str, bool, Later, str | None], ...]:
     results = [b for b in blocks if b.type == "tool_result"]
     path = line.result_file_path if len(results) == 1 else None
     keep = wanted or (lambda _id, _error: True)
     return tuple(
-        ToolOutcome(b.tool_use_id or "", bool(b.is_error),
-                    _result_text(b.content) if keep(b.tool_use_id or "", bool(b.is_error)) else "", path)
+        (b.tool_use_id or "", bool(b.is_error),
+         _result_text(b.content, batch) if keep(b.tool_use_id or "", bool(b.is_error)) else _NOTHING, path)
         for b in results
     )
 
 
-def _result_text(content: object) -> str:
+def _result_text(content: object, batch: RedactionBatch) -> Later:
     if isinstance(content, str):
         text = content
     elif isinstance(content, list):
@@ -103,51 +146,82 @@ def _result_text(content: object) -> str:
             if isinstance(part, Mapping) and part.get("type") == "text" and "text" in part
         )
     else:
-        return ""
+        return _NOTHING
     text = strip_injected(text)
     head_end = window_end(text, OUTPUT_HEAD + MARGIN)
     tail_start = window_start(text, len(text) - OUTPUT_TAIL - MARGIN)
     if head_end >= tail_start:  # short, or no safe boundary: whole, as before
-        whole = _redacted(text)
-        return whole if len(whole) <= OUTPUT_HEAD + OUTPUT_TAIL else _cut_middle(whole, whole)
-    return _cut_middle(_redacted(text[:head_end]), _redacted(text[tail_start:]))
+        batch.add(text)
+        return (OUTPUT, text)
+    head, tail = text[:head_end], text[tail_start:]
+    batch.add(head)
+    batch.add(tail)
+    return (CUT, head, tail)
+
+
+def _resolved_text(later: Later, batch: RedactionBatch) -> str:
+    match later:
+        case (str() as kind, str() as window, int() as keep) if kind == HEAD:
+            return batch.get(window)[:keep]
+        case (str() as kind, str() as head, str() as tail) if kind == CUT:
+            return _cut_middle(batch.get(head), batch.get(tail))
+        case (str() as kind, str() as window) if kind == OUTPUT:
+            whole = batch.get(window)
+            return whole if len(whole) <= OUTPUT_HEAD + OUTPUT_TAIL else _cut_middle(whole, whole)
+        case _:
+            return ""
 
 
 def _cut_middle(head: str, tail: str) -> str:
     return f"{head[:OUTPUT_HEAD]}\n…\n{tail[-OUTPUT_TAIL:]}"
 
 
-def _trimmed(value: Mapping[str, object]) -> dict[str, object]:
-    return {key: _trim(item, depth=0) for key, item in value.items()}
+def _trimmed(value: Mapping[str, object], batch: RedactionBatch) -> tuple[tuple[str, object], ...]:
+    return tuple((key, _trim(item, batch, depth=0)) for key, item in value.items())
 
 
-def _trim(value: object, *, depth: int) -> object:
+def _trim(value: object, batch: RedactionBatch, *, depth: int) -> object:
+    """The value with each string replaced by a `_Kept` tuple (resolved by `_resolved`)."""
     if isinstance(value, str):
-        kept = kept_head(value, MAX_INPUT_STRING + 1)
-        return kept if len(kept) <= MAX_INPUT_STRING else kept[:MAX_INPUT_STRING] + "…"
+        return _Kept(kept_head(value, MAX_INPUT_STRING + 1, batch))
     if depth > 4:
         return None
     if isinstance(value, Mapping):
-        return {str(k): _trim(v, depth=depth + 1) for k, v in value.items()}
+        return _Map(tuple((str(k), _trim(v, batch, depth=depth + 1)) for k, v in value.items()))
     if isinstance(value, list):
-        return [_trim(v, depth=depth + 1) for v in value[:200]]
+        return tuple(_trim(v, batch, depth=depth + 1) for v in value[:200])  # a JSON list
     return value
 
 
-def _redacted(text: str) -> str:
-    if len(text) <= MEMO_CHARS:
-        return _redacted_short(text) if text else text
-    return redact(text).text
+class _Kept(NamedTuple):
+    """A tool-input string waiting for its redaction (JSON never holds a tuple: no confusion)."""
+
+    later: Later
 
 
-@lru_cache(maxsize=MEMO_SIZE)
-def _redacted_short(text: str) -> str:
-    return redact(text).text  # redaction is a pure function of the text: same text, same answer
+class _Map(NamedTuple):
+    """A JSON object inside a tool input, its strings waiting for their redaction."""
+
+    items: tuple[tuple[str, object], ...]
 
 
-def kept_head(text: str, keep: int) -> str:
-    """The first `keep` characters of `text` as whole-string redaction would leave them."""
-    return _redacted(text[:window_end(text, keep + MARGIN)])[:keep]
+def _resolved(value: object, batch: RedactionBatch) -> object:
+    if isinstance(value, _Kept):
+        kept = _resolved_text(value.later, batch)
+        return kept if len(kept) <= MAX_INPUT_STRING else kept[:MAX_INPUT_STRING] + "…"
+    if isinstance(value, _Map):
+        return {k: _resolved(v, batch) for k, v in value.items}
+    if isinstance(value, tuple):
+        return [_resolved(v, batch) for v in value]
+    return value
+
+
+def kept_head(text: str, keep: int, batch: RedactionBatch) -> Later:
+    """The first `keep` characters of `text` as whole-string redaction would leave them, once
+    the batch has run."""
+    window = text[:window_end(text, keep + MARGIN)]
+    batch.add(window)
+    return (HEAD, window, keep)
 
 
 def window_end(text: str, at: int) -> int:

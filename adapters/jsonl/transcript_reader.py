@@ -8,7 +8,8 @@ from typing import BinaryIO
 from pydantic import ValidationError
 
 from abzu.adapters.jsonl.line_models import TranscriptLine, TypeOnly
-from abzu.adapters.jsonl.record_mapping import to_record
+from abzu.adapters.jsonl.record_mapping import PlannedRecord, plan_record
+from abzu.adapters.jsonl.redaction_batch import RedactionBatch
 from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
 from abzu.domain.extraction.rules import OUTPUT_READERS
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
@@ -17,6 +18,7 @@ from abzu.domain.extraction.transcript_format import CONVERSATION_TYPES, FormatP
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_BLOCK = 1024 * 1024
 MAX_SKIPPED_REPORTED = 5
+BATCH_LINES = 256  # records whose texts are redacted together (redaction_batch.py)
 
 
 class JsonlTranscriptReader(TranscriptReader):
@@ -97,6 +99,8 @@ class _Scan:
         self.skipped_at: list[int] = []
         self.line_start = start
         self.calls: dict[str, str] = {}  # tool_use id -> tool name, until its result is read
+        self.batch = RedactionBatch()
+        self.planned: list[PlannedRecord] = []
 
     @property
     def rejected(self) -> bool:
@@ -125,10 +129,19 @@ class _Scan:
             self._observe(LineShape.MALFORMED, "shape")
         else:
             self._observe(LineShape.CONVERSATION, None)
-            record = to_record(line, line_start, self._wanted)
-            if record is not None:
-                self.records.append(record)
-                self.calls.update((c.id, c.name) for c in record.tool_calls)
+            plan = plan_record(line, self.batch, line_start, self._wanted)
+            if plan is not None:
+                self.planned.append(plan)
+                self.calls.update((i, n) for i, n, _ in plan.calls)
+                if len(self.planned) >= BATCH_LINES:
+                    self._build()
+
+    def _build(self) -> None:
+        """Redacts the planned records' texts in one batch, then makes the records."""
+        self.batch.run()
+        self.records.extend(plan.build(self.batch) for plan in self.planned)
+        self.planned.clear()
+        self.batch.clear()
 
     def _wanted(self, tool_use_id: str, is_error: bool) -> bool:
         """Keep an output if it failed, if the heuristics read its tool's output, or if its call
@@ -162,6 +175,8 @@ class _Scan:
 
     def chunk(self, *, reached_end: bool) -> TranscriptChunk:
         recognised = self.probe.recognised
+        if recognised:
+            self._build()
         return TranscriptChunk(
             records=tuple(self.records) if recognised else (),
             end_offset=self.offset if recognised else self.start,

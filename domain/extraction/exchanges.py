@@ -9,6 +9,7 @@ made after the sentence in the same exchange. Bounded: a few anchors per exchang
 
 from collections import OrderedDict
 from dataclasses import replace
+from functools import lru_cache
 from typing import TypeVar
 
 from abzu.domain.anchors import command_prefix
@@ -40,7 +41,7 @@ class ExchangeAnchors:
         command = command_of(call)
         prefix = command_prefix(command) if command and not is_read_only(command) else None
         if prefix and len(commands) < MAX_COMMANDS:
-            commands[redact(prefix).text] = None
+            commands[_redacted_prefix(prefix)] = None
 
     def anchored(self, item: T) -> T:
         """`item` with the anchors of the exchange it came from (none when it came from none)."""
@@ -55,3 +56,10 @@ class ExchangeAnchors:
             if len(self._acted) > CAP:
                 self._acted.popitem(last=False)
         return self._acted[self.turn]
+
+
+# Every shell call passes here and prefixes recur ("pytest", "npm run build"): redacting each
+# one anew was ≈ 10k engine calls per 100 MB of transcript (issue 13). Redaction is pure.
+@lru_cache(maxsize=256)
+def _redacted_prefix(prefix: str) -> str:
+    return redact(prefix).text

@@ -3,6 +3,7 @@ decisions, learnings and preferences read."""
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])|\n+")
 _MARKDOWN = re.compile(r"\*\*|__|^\s*(?:[-*+]|\d+[.)]|#+)\s+")
@@ -12,7 +13,14 @@ MIN_CHARS, MAX_CHARS = 20, 400
 
 def sentences(text: str) -> Iterator[str]:
     """Statements of `text` between MIN_CHARS and MAX_CHARS long; questions are left out."""
-    for raw in _SENTENCE_END.split(_CODE_FENCE.sub(" ", text)):
-        sentence = " ".join(_MARKDOWN.sub("", raw.strip()).split())
-        if MIN_CHARS <= len(sentence) <= MAX_CHARS and not sentence.endswith("?"):
-            yield sentence
+    return iter(_statements(text))
+
+
+# Decisions and learnings both read every assistant message: split it once (ingest, issue 13).
+@lru_cache(maxsize=8)
+def _statements(text: str) -> tuple[str, ...]:
+    return tuple(
+        sentence for sentence in (" ".join(_MARKDOWN.sub("", raw.strip()).split())
+                                  for raw in _SENTENCE_END.split(_CODE_FENCE.sub(" ", text)))
+        if MIN_CHARS <= len(sentence) <= MAX_CHARS and not sentence.endswith("?")
+    )
