@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -11,6 +12,10 @@ from abzu.domain.redaction.base import Hit, Rule, shannon_entropy
 from abzu.domain.redaction.checks import left_boundary
 from abzu.domain.redaction.gates import Gate
 from abzu.domain.redaction.haystack import Haystack, matches_from
+
+# Compiled on the first text whose gate opens, not at import: there are ~100 token rules and a
+# `remember` opens a few at most (compiling all cost ~40 ms per process).
+_compiled = functools.cache(re.compile)
 
 
 def token_rule(
@@ -25,14 +30,9 @@ def token_rule(
 ) -> Rule:
     """A rule for one token format; `starts` lists where a match can start, for patterns that do
     not begin with a literal (`re` would otherwise try every position of the text)."""
-    compiled: list[re.Pattern[str]] = []
 
     def scan(hay: Haystack) -> Iterator[Hit]:
-        # Compiled on the first text whose gate opens, not at import: there are ~100 token
-        # rules and a `remember` opens a few at most (compiling all cost ~40 ms per process).
-        if not compiled:
-            compiled.append(re.compile(pattern))
-        regex = compiled[0]
+        regex = _compiled(pattern)
         group: int | str = "s" if "s" in regex.groupindex else 0
         text = hay.text
         matches = regex.finditer(text) if starts is None else matches_from(regex, text, starts(hay))
