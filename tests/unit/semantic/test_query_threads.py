@@ -1,5 +1,6 @@
 """The query embedding's thread count follows the idle cores (query_threads.py)."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,14 @@ def test_an_unloadable_runtime_is_ignored(tmp_path: Path) -> None:
     maps = tmp_path / "maps"
     maps.write_text(f"7f65 r-xp 00000000 08:01 1 {tmp_path / 'libgomp-gone.so.1'}\n")
     assert not OmpThreads(maps).available
+
+
+def test_blas_is_single_threaded_unless_the_user_chose(monkeypatch: pytest.MonkeyPatch) -> None:
+    from abzu.adapters.semantic.numpy_index import single_threaded_blas
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    single_threaded_blas()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")
+    single_threaded_blas()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "4"
