@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from abzu.application.ports import Clock
+from abzu.application.basic_ports import Clock
 
 
 class SystemClock(Clock):

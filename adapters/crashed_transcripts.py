@@ -14,7 +14,7 @@ import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-from abzu.application.sessions.ports import CrashedTranscripts
+from abzu.application.sessions.hook_ports import CrashedTranscripts
 from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 

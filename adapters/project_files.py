@@ -3,8 +3,8 @@
 import os
 from pathlib import Path
 
-from abzu.application.ports import Workspace
-from abzu.application.sessions.ports import PersonaSource, ProjectFiles, ProjectState
+from abzu.application.basic_ports import Workspace
+from abzu.application.sessions.hook_ports import PersonaSource, ProjectFiles, ProjectState
 
 MAX_FILE_BYTES = 64 * 1024  # these are notes, not data: a huge file is read in part
 

@@ -20,7 +20,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from abzu.application.sessions.ports import SessionContext
+from abzu.application.sessions.hook_ports import SessionContext
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.summary import SessionSummary

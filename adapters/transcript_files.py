@@ -2,7 +2,7 @@ import os
 import stat
 from datetime import UTC, datetime
 
-from abzu.application.sessions.ports import TranscriptFiles
+from abzu.application.sessions.hook_ports import TranscriptFiles
 
 
 class OsTranscriptFiles(TranscriptFiles):

@@ -19,7 +19,7 @@ from abzu.application.remember_io import (
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
-from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict
+from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 from abzu.domain.text import keywords
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
@@ -120,11 +120,14 @@ class MemoryWriter:
 
     def judge(self, draft: Draft, project: str | None) -> DedupVerdict:
         """The near-duplicate verdict (a full-text search of the destination store)."""
+        return self.dedup.judge(draft.content, exact_match=None, neighbours=self.neighbours(draft, project))
+
+    def neighbours(self, draft: Draft, project: str | None) -> list[Existing]:
+        """The destination store's closest live memories in `project` (a full-text search)."""
         store = self.uow.beads if draft.category.is_permanent_on_write else self.uow.candidates
         terms = keywords(draft.content)
         must_share = self.dedup.must_share(draft.content, len(terms))
-        neighbours = store.neighbours(terms, project, 3, must_share=must_share)
-        return self.dedup.judge(draft.content, exact_match=None, neighbours=neighbours)
+        return store.neighbours(terms, project, 3, must_share=must_share)
 
     def duplicate(self, draft: Draft, project: str | None) -> Remembered | None:
         """The same text already stored in `project`, wisdom.db first."""
@@ -139,7 +142,10 @@ class MemoryWriter:
         return None
 
     def _store_new(self, draft: Draft, project: str | None) -> Remembered:
-        verdict = self.judge(draft, project)
+        return self.insert(draft, project, self.judge(draft, project))
+
+    def insert(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
+        """Stores `draft` as judged, no look-up (the bulk path judged it before writing)."""
         if draft.category.is_permanent_on_write:
             return self._store_bead(draft, project, verdict)
         return self._store_candidate(draft, project, verdict)

@@ -6,31 +6,14 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, TypeVar
 
+from abzu.application.basic_ports import Clock as Clock  # re-exported
+from abzu.application.basic_ports import IdGenerator as IdGenerator
+from abzu.application.basic_ports import Workspace as Workspace
 from abzu.domain.anchors import Anchor
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
-
-
-class Clock(Protocol):
-    """The current time, timezone-aware UTC."""
-
-    def now(self) -> datetime: ...
-
-
-class IdGenerator(Protocol):
-    """Fresh unique ids such as `b-3f2a…` (beads) or `c-…` (candidates)."""
-
-    def new_id(self, prefix: str) -> str: ...
-
-
-class Workspace(Protocol):
-    """Where the caller works: the root of its repository (a worktree maps to its main
-    repository), or its working directory outside any repository. None when unknown."""
-
-    def root(self) -> str | None: ...
-
 
 M = TypeVar("M", Bead, Candidate)
 
@@ -45,6 +28,10 @@ class MemoryRows(Protocol[M]):
     def find_by_hash(self, content_hash: str, project: str | None) -> M | None: ...
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         """`find_by_hash` for many at once (bulk import): hash -> id of the row it would find."""
+        ...
+    def any_live(self, project: str | None) -> bool:
+        """Whether exactly `project` (None = global) holds a row not superseded: a bulk import
+        skips its near-duplicate searches of a store that has none."""
         ...
 
 

@@ -1,20 +1,22 @@
 """Use case: remember many pieces of knowledge at once (bulk import; spec §6, §10)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 
 from returns.pipeline import is_successful
 from returns.result import Result
 
 from abzu.application.anchors.commit import anchored
 from abzu.application.anchors.ports import GitRepo
+from abzu.application.batch_neighbours import BatchNeighbours
 from abzu.application.memory_writer import Draft, Known, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
-from abzu.application.remember_io import Remembered, RememberError, RememberRequest
+from abzu.application.remember_io import Destination, Remembered, RememberError, RememberRequest
 from abzu.domain.content import MAX_CONTENT_CHARS
-from abzu.domain.dedup import DedupOutcome, DedupPolicy
+from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 
 DEFAULT_BATCH_SIZE = 500
 ItemResult = Result[Remembered, RememberError]
@@ -60,29 +62,18 @@ class RememberMany:
         return RememberedMany(tuple(results))
 
     def _batch(self, batch: Sequence[RememberRequest]) -> list[ItemResult]:
+        """Every look-up of the batch first, then every write: see `batch_neighbours` for why."""
         drafts = [prepare(r, max_chars=self.max_chars) for r in batch]
         hashes = [d.hash for d in (r.value_or(None) for r in drafts) if d is not None]
         now, root = self.clock.now(), self.workspace.root()
         commit = self.git.head(root) if self.git and root and any(r.files for r in batch) else None
         with self.uow as uow:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
-            projects: dict[tuple[bool, str | None], str | None] = {}
-            known: dict[str | None, Known] = {}  # exact duplicates: one look-up per store and project
-
-            def write(draft: Draft) -> Remembered:
-                request = draft.request
-                key = (request.is_global, request.project)
-                if key not in projects:
-                    projects[key] = self._project(request, now)
-                project = projects[key]
-                if project not in known:
-                    known[project] = writer.known_hashes(hashes, project)
-                stored = writer.write(draft, project, known[project])
-                anchored(uow, stored, request, root, commit)
-                return stored
-
-            results = [d.map(write) for d in drafts]
-            for project in {p for p in projects.values() if p is not None}:
+            planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold))
+            plans = [d.map(partial(planner.plan, slot=f"#{i}")) for i, d in enumerate(drafts)]
+            stored: dict[str, str] = {}  # a plan's slot -> the id it was stored under
+            results = [p.map(lambda plan: _write(writer, plan, stored, root, commit)) for p in plans]
+            for project in {p for p in planner.projects.values() if p is not None}:
                 uow.projects.touch(project, now)
             uow.commit()
         return results
@@ -91,6 +82,82 @@ class RememberMany:
         if request.is_global:
             return None
         return resolve_project(self.uow.projects, self.workspace, request.project, now)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What the read phase decided for one item; `slot` names it until it has an id."""
+
+    draft: Draft
+    project: str | None
+    slot: str
+    duplicate: tuple[str, Destination] | None = None  # (id or slot, store) of the same text
+    verdict: DedupVerdict | None = None
+
+
+@dataclass(slots=True)
+class _Planner:
+    """The read phase of one batch, item by item, as if each earlier item were stored already:
+    exact duplicates by hash (store and batch), near ones in the store and in the batch."""
+
+    many: RememberMany
+    writer: MemoryWriter
+    hashes: list[str]
+    now: datetime
+    batch: BatchNeighbours
+    projects: dict[tuple[bool, str | None], str | None] = field(default_factory=dict)
+    known: dict[str | None, Known] = field(default_factory=dict)  # one hash look-up a project
+    gone: set[str] = field(default_factory=set)  # stored memories superseded in this batch
+    searched: dict[tuple[bool, str | None], bool] = field(default_factory=dict)  # any live rows
+
+    def plan(self, draft: Draft, slot: str) -> _Plan:
+        project = self._project(draft.request)
+        if project not in self.known:
+            self.known[project] = self.writer.known_hashes(self.hashes, project)
+        if (same := self.known[project].get(draft.hash)) is not None:
+            return _Plan(draft, project, slot, duplicate=same)
+        permanent = draft.category.is_permanent_on_write
+        stored = [n for n in self._stored_neighbours(draft, project) if n.item_id not in self.gone]
+        close = self.batch.closest((permanent, project), draft.content)
+        verdict = self.many.dedup.judge(draft.content, exact_match=None, neighbours=stored + close)
+        if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:
+            self.gone.add(verdict.existing_id)
+            self.batch.drop(verdict.existing_id)
+        self.known[project][draft.hash] = (slot, Destination.WISDOM if permanent else Destination.STAGING)
+        self.batch.add((permanent, project), slot, draft.content)
+        return _Plan(draft, project, slot, verdict=verdict)
+
+    def _stored_neighbours(self, draft: Draft, project: str | None) -> list[Existing]:
+        """The store's side; a store with nothing live in the project is not searched."""
+        key = (draft.category.is_permanent_on_write, project)
+        if key not in self.searched:
+            uow = self.writer.uow
+            self.searched[key] = (uow.beads if key[0] else uow.candidates).any_live(project)
+        return self.writer.neighbours(draft, project) if self.searched[key] else []
+
+    def _project(self, request: RememberRequest) -> str | None:
+        key = (request.is_global, request.project)
+        if key not in self.projects:
+            self.projects[key] = self.many._project(request, self.now)
+        return self.projects[key]
+
+
+def _write(writer: MemoryWriter, plan: _Plan, stored: dict[str, str], root: str | None,
+           commit: str | None) -> Remembered:
+    """The write phase of one item, in request order: a slot refers to an earlier item."""
+    draft = plan.draft
+    if plan.duplicate is not None:
+        same, where = plan.duplicate
+        done = Remembered(stored.get(same, same), where, DedupOutcome.SKIPPED_DUPLICATE, plan.project,
+                          None, draft.redactions)
+    else:
+        verdict = plan.verdict or DedupVerdict(DedupOutcome.STORED)
+        if verdict.existing_id in stored:
+            verdict = replace(verdict, existing_id=stored[verdict.existing_id])
+        done = writer.insert(draft, plan.project, verdict)
+        stored[plan.slot] = done.id
+    anchored(writer.uow, done, draft.request, root, commit)
+    return done
 
 
 def _outcome(remembered: Remembered) -> DedupOutcome:

@@ -1,6 +1,6 @@
 """MCP server latency over real stdio: start-up to a served tools/list, and enki_recall round trips.
 
-    .venv/bin/python bench/mcp_latency.py [--beads 10000] [--candidates 2000] [--starts 10] [--calls 300]
+    .venv/bin/python bench/mcp_latency.py [--beads 10000] [--candidates 2000] [--starts 15] [--calls 300]
 
 Fills a temporary data home (bench/fill_store.py), then talks raw JSON-RPC to `abzu mcp` the way
 Claude Code does (initialize, initialized, tools/list, tools/call), one line per message.
@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +67,17 @@ class Start:
     initialize: float  # wall seconds from spawn to the initialize reply
     tools_list: float  # wall seconds from spawn to the tools/list reply
     cpu: float  # CPU seconds (user + sys) the server used until then: robust to a loaded machine
+    first_call: float = 0.0  # wall seconds from spawn to the first tools/call reply
+    call_cpu: float = 0.0  # CPU seconds until then
 
 
-def start_up(command: list[str], store: Filled) -> tuple[Start, Server]:
+RECALL = {"name": "enki_recall", "arguments": {"query": "sqlite index"}}
+ECHO = {"name": "one", "arguments": {"text": "x"}}
+
+
+def start_up(command: list[str], store: Filled, call: dict[str, Any] | None = None) -> tuple[Start, Server]:
+    """Spawn to initialize, tools/list and (with `call`) the first tools/call, sent at once after
+    tools/list as Claude Code does when the model calls a tool early."""
     t0 = time.perf_counter()
     server = Server(command, store)
     server.request("initialize", INITIALIZE)
@@ -78,7 +86,11 @@ def start_up(command: list[str], store: Filled) -> tuple[Start, Server]:
     tools = server.request("tools/list")["tools"]
     t_list = time.perf_counter()
     assert len(tools) == 4
-    return Start(t_init - t0, t_list - t0, cpu_seconds(server.proc.pid)), server
+    start = Start(t_init - t0, t_list - t0, cpu_seconds(server.proc.pid))
+    if call is not None:
+        assert not server.request("tools/call", call).get("isError")
+        start = replace(start, first_call=time.perf_counter() - t0, call_cpu=cpu_seconds(server.proc.pid))
+    return start, server
 
 
 def cpu_seconds(pid: int) -> float:
@@ -113,13 +125,14 @@ def in_process_recalls(store: Filled, calls: int, seed: int = 11) -> list[float]
     return timings[1:]
 
 
-def sdk_import_floor(starts: int) -> tuple[float, float]:
-    """Wall and CPU seconds of `import mcp.server` alone: the part of start-up Abzu cannot cut."""
+def python_floor(starts: int, code: str) -> tuple[float, float]:
+    """Median wall and CPU seconds of `python -c code`: `pass` is the interpreter's own start,
+    `import mcp.server` what loading the SDK costs (now paid in the background)."""
     walls, cpus = [], []
     for _ in range(starts):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import mcp.server"], check=True)
+        subprocess.run([sys.executable, "-c", code], check=True)
         walls.append(time.perf_counter() - t0)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
@@ -134,7 +147,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--beads", type=int, default=10_000)
     parser.add_argument("--candidates", type=int, default=2_000)
-    parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--starts", type=int, default=15)
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--command", default=f"{Path(sys.executable).parent / 'abzu'} mcp")
     args = parser.parse_args()
@@ -155,34 +168,42 @@ MINIMAL = [sys.executable, str(Path(__file__).with_name("mcp_minimal_server.py")
 def report(args: argparse.Namespace, store: Filled, command: list[str]) -> None:
     starts, minimal, load = [], [], os.getloadavg()[0]
     for _ in range(args.starts):  # interleaved: load affects Abzu and the SDK's floor alike
-        start, server = start_up(command, store)
+        start, server = start_up(command, store, RECALL)
         starts.append(start)
         server.close()
-        start, server = start_up(MINIMAL, store)
+        start, server = start_up(MINIMAL, store, ECHO)
         minimal.append(start)
         server.close()
+    interpreter, sdk = python_floor(args.starts, "pass"), python_floor(args.starts, "import mcp.server")
     _, server = start_up(command, store)
     first, timings, hits = recall_round_trips(server, args.calls)
     server.close()
+    print(f"store: {store.beads} beads + {store.candidates} staged candidates; command: {' '.join(command)}")
+    print(f"medians over {args.starts} starts each, interleaved; load (1 min) {load:.1f} at start")
+    print_starts("abzu mcp", starts, interpreter[0])
+    print_starts("SDK minimal server", minimal, interpreter[0])
+    print(f"python -c pass: {ms(interpreter[0])} wall, {ms(interpreter[1])} CPU; "
+          f"python -c 'import mcp.server': {ms(sdk[0])} wall, {ms(sdk[1])} CPU")
     q = statistics.quantiles(timings, n=100)
     direct = statistics.quantiles(in_process_recalls(store, args.calls), n=100)
-    print(f"store: {store.beads} beads + {store.candidates} staged candidates; command: {' '.join(command)}")
-    lists = [s.tools_list for s in starts]
-    floor_wall, floor_cpu = sdk_import_floor(args.starts)
-    print(f"start -> initialize reply: median {ms(statistics.median(s.initialize for s in starts))}")
-    print(f"start -> tools/list reply: median {ms(statistics.median(lists))}, "
-          f"min {ms(min(lists))}, max {ms(max(lists))} ({args.starts} starts); "
-          f"server CPU until then: median {ms(statistics.median(s.cpu for s in starts))}")
-    floor_list = statistics.median(s.tools_list for s in minimal)
-    print(f"the SDK's minimal server (4 echo tools), same run: tools/list reply median {ms(floor_list)}, "
-          f"CPU {ms(statistics.median(s.cpu for s in minimal))}; Abzu's own share: "
-          f"{ms(statistics.median(lists) - floor_list)}")
-    print(f"for scale, `import mcp.server` alone: median {ms(floor_wall)} wall, {ms(floor_cpu)} CPU; "
-          f"load (1 min) {load:.1f} at start, {os.getloadavg()[0]:.1f} at end")
-    print(f"enki_recall first call (opens the stores): {ms(first)}")
+    print(f"enki_recall first call after tools/list (opens the stores): {ms(first)}")
     print(f"enki_recall round trip over {len(timings)} calls: p50 {ms(q[49])}, p95 {ms(q[94])}, "
           f"max {ms(max(timings))}; {hits / len(timings):.1f} results per call")
     print(f"same queries through the Recall use case in-process: p50 {ms(direct[49])}, p95 {ms(direct[94])}")
+    print(f"load (1 min) at end {os.getloadavg()[0]:.1f}")
+
+
+def print_starts(name: str, starts: list[Start], interpreter: float) -> None:
+    def line(label: str, walls: list[float], cpus: list[float] | None = None) -> str:
+        wall = statistics.median(walls)
+        cpu = f"; server CPU until then p50 {ms(statistics.median(cpus))}" if cpus else ""
+        return (f"  -> {label}: p50 {ms(wall)} wall ({wall / interpreter:.1f}x python -c pass), "
+                f"min {ms(min(walls))}, max {ms(max(walls))}{cpu}")
+
+    print(f"{name}:")
+    print(line("initialize", [s.initialize for s in starts]))
+    print(line("tools/list", [s.tools_list for s in starts], [s.cpu for s in starts]))
+    print(line("first tools/call", [s.first_call for s in starts], [s.call_cpu for s in starts]))
 
 
 if __name__ == "__main__":

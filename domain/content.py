@@ -1,6 +1,5 @@
 """Validation and normalisation of memory text at the boundary (spec §10 hashing)."""
 
-import hashlib
 import re
 from typing import TYPE_CHECKING
 
@@ -49,4 +48,6 @@ def clean_line(raw: str) -> str:
 def content_hash(text: str) -> str:
     """Hash of the case-folded text with all whitespace collapsed: reformatting is not novelty."""
     canonical = _ANY_WHITESPACE.sub(" ", text).strip().casefold()
+    import hashlib  # here: OpenSSL's load (~3-6 ms) is the largest import of session start's persona
+
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -2,9 +2,12 @@
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from abzu.domain.bead import Bead
 from abzu.domain.category import Category
+
+if TYPE_CHECKING:  # session start builds the policy for its queries and never a Bead
+    from abzu.domain.bead import Bead
 
 WEIGHT_STEPS = (1.0, 0.5, 0.2, 0.1)
 
@@ -22,7 +25,7 @@ class DecayPolicy:
     slow_categories: frozenset[Category] = frozenset({Category.PATTERN})
     slow_factor: int = 2
 
-    def weight(self, bead: Bead, *, now: datetime) -> float:
+    def weight(self, bead: "Bead", *, now: datetime) -> float:
         if bead.starred or bead.category is Category.PREFERENCE:
             return 1.0
         idle_days = (now - (bead.last_accessed or bead.created_at)).total_seconds() / 86400

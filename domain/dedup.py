@@ -51,7 +51,11 @@ def similarity(a: str, b: str) -> float:
     Dividing by the larger set means a short note is never 'the same' as a long one that merely
     contains it: both texts must consist mostly of the same words. Word order and case are ignored.
     """
-    ta, tb = token_set(a), token_set(b)
+    return overlap(token_set(a), token_set(b))
+
+
+def overlap(ta: frozenset[str], tb: frozenset[str]) -> float:
+    """`similarity` of two token sets (see `token_set`)."""
     if not ta or not tb:
         return 0.0
     return len(ta & tb) / max(len(ta), len(tb))

@@ -53,6 +53,9 @@ class _Store(Generic[T]):
                 found.setdefault(item.content_hash, item.id)
         return found
 
+    def any_live(self, project: str | None) -> bool:
+        return any(i.is_live and i.project == project for i in self.rows.values())
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:

@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 from abzu.adapters.enki.read_only import NotReadable, read_only
-from abzu.application.ports import Workspace
-from abzu.application.sessions.ports import PersonaSource
+from abzu.application.basic_ports import Workspace
+from abzu.application.sessions.hook_ports import PersonaSource
 from abzu.domain.enki.profile import profile_lines
 
 _EXPLICIT = (

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from abzu.adapters.spool.codec import decode, encode
 from abzu.adapters.spool.raw_writer import SUFFIX, write_entry
-from abzu.application.sessions.ports import SessionJournal, SpoolEntry, SpoolSource
+from abzu.application.sessions.hook_ports import SessionJournal, SpoolEntry, SpoolSource
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 
 log = logging.getLogger("abzu")

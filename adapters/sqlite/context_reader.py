@@ -27,7 +27,7 @@ from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
-from abzu.application.sessions.ports import SessionContext
+from abzu.application.sessions.hook_ports import SessionContext
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from abzu.adapters.sqlite.fts_query import match_at_least, quoted_terms
+from abzu.adapters.sqlite.fts_query import quoted_terms
 
 # BM25 costs microseconds per matching row, and its first call scans every match of each term to
 # count documents: ranking a word found in most of 100k notes takes tens of milliseconds. So BM25
@@ -133,13 +133,3 @@ def ranked_matches(fts_table: str, plan: SearchPlan, weights: str = "") -> str:
     strength = f"CASE WHEN w.rid IN ({every_term}) THEN 1.0 ELSE 0.5 END"
     return f"(SELECT w.rid, {strength} AS strength FROM {window} w)"
 
-
-def neighbour_plan(
-    fetch: Fetch, fts_table: str, terms: Sequence[str], must_share: int
-) -> SearchPlan | None:
-    """Candidates for duplicate detection: when a near-duplicate must share several terms, only
-    rows holding enough of them (exactly ranked, a small set); otherwise the bounded search plan."""
-    if must_share > 1:
-        match = match_at_least(terms, must_share)
-        return SearchPlan(match) if match else None
-    return plan_search(fetch, fts_table, terms)

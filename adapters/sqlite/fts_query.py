@@ -24,14 +24,13 @@ def match_any(terms: Sequence[str]) -> str | None:
     return " OR ".join(quoted_terms(terms)) or None
 
 
-def match_at_least(terms: Sequence[str], must_share: int) -> str | None:
-    """Matches every row holding at least `must_share` of `terms` (and possibly a few more):
-    an OR of AND-groups (see `probe_groups`). Far fewer rows than `match_any` to rank."""
+def match_groups(terms: Sequence[str], must_share: int) -> list[str]:
+    """One MATCH expression (an AND-group, see `probe_groups`) per group: every row holding at
+    least `must_share` of `terms` matches one of them (a few holding fewer may too)."""
     searchable = [t.replace("\x00", "") for t in terms if any(ch.isalnum() for ch in t)]
     # A row may hold an unsearchable term we cannot ask for: expect that many fewer.
     needed = must_share - (len(terms) - len(searchable))
-    groups = [
+    return [
         "(" + " AND ".join('"' + t.replace('"', '""') + '"' for t in group) + ")"
         for group in probe_groups(searchable, needed)
     ]
-    return " OR ".join(groups) or None

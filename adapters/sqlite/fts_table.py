@@ -63,6 +63,10 @@ class FtsTable(Generic[T]):
             found |= {r["content_hash"]: r["id"] for r in rows}  # the lowest rowid wins
         return found
 
+    def any_live(self, project: str | None) -> bool:
+        sql = f"SELECT 1 FROM {self._index.table} WHERE project IS :project AND superseded_by IS NULL LIMIT 1"
+        return bool(self._db.fetch(sql, {"project": project}))
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, must_share: int
     ) -> list[Existing]:
@@ -96,6 +100,9 @@ class FtsRepository(Generic[T]):
 
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         return self._rows.ids_by_hash(hashes, project)
+
+    def any_live(self, project: str | None) -> bool:
+        return self._rows.any_live(project)
 
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1

@@ -11,13 +11,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, neighbour_plan, plan_search, ranked_matches
+from abzu.adapters.sqlite.fts import (
+    Fetch,
+    Row,
+    SearchPlan,
+        plan_search,
+    ranked_matches,
+)
+from abzu.adapters.sqlite.fts_query import match_groups
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
 from abzu.domain.anchors import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
-from abzu.domain.dedup import Existing
+from abzu.domain.dedup import Existing, overlap, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
 
@@ -77,6 +84,17 @@ WHERE {a}.superseded_by IS NULL AND {a}.project IS :project
 ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
+# The rows holding one probe group, newest first, without BM25: BM25's first call reads every
+# match of every phrase to count documents, and a near-duplicate probe (its AND-groups hold the
+# note's common words too: a speaker, a date) paid that per remembered item, ~O(store) each.
+# Each group has its own LIMIT: a group of common words only (every note of the day holds
+# them) fills its own share, never the share of the group that holds the duplicate's rare word.
+_GROUP = """
+SELECT * FROM (SELECT {a}.id, {a}.content FROM {fts} f CROSS JOIN {table} {a} ON {a}.rowid = f.rowid
+WHERE {fts} MATCH :g{i} AND {a}.superseded_by IS NULL AND {a}.project IS :project
+ORDER BY f.rowid DESC LIMIT :limit)"""
+GROUP_POOL = 8  # rows a probe group may bring back
+
 _RELATED = """
 SELECT {a}.* FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
 WHERE {live}{project}
@@ -117,12 +135,39 @@ def neighbours(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int,
     must_share: int,
 ) -> list[Existing]:
-    plan = neighbour_plan(fetch, table.fts, terms, must_share)
+    if must_share > 1:
+        return _probe(fetch, table, terms, must_share, project, limit)
+    plan = plan_search(fetch, table.fts, terms)
     if plan is None:
         return []
     sql = _statement(_NEIGHBOURS, table, plan.window is None, "", "")
     rows = fetch(sql, {**plan.params(), "project": project, "limit": limit})
     return [Existing(r["id"], r["content"]) for r in rows]
+
+
+def _probe(
+    fetch: Fetch, table: FtsIndex, terms: Sequence[str], must_share: int, project: str | None,
+    limit: int,
+) -> list[Existing]:
+    """Rows holding at least `must_share` of `terms` (`match_groups`, each its own
+    query: FTS5 leaps through a group on its rarest word), ordered closest first by the
+    duplicate verdict's own measure (shared words)."""
+    groups = match_groups(terms, must_share)
+    if not groups:
+        return []
+    params = {f"g{i}": g for i, g in enumerate(groups)}
+    rows = fetch(_pool_sql(table, len(groups)), {**params, "project": project, "limit": GROUP_POOL})
+    pool = [Existing(r["id"], r["content"]) for r in rows]
+    if len(pool) <= 1:
+        return pool
+    note = token_set(" ".join(terms))  # once, not once a row as `similarity` would
+    return sorted(pool, key=lambda e: -overlap(note, token_set(e.content)))[:limit]
+
+
+@lru_cache(maxsize=64)
+def _pool_sql(table: FtsIndex, groups: int) -> str:
+    arms = (_GROUP.format(a=table.alias, table=table.table, fts=table.fts, i=i) for i in range(groups))
+    return "\nUNION\n".join(arms)
 
 
 def related(

@@ -7,15 +7,21 @@ change without any write to the memories (the last connection closing checkpoint
 the database file; a read-only open creates `-shm`). The stores already keep counters that
 persist and move with every change that matters here: `memory_events.seq` (it only grows; a
 trigger writes one row per bead/candidate insert, weight, star, flag, supersede, content change
-and delete), `beads.last_accessed` (recall stamps, which decay reads), the session, summary and
-review rows behind "Last session" and the delta header, and the project registry. Not covered:
-an edit of only a bead's summary or tags (no event); the next write of anything else refreshes.
+and delete), the session, summary and review rows behind "Last session" and the delta header,
+and the project registry. Not covered: an edit of only a bead's summary or tags (no event); the
+next write of anything else refreshes.
+
+Recall stamps (`beads.last_accessed`) are left out on purpose: every recall stamps, so a mark
+that moved with them made the pack stale in the sessions that use Abzu at all, and the pack was
+then almost never read (issue 13). What that costs: decay is by steps (1.0 until 90 idle days),
+so a stamp changes a weight only for a bead idle 90 days or more, and until the next
+finalisation or review re-takes the pack, such a bead keeps its decayed weight in the block.
 """
 
 import sqlite3
 from pathlib import Path
 
-WISDOM_MARK = """SELECT (SELECT max(seq) FROM memory_events), (SELECT max(last_accessed) FROM beads),
+WISDOM_MARK = """SELECT (SELECT max(seq) FROM memory_events),
   (SELECT group_concat(name || '=' || coalesce(path, ''), '|') FROM projects)"""
 STAGING_MARK = """SELECT (SELECT max(seq) FROM memory_events),
   (SELECT count(*) || '/' || coalesce(max(rowid), 0) FROM session_summaries),

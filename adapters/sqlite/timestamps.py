@@ -13,6 +13,10 @@ def to_db(moment: datetime | None) -> str | None:
 def from_db(text: str | None) -> datetime | None:
     if not text:
         return None
+    if len(text) in (19, 26) and text[10] == " ":  # this module's (or CURRENT_TIMESTAMP's) naive UTC
+        # One parse with the offset appended: a third of parse-then-replace, and recall maps
+        # ~80 of these per call (two a row).
+        return datetime.fromisoformat(text + "+00:00")
     parsed = datetime.fromisoformat(text)
     return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
 

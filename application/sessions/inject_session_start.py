@@ -3,9 +3,8 @@
 from dataclasses import dataclass, field
 from functools import partial
 
-from abzu.application.ports import Clock, Workspace
-from abzu.application.sessions.injected import Injected, log_injection
-from abzu.application.sessions.ports import (
+from abzu.application.basic_ports import Clock, Workspace
+from abzu.application.sessions.hook_ports import (
     CrashedTranscripts,
     PersonaSource,
     ProjectFiles,
@@ -13,6 +12,7 @@ from abzu.application.sessions.ports import (
     SessionJournal,
     TranscriptFiles,
 )
+from abzu.application.sessions.injected import Injected, log_injection
 from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
 from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from abzu.application.sessions.ports import SessionJournal
+from abzu.application.sessions.hook_ports import SessionJournal
 from abzu.domain.injection import Tier
 from abzu.domain.sessions.record import InjectionRecord
 

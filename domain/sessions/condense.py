@@ -9,15 +9,16 @@ from collections.abc import Iterable, Sequence
 
 from abzu.domain.sessions.summary import SessionSummary
 
-_DECISION = re.compile(
-    r"\b(decided|decision|decide|we'll|we will|i'll use|going with|go with|instead of|"
-    r"switched to|switch to|chose|chosen|agreed|settled on|opted)\b",
-    re.IGNORECASE,
+# Patterns, not compiled ones: `re` compiles (and caches) each on first use, so a session start
+# whose last summary fits uncondensed never pays for them (issue 13: no work at import).
+_DECISION = (
+    r"(?i)\b(decided|decision|decide|we'll|we will|i'll use|going with|go with|instead of|"
+    r"switched to|switch to|chose|chosen|agreed|settled on|opted)\b"
 )
-_DIRECTION = re.compile(r"(current work|next step|direction|working on|in progress)", re.IGNORECASE)
-_PATH = re.compile(r"(?<![\w/])(?:[\w.-]+/)*[\w-]+\.[A-Za-z][\w]{0,5}\b")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_BULLET = re.compile(r"^\s*(?:[-*•>]|\d+[.)])\s*")
+_DIRECTION = r"(?i)(current work|next step|direction|working on|in progress)"
+_PATH = r"(?<![\w/])(?:[\w.-]+/)*[\w-]+\.[A-Za-z][\w]{0,5}\b"
+_SENTENCE = r"(?<=[.!?])\s+|\n+"
+_BULLET = r"^\s*(?:[-*•>]|\d+[.)])\s*"
 _NOT_FILES = {"e.g", "i.e", "etc.", "vs."}
 
 MAX_DECISION_CHARS = 240
@@ -29,8 +30,8 @@ def _texts(summary: SessionSummary) -> list[str]:
 
 
 def _sentences(text: str) -> Iterable[str]:
-    for raw in _SENTENCE.split(text):
-        sentence = _BULLET.sub("", raw).strip()
+    for raw in re.split(_SENTENCE, text):
+        sentence = re.sub(_BULLET, "", raw).strip()
         if sentence:
             yield sentence
 
@@ -41,7 +42,7 @@ def decisions(summaries: Sequence[SessionSummary]) -> list[str]:
     for summary in summaries:
         for text in _texts(summary):
             for sentence in _sentences(text):
-                if _DECISION.search(sentence):
+                if re.search(_DECISION, sentence):
                     found.setdefault(" ".join(sentence.casefold().split()), _short(sentence))
     return list(found.values())
 
@@ -51,7 +52,7 @@ def active_files(summaries: Sequence[SessionSummary]) -> list[str]:
     seen: dict[str, None] = {}
     for summary in reversed(summaries):
         for text in _texts(summary):
-            for path in _PATH.findall(text):
+            for path in re.findall(_PATH, text):
                 if path.casefold() not in _NOT_FILES and not path[0].isdigit():
                     seen.setdefault(path, None)
     return list(seen)[:MAX_FILES]
@@ -63,11 +64,11 @@ def direction(summary: SessionSummary) -> str | None:
     text = summary.conversational_state or summary.operational_state or ""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     for i, line in enumerate(lines):
-        if _DIRECTION.search(line):
+        if re.search(_DIRECTION, line):
             rest = line.split(":", 1)[1].strip() if ":" in line else ""
             following = rest or (lines[i + 1] if i + 1 < len(lines) else "")
             if following:
-                return _short(_BULLET.sub("", following))
+                return _short(re.sub(_BULLET, "", following))
     sentences = list(_sentences(text))
     return _short(sentences[-1]) if sentences else None
 

@@ -2,6 +2,7 @@
 
 import logging
 import os
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
     from abzu.entrypoints.wiring.container import Container
+    from abzu.entrypoints.wiring.memory import MemoryUseCases
 
 log = logging.getLogger(LOGGER_NAME)
 T = TypeVar("T")
@@ -90,6 +92,13 @@ class App:
         return self._built
 
 
+def plain_writes(container: "Container") -> "MemoryUseCases":
+    """The memory operations with remember and star writing on the stdlib sqlite3 driver, as
+    the CLI's do (same repositories, same SQL): the write gate is held ~0.6 ms instead of ~3 ms
+    through SQLAlchemy, which every other writer waits on. Recall already reads that way."""
+    return container.memory(writer=container.bulk_uow)  # bulk_uow: the plain writer; a call makes one
+
+
 def guard(app: App, tool: str, action: Action, category: str | None = None) -> None:
     """Refuse, as a tool error, what this server's consumer may not do (spec §13); logged."""
     refused = refusal(app.consumer, action, category)
@@ -116,6 +125,10 @@ def reported(tool: str, app: App) -> Iterator[None]:
         raise ToolError(_explain(tool, exc, app)) from exc
 
 
+def _busy(message: str) -> bool:
+    return "locked" in message or "busy" in message
+
+
 def _explain(tool: str, exc: Exception, app: App) -> str:
     from sqlalchemy.exc import OperationalError  # already loaded by then: the stores use it
 
@@ -125,6 +138,7 @@ def _explain(tool: str, exc: Exception, app: App) -> str:
         log.warning("%s: %s", tool, exc)
         return str(exc)
     log.exception("%s failed", tool)
-    if isinstance(exc, OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
+    # SQLAlchemy's wrapper or the stdlib driver's own (remember and star write on the latter).
+    if isinstance(exc, OperationalError | sqlite3.OperationalError) and _busy(str(exc)):
         return "the memory store is busy (another Abzu process is writing): try again"
     return f"{tool} failed unexpectedly ({type(exc).__name__}); details are in {app.log_hint}"

@@ -1,6 +1,5 @@
-"""`build_server`: the Abzu MCP server (spec §15), and `main` to serve it on stdio."""
+"""`build_server`: the Abzu MCP server (spec §15); front.py serves it on stdio."""
 
-import sys
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING
 from mcp.server import MCPServer
 
 from abzu.domain.enki.consumers import Consumer
-from abzu.entrypoints.mcp_server import arguments, tools
+from abzu.entrypoints.mcp_server import tools
 from abzu.entrypoints.mcp_server.runtime import App, server_cwd
 from abzu.entrypoints.version import abzu_version
 
@@ -55,8 +54,3 @@ def _default_container(cwd: Path) -> "Container":
     return build_container(cwd=cwd, actor="mcp")
 
 
-def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> None:
-    """Serve on stdio until the client hangs up. stdout carries protocol messages only.
-    `abzu mcp` passes no arguments; `abzu-mcp` passes its own (`--help`, `--version`)."""
-    arguments.parse(sys.argv[1:] if argv is None else argv)
-    build_server(consumer=consumer).run()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal
 from abzu.adapters.transcript_files import OsTranscriptFiles
-from abzu.application.ports import Clock, Workspace
+from abzu.application.basic_ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
 from abzu.domain.review.spend import ReviewCadence

@@ -75,8 +75,22 @@ class _Locked:
         raise OperationalError("BEGIN IMMEDIATE", {}, sqlite3.OperationalError("database is locked"))
 
 
-def test_a_store_locked_past_the_busy_timeout_asks_to_try_again(container: Container) -> None:
-    with container.remember.override(providers.Object(_Locked())):
+class _PlainLocked:
+    def execute(self, *_args: object) -> None:  # the stdlib driver's error (remember's write path)
+        raise sqlite3.OperationalError("database is locked")
+
+
+class _Memory:
+    def __init__(self, remember: object) -> None:
+        self._remember = remember
+
+    def remember(self) -> object:
+        return self._remember
+
+
+@pytest.mark.parametrize("locked", [_Locked(), _PlainLocked()], ids=["sqlalchemy", "sqlite3"])
+def test_a_store_locked_past_the_busy_timeout_asks_to_try_again(container: Container, locked: object) -> None:
+    with container.memory.override(providers.Object(_Memory(locked))):
         message = error(call(build_server(container), "enki_remember", {"content": "x", "category": "fix"}))
     assert "memory store is busy" in message and "try again" in message
 

@@ -64,3 +64,62 @@ def test_stdout_carries_nothing_but_protocol_messages(abzu_home: Path, repo: Pat
         assert server.wait(timeout=30) == 0 and server.stdout.read() == ""
     assert [r["id"] for r in replies] == [1, 2, 3] and all(r["jsonrpc"] == "2.0" for r in replies)
     assert replies[1]["result"]["isError"] is True and replies[2]["result"]["isError"] is False
+
+
+def exchange(abzu_home: Path, repo: Path, wire: str, replies: int) -> list[dict[str, Any]]:
+    """Everything written at once, right after start: before the SDK can have loaded."""
+    with subprocess.Popen([ABZU, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, cwd=repo,
+                          env={"ABZU_HOME": str(abzu_home), "PATH": "/usr/bin:/bin"}) as server:
+        assert server.stdin and server.stdout
+        server.stdin.write(wire)
+        server.stdin.flush()
+        answers = [json.loads(server.stdout.readline()) for _ in range(replies)]
+        server.stdin.close()
+        assert server.wait(timeout=30) == 0 and server.stdout.read() == ""
+    return answers
+
+
+def lines(*messages: dict[str, Any]) -> str:
+    return "".join(json.dumps(m) + "\n" for m in messages)
+
+
+def test_a_call_sent_with_the_handshake_is_answered(abzu_home: Path, repo: Path) -> None:
+    remember = {"name": "enki_remember",
+                "arguments": {"content": "Pin anyio below 5", "category": "decision"}}
+    wire = lines(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": remember},
+    )
+    init, listed, stored = sorted(exchange(abzu_home, repo, wire, 3), key=by_id)
+    assert init["result"]["protocolVersion"] == "2025-06-18"
+    assert len(listed["result"]["tools"]) == 4
+    assert stored["result"]["isError"] is False
+    assert stored["result"]["structuredContent"]["outcome"] == "stored"
+
+
+def test_a_broken_first_line_is_left_to_the_sdk_which_skips_it(abzu_home: Path, repo: Path) -> None:
+    """The SDK logs a line it cannot parse and answers nothing (it has no id to answer): the
+    session then opens as usual, and nothing but the two answers reaches stdout."""
+    wire = "{not json\n" + lines(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    )
+    init, listed = exchange(abzu_home, repo, wire, 2)
+    assert (init["id"], init["result"]["serverInfo"]["name"]) == (1, "abzu")
+    assert listed["id"] == 2 and len(listed["result"]["tools"]) == 4
+
+
+def test_a_health_check_that_hangs_up_after_the_handshake_is_answered(abzu_home: Path, repo: Path) -> None:
+    """`claude mcp list` connects, lists and leaves: answered, then a clean exit, no store touched."""
+    wire = lines(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    )
+    init, listed = exchange(abzu_home, repo, wire, 2)
+    assert init["id"] == 1 and len(listed["result"]["tools"]) == 4
+    assert not (abzu_home / "wisdom.db").exists()

@@ -3,6 +3,7 @@ every module and data file, and its `abzu` works from an empty venv (issue 19).
 
 Slow (a wheel build) and serial: it runs in CI's second, single-process phase."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -14,6 +15,8 @@ import pytest
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial, pytest.mark.e2e]
 ROOT = Path(__file__).resolve().parents[2]
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
 SKIP = shutil.ignore_patterns(".venv", "build", "*.egg-info", ".git", "__pycache__", ".*_cache")
 
 
@@ -57,3 +60,7 @@ def test_the_built_wheel_installs_and_runs_outside_the_source_tree(tmp_path: Pat
     run(abzu, "remember", "Prefer SQLite WAL mode", "--category", "preference", env=env, cwd=cwd)
     assert "Prefer SQLite WAL mode" in run(abzu, "recall", "sqlite", env=env, cwd=cwd)
     assert run(venv / "bin" / "abzu-mcp", "--version", env=env, cwd=cwd).startswith("abzu-mcp ")
+    opened = subprocess.run([abzu, "mcp"], input=json.dumps(INITIALIZE) + "\n", capture_output=True,
+                            text=True, env=env, cwd=cwd, timeout=600)
+    answer = json.loads(opened.stdout.splitlines()[0])  # from the wheel's handshake.json
+    assert answer["result"]["serverInfo"]["name"] == "abzu" and opened.returncode == 0

@@ -3,11 +3,14 @@ a fresh pack is used without asking the stores, a stale one is ignored, and the 
 one a live session start would have injected."""
 
 import re
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.domain.ranking import RankingPolicy
@@ -64,3 +67,15 @@ def test_a_pack_of_another_day_or_a_damaged_pack_is_ignored(light: LightUseCases
     light.home.pack_for(str(repo)).write_bytes(b"cos\nsystem\n(S'true'\ntR.")  # a hostile pickle
     assert light._packed().answers == {}
     assert "Token rotation runs hourly" in block(light, "s-next", from_pack=True)
+
+
+
+def test_a_recall_stamp_keeps_the_pack_fresh(light: LightUseCases, container: Container) -> None:
+    """Every recall stamps the beads it returns (deferred, then settled into `beads.last_accessed`
+    by status, recover or finalize); a pack that went stale with each stamp was almost never read
+    by a session that uses Abzu (issue 13). A remember still makes it stale (test above)."""
+    assert light.write_pack()
+    assert container.recall().execute(RecallRequest("token rotation")).unwrap().hits
+    with closing(sqlite3.connect(light.home.wisdom)) as db, db:  # what settling the stamps writes
+        db.execute("UPDATE beads SET last_accessed = ?", (light.clock.now().isoformat(),))
+    assert light._packed().answers != {}

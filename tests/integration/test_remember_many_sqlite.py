@@ -41,3 +41,28 @@ def test_a_near_duplicate_is_found_among_many_texts_sharing_common_words(contain
     last = result.items[-1].unwrap()
     assert last.outcome is DedupOutcome.SUPERSEDED
     assert last.superseded_id == result.items[123].unwrap().id
+
+
+def test_a_near_duplicate_of_a_memory_from_an_earlier_import_supersedes_it(container: Container) -> None:
+    common = "Caroline said on 8 May 2023 at the usual meeting"
+    texts = [f"{common}: note number n{n:04d} about topic t{n * 3:05d}" for n in range(300)]
+    first = container.remember_many().execute([RememberRequest(t, "learning", project="p") for t in texts])
+
+    again = container.remember_many().execute(
+        [RememberRequest(f"{common}: note number n0042 about topic t00126 again", "learning", project="p")]
+    )
+
+    done = again.items[0].unwrap()
+    assert done.outcome is DedupOutcome.SUPERSEDED
+    assert done.superseded_id == first.items[42].unwrap().id
+
+
+def test_each_near_duplicate_in_a_chain_supersedes_the_live_one(container: Container) -> None:
+    words = " ".join(f"w{n:02d}" for n in range(20))
+    chain = [words, f"{words} x1", f"{words} x1 x2"]  # each within the threshold of the others
+
+    result = container.remember_many().execute([RememberRequest(t, "learning", project="p") for t in chain])
+
+    a, b, c = (r.unwrap() for r in result.items)
+    assert (b.outcome, b.superseded_id) == (DedupOutcome.SUPERSEDED, a.id)
+    assert (c.outcome, c.superseded_id) == (DedupOutcome.SUPERSEDED, b.id)  # a is no longer live

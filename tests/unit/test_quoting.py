@@ -1,5 +1,6 @@
 import re
 
+from abzu.domain.quoting import visible
 from abzu.entrypoints.quoting import neutralise, new_fence, quote
 
 FENCE = "memory-0a1b2c3d"
@@ -28,3 +29,9 @@ def test_line_breaks_and_code_survive() -> None:
 def test_fences_are_unguessable_and_fresh() -> None:
     fences = {new_fence() for _ in range(50)}
     assert len(fences) == 50 and all(re.fullmatch(r"memory-[0-9a-f]{8}", f) for f in fences)
+
+
+def test_ascii_controls_are_dropped_but_tab_and_newlines_stay() -> None:
+    every = "".join(chr(c) for c in range(128))
+    printable = "".join(chr(c) for c in range(32, 127))
+    assert visible(every) == "\t\n\n" + printable  # \r becomes a newline; DEL and C0 go

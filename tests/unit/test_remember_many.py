@@ -83,3 +83,17 @@ def test_nothing_to_import_touches_nothing() -> None:
 
     assert _many(uow).execute([]).items == ()
     assert uow.commits == 0
+
+
+def test_a_chain_of_near_duplicates_is_judged_as_one_by_one() -> None:
+    words = " ".join(f"w{n:02d}" for n in range(20))
+    chain = [RememberRequest(t, "learning") for t in (words, f"{words} x1", f"{words} x1 x2", words)]
+    one_uow = FakeUnitOfWork()
+    one = Remember(one_uow, FixedClock(), SequentialIds(), FixedWorkspace("/src/api"))
+    expected = [one.execute(r) for r in chain]
+
+    bulk_uow = FakeUnitOfWork()
+    got = _many(bulk_uow).execute(chain)
+
+    assert list(got.items) == expected
+    assert bulk_uow.candidates.rows == one_uow.candidates.rows

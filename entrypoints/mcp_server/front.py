@@ -1,0 +1,118 @@
+"""`abzu mcp` / `abzu-mcp`: the handshake answered while the MCP SDK loads (standard library only).
+
+Order of events: the wire is moved off fd 0 (so child processes never read the client's
+messages); a thread imports the SDK and builds the real server; meanwhile this thread answers
+`initialize`, `notifications/initialized` and `tools/list` from pre-rendered answers
+(handshake.py). At the first message it does not answer itself, or the first message after the
+SDK is ready, it waits for the SDK and hands over: the SDK gets the handshake replayed (its
+answers swallowed) and then every byte the client sent that was not answered, in order.
+stdout carries protocol messages only; a failure to load is one line on stderr and exit 1.
+"""
+
+import contextlib
+import os
+import sys
+import threading
+from typing import TYPE_CHECKING, Any
+
+from abzu.domain.enki.consumers import Consumer
+from abzu.entrypoints.mcp_server import arguments
+from abzu.entrypoints.mcp_server.handshake import Handshake, load
+from abzu.entrypoints.version import abzu_version
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
+
+class Loader(threading.Thread):
+    """Imports the SDK and Abzu's tools and builds the server, off the main thread."""
+
+    def __init__(self, consumer: Consumer) -> None:
+        super().__init__(name="abzu-mcp-load", daemon=True)
+        self.consumer, self.ready = consumer, threading.Event()
+        self.server: MCPServer[Any] | None = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            from abzu.entrypoints.mcp_server.server import build_server
+
+            self.server = build_server(consumer=self.consumer)
+        except BaseException as exc:  # reported by the main thread, which owns the exit
+            self.error = exc
+        finally:
+            self.ready.set()
+        if self.error is None:
+            preload()
+
+    def result(self) -> "MCPServer[Any]":
+        self.ready.wait()
+        if self.server is None:
+            raise RuntimeError(f"the MCP server could not load: {self.error!r}") from self.error
+        return self.server
+
+
+def preload() -> None:
+    """The store stack's import (SQLAlchemy, the container: ~1 s of CPU), so that a first tool
+    call made long after the fast handshake does not pay it: the server's lifespan, which
+    builds the container, starts only when the SDK takes over. A failure here is the lifespan's
+    to report, on the first call."""
+    with contextlib.suppress(Exception):  # the first tool call imports it again and reports
+        import abzu.entrypoints.wiring.container  # noqa: F401
+
+
+def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> None:
+    """Serve on stdio until the client hangs up. `abzu mcp` passes no arguments; `abzu-mcp`
+    passes its own (`--help`, `--version`)."""
+    arguments.parse(sys.argv[1:] if argv is None else argv)
+    loader = Loader(consumer)
+    loader.start()
+    wire = take_wire()
+    handshake = load(abzu_version())
+    unread = answer_opening(wire, handshake, loader.ready)
+    if unread is None:  # hung up, all answered (a health check: `claude mcp list`, /mcp)
+        os._exit(0)  # nothing left to serve; the loader thread may be mid-import: no finalising
+    try:
+        server = loader.result()
+    except RuntimeError as exc:
+        print(f"abzu mcp: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+    from abzu.entrypoints.mcp_server.handover import serve
+
+    serve(server, handshake.replay() + unread, wire)
+
+
+def take_wire() -> int:
+    """The client's stream on a private descriptor; fd 0 becomes the null device (as the SDK's
+    own stdio transport does while it serves)."""
+    wire = os.dup(0)  # not inheritable: children never see it
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    return wire
+
+
+def answer_opening(wire: int, handshake: Handshake, ready: threading.Event) -> bytes | None:
+    """Answers lines until one is not the fast path's or the SDK is ready; returns what the SDK
+    must read first (everything from that line on). At end of input, what is left, or None
+    when nothing is: the client hung up with every message answered."""
+    buffer = b""
+    while not ready.is_set():
+        line, newline, rest = buffer.partition(b"\n")
+        if not newline:
+            chunk = os.read(wire, 65536)
+            if not chunk:
+                return buffer if buffer.strip() else None
+            buffer += chunk
+            continue
+        answer = handshake.take(line)
+        if answer is None:
+            return buffer
+        buffer = rest
+        write_all(1, answer)
+    return buffer
+
+
+def write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
