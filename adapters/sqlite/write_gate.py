@@ -197,14 +197,19 @@ def _wait_here(fd: int, timeout: float, block: _Step, try_once: _Step) -> bool:
         _armed["now"] = False
         got = True
     except _TimedOut:
-        got = try_once()
+        got = bool(try_once())
     finally:
         _armed["now"] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
     if not got:  # keep the place in line until the predecessor is done, as a helper would
-        threading.Thread(target=lambda: (block(), os.close(fd)), name="abzu-write-gate", daemon=True).start()
+        threading.Thread(target=_then_close, args=(block, fd), name="abzu-write-gate", daemon=True).start()
     return got
+
+
+def _then_close(block: _Step, fd: int) -> None:
+    block()
+    os.close(fd)
 
 
 def _wait_in_helper(fd: int, timeout: float, block: _Step) -> bool:
