@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from returns.result import Failure, Result, Success
 
-from abzu.application.ports import Clock, IdGenerator, UnitOfWork
+from abzu.application.ports import Clock, IdGenerator, MemoryRows, UnitOfWork
 from abzu.application.remember_io import (
     Destination,
     Remembered,
@@ -151,15 +151,15 @@ class MemoryWriter:
         return self._store_candidate(draft, project, verdict)
 
     def _store_bead(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
+        verdict = self._still_current(self.uow.beads, draft, project, verdict)
         bead = Bead(
             id=self.ids.new_id("b"), content=draft.content, category=draft.category,
             project=project, content_hash=draft.hash, created_at=self.clock.now(),
             summary=draft.summary, tags=draft.tags, context=draft.context,
         )
         self.uow.beads.add(bead)
-        old = self.uow.beads.get(replaced) if (replaced := _superseded_id(verdict)) else None
-        if old is not None:
-            self.uow.beads.update(old.superseded(by=bead.id))
+        if (replaced := _superseded_id(verdict)) is not None:
+            self.uow.beads.supersede(replaced, by=bead.id)
         return Remembered(
             bead.id, Destination.WISDOM, verdict.outcome, project, verdict.existing_id,
             draft.redactions,
@@ -167,6 +167,7 @@ class MemoryWriter:
 
     def _store_candidate(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
         request = draft.request
+        verdict = self._still_current(self.uow.candidates, draft, project, verdict)
         candidate = Candidate(
             id=self.ids.new_id("c"), content=draft.content, category=draft.category,
             project=project, content_hash=draft.hash, source=request.source,
@@ -174,13 +175,26 @@ class MemoryWriter:
             tags=draft.tags, context=draft.context,
         )
         self.uow.candidates.add(candidate)
-        stale = self.uow.candidates.get(replaced) if (replaced := _superseded_id(verdict)) else None
-        if stale is not None:
-            self.uow.candidates.update(stale.superseded(by=candidate.id))
+        if (replaced := _superseded_id(verdict)) is not None:
+            self.uow.candidates.supersede(replaced, by=candidate.id)
         return Remembered(
             candidate.id, Destination.STAGING, verdict.outcome, project, verdict.existing_id,
             draft.redactions,
         )
+
+    def _still_current(
+        self, store: MemoryRows[Bead] | MemoryRows[Candidate], draft: Draft, project: str | None,
+        verdict: DedupVerdict,
+    ) -> DedupVerdict:
+        """The verdict, checked again in the write transaction: Remember judged it before taking
+        the write gate, and another writer may have replaced (or review removed) the memory it
+        supersedes meanwhile; two writers must not both replace one memory, so the search runs
+        again on what is live now. One row read when there is something to supersede."""
+        replaced = _superseded_id(verdict)
+        old = store.get(replaced) if replaced is not None else None
+        if replaced is None or (old is not None and old.is_live):
+            return verdict
+        return self.judge(draft, project)
 
 
 def _superseded_id(verdict: DedupVerdict) -> str | None:

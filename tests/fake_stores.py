@@ -40,6 +40,13 @@ class _Store(Generic[T]):
         assert item.id in self.rows
         self.rows[item.id] = item
 
+    def supersede(self, item_id: str, by: str) -> bool:
+        item = self.rows.get(item_id)
+        if item is None or not item.is_live:
+            return False
+        self.update(replace(item, superseded_by=by))
+        return True
+
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         for item in self.rows.values():
             if item.content_hash == content_hash and item.project == project:

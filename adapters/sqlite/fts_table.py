@@ -48,6 +48,12 @@ class FtsTable(Generic[T]):
         row["key"] = row.pop("id")  # the id is matched, never rewritten
         self._db.execute(update_sql(self._index.table, self._columns, "id"), row)
 
+    def supersede(self, item_id: str, by: str) -> bool:
+        # One column, not `update`'s every column: the FTS trigger fires on an UPDATE OF the
+        # indexed columns even when their values are unchanged, and would rebuild the FTS row.
+        sql = f"UPDATE {self._index.table} SET superseded_by = :by WHERE id = :id AND superseded_by IS NULL"
+        return self._db.execute(sql, {"id": item_id, "by": by}) == 1
+
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         where = "content_hash = :hash AND project IS :project"
         return _first(self.select(where, {"hash": content_hash, "project": project}, " LIMIT 1"))
@@ -94,6 +100,9 @@ class FtsRepository(Generic[T]):
 
     def update(self, item: T) -> None:
         self._rows.update(item)
+
+    def supersede(self, item_id: str, by: str) -> bool:
+        return self._rows.supersede(item_id, by)
 
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         return self._rows.find_by_hash(content_hash, project)

@@ -2,6 +2,7 @@
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, event
@@ -46,6 +47,21 @@ def trace(engine: Engine) -> Trace:
     return log
 
 
+def trace_plain(store: Any) -> Trace:
+    """The same trace on a `Sqlite3Store` (the memory operations' sqlite3 driver)."""
+    log: Trace = []
+    connect = store._connect
+
+    def traced() -> sqlite3.Connection:
+        conn = connect()
+        conn.set_trace_callback(lambda sql: log.append((id(conn), sql)))
+        return conn
+
+    store.close()  # idle connections opened before the trace go
+    store._connect = traced
+    return log
+
+
 def writes_outside_immediate_transactions(log: Trace) -> list[str]:
     """Statements that change data while no BEGIN IMMEDIATE is open (outside any transaction, or
     inside a deferred one: a deferred reader cannot always upgrade to a writer). A plain BEGIN
@@ -65,6 +81,7 @@ def writes_outside_immediate_transactions(log: Trace) -> list[str]:
 
 def test_every_write_of_the_four_operations_runs_inside_begin_immediate(container: Container) -> None:
     wisdom_log, staging_log = trace(container.wisdom_engine()), trace(container.staging_engine())
+    plain = trace_plain(container.wisdom_plain()), trace_plain(container.staging_plain())
     for text, category in (("Use WAL for SQLite", "learning"), ("Prefer SQLite WAL mode", "preference")):
         assert container.remember().execute(RememberRequest(text, category)).unwrap()
     hits = container.recall().execute(RecallRequest("sqlite")).unwrap().hits
@@ -72,6 +89,7 @@ def test_every_write_of_the_four_operations_runs_inside_begin_immediate(containe
     container.star().execute(bead_id).unwrap()
     container.status().execute()
     container.maintenance().execute()
+    wisdom_log, staging_log = wisdom_log + plain[0], staging_log + plain[1]
     log = wisdom_log + staging_log
     assert any(sql.startswith("INSERT") for _, sql in wisdom_log)
     assert any(sql.startswith("INSERT") for _, sql in staging_log)

@@ -65,3 +65,19 @@ def test_the_porter_tokenizer_finds_other_forms_of_a_word(tmp_path: Path) -> Non
     with sqlite_uow(tmp_path) as uow, uow:
         uow.candidates.add(candidate("c-1", "the writer locks the database"))
         assert [h.item_id for h in uow.candidates.search(["locking"], ALL, limit=5, now=T0)] == ["c-1"]
+
+
+def test_a_supersede_marks_a_live_row_once_and_leaves_its_text_indexed(tmp_path: Path) -> None:
+    staging = tmp_path / "abzu.db"
+    with sqlite_uow(tmp_path) as uow, uow:
+        for item, text in (("c-1", "original wording about lighthouses"), ("c-2", "second note"),
+                           ("c-3", "third note")):
+            uow.candidates.add(candidate(item, text))
+        assert uow.candidates.supersede("c-1", by="c-2")
+        assert not uow.candidates.supersede("c-1", by="c-3")  # another writer's late verdict
+        assert not uow.candidates.supersede("c-404", by="c-3")
+        uow.commit()
+        first = candidate("c-1", "original wording about lighthouses")
+        assert uow.candidates.get("c-1") == first.superseded(by="c-2")
+    assert fts_in_sync(staging, "candidates_fts")
+    assert fts_matches(staging, "candidates_fts", "lighthouses") == 1

@@ -1,9 +1,11 @@
 """Issue 20.5: writers take turns at the data home's write gate, first come first served."""
 
 import multiprocessing
+import signal
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 from returns.result import Success
 
@@ -30,6 +32,7 @@ def _free_to_another_thread(store: Path) -> bool:
 
 
 def _count_under_gate(store: str, counter: str, rounds: int) -> None:
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # as `abzu remember`: the main thread waits itself
     for _ in range(rounds):
         with write_gate.write_gate(Path(store)):
             path = Path(counter)
@@ -135,3 +138,48 @@ def test_a_remember_leaves_the_gate_open_and_a_recall_never_takes_it(
     finally:
         done.set()
         holder.join()
+
+
+def _hold(store: str, held: Any, done: Any) -> None:
+    with write_gate.write_gate(Path(store)):
+        held.set()
+        done.wait(60)
+
+
+def _wait_in_main_thread(
+    store: str, timeout: float, said: "multiprocessing.Queue[str]", linger: Any = None
+) -> None:
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # no test timer: the wait is the process's own
+    try:
+        holder = acquire(Path(store), timeout=timeout)
+        said.put("entered")
+        release(Path(store), holder)
+    except GateBusy as exc:
+        said.put(str(exc))
+    if linger is not None:  # alive: a process that exits gives its place in line up with it
+        linger.wait(60)
+
+
+def test_a_process_waiting_in_its_main_thread_gives_up_in_time_and_the_line_survives(
+    tmp_path: Path,
+) -> None:
+    store, ctx = tmp_path / "wisdom.db", multiprocessing.get_context("fork")
+    said: multiprocessing.Queue[str] = ctx.Queue()
+    held, done = ctx.Event(), ctx.Event()  # the holder: a process of its own (a forked child
+    holder = ctx.Process(target=_hold, args=(str(store), held, done))  # shares its parent's locks)
+    holder.start()
+    assert held.wait(60)
+    linger = ctx.Event()
+    impatient = ctx.Process(target=_wait_in_main_thread, args=(str(store), 0.2, said, linger))
+    impatient.start()
+    assert "database is locked" in said.get(timeout=60)
+    patient = ctx.Process(target=_wait_in_main_thread, args=(str(store), 60.0, said))
+    patient.start()
+    while _tickets_drawn(store) < 3:  # in line behind the holder and the one who gave up
+        threading.Event().wait(0.005)
+    assert said.empty()
+    done.set()
+    assert said.get(timeout=60) == "entered"
+    linger.set()
+    for child in (patient, impatient, holder):
+        child.join()

@@ -1,3 +1,5 @@
+from collections.abc import Callable
+
 import pytest
 from returns.result import Failure, Success
 
@@ -178,3 +180,38 @@ def test_the_why_is_kept_with_its_secrets_and_private_spans_taken_out(
     stored = uow.candidates.rows[done.id].context or ""
     assert stored.startswith("user asked after the outage")
     assert "Ann" not in stored and "ghp_Z8aQ" not in stored and done.redactions == 1
+
+
+class _AnotherWriterAfterReading:
+    """The read-only unit of work of Remember's read phase (before the write gate); when it
+    ends, `meanwhile` runs: another process's remember landing between read and write."""
+
+    def __init__(self, uow: FakeUnitOfWork, meanwhile: "Callable[[], object]") -> None:
+        self._uow, self._meanwhile = uow, meanwhile
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._uow, name)
+
+    def __enter__(self) -> "_AnotherWriterAfterReading":
+        self._uow.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._uow.__exit__(None, None, None)
+        self._meanwhile()
+
+
+@pytest.mark.parametrize("category", ["learning", "preference"])
+def test_two_writers_never_both_replace_one_memory(
+    sut: Remember, uow: FakeUnitOfWork, clock: FixedClock, ids: SequentialIds,
+    workspace: FixedWorkspace, category: str,
+) -> None:
+    old = remember(sut, WAL, category)
+    first: list[Remembered] = []  # the other writer's memory, stored while `late` was reading
+    racing = Remember(uow=uow, clock=clock, ids=ids, workspace=workspace, reader=_AnotherWriterAfterReading(
+        uow, lambda: first.append(remember(sut, WAL + ", never ever", category))))  # type: ignore[arg-type]
+    late = remember(racing, WAL_RICHER, category)
+    rows = uow.beads.rows if category == "preference" else uow.candidates.rows
+    assert rows[old.id].superseded_by == first[0].id  # the first replacement stands
+    assert late.superseded_id == first[0].id and rows[first[0].id].superseded_by == late.id
+    assert [r.id for r in rows.values() if r.is_live] == [late.id]
