@@ -40,7 +40,7 @@ def timed_bulk(requests: list[RememberRequest], *, created: bool = False) -> dic
     with tempfile.TemporaryDirectory() as home:
         container = build_container(Settings(home=Path(home)), cwd=Path(home))
         if created:
-            with container.bulk_uow() as uow:
+            with container.plain_uow() as uow:
                 uow.connection("wisdom"), uow.connection("staging")
         started, cpu = time.perf_counter(), time.process_time()
         done = container.remember_many().execute(requests)

@@ -18,7 +18,6 @@ from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
     from abzu.entrypoints.wiring.container import Container
-    from abzu.entrypoints.wiring.memory import MemoryUseCases
 
 log = logging.getLogger(LOGGER_NAME)
 T = TypeVar("T")
@@ -90,13 +89,6 @@ class App:
             self._built = self._build()
             configure_file_logging(Path(self._built.config.log_path()))
         return self._built
-
-
-def plain_writes(container: "Container") -> "MemoryUseCases":
-    """The memory operations with remember and star writing on the stdlib sqlite3 driver, as
-    the CLI's do (same repositories, same SQL): the write gate is held ~0.6 ms instead of ~3 ms
-    through SQLAlchemy, which every other writer waits on. Recall already reads that way."""
-    return container.memory(writer=container.bulk_uow)  # bulk_uow: the plain writer; a call makes one
 
 
 def guard(app: App, tool: str, action: Action, category: str | None = None) -> None:

@@ -11,7 +11,7 @@ from abzu.application.recall import MAX_LIMIT, RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.enki.consumers import Action
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
-from abzu.entrypoints.mcp_server.runtime import App, guard, plain_writes, reported, unwrap
+from abzu.entrypoints.mcp_server.runtime import App, guard, reported, unwrap
 from abzu.entrypoints.status_report import full_status
 from abzu.entrypoints.views import BeadView, CategoryName, RememberView, StatusView
 
@@ -65,7 +65,7 @@ def enki_remember(
     request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context,
                               files=tuple(files or ()), commands=tuple(commands or ()))
     with reported("enki_remember", app):
-        return RememberView.of(unwrap(plain_writes(app.container()).remember().execute(request)))
+        return RememberView.of(unwrap(app.container().memory().remember().execute(request)))
 
 
 def enki_recall(
@@ -93,7 +93,7 @@ def enki_star(
     app = ctx.request_context.lifespan_context
     guard(app, "enki_star", Action.STAR)
     with reported("enki_star", app):
-        return starred_view(unwrap(plain_writes(app.container()).star().execute(bead_id)))
+        return starred_view(unwrap(app.container().memory().star().execute(bead_id)))
 
 
 def enki_status(ctx: Context[App]) -> StatusView:

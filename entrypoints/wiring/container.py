@@ -169,11 +169,12 @@ class Container(containers.DeclarativeContainer):
     # --- bulk remember (issue 6: eval and imports) ---
     # On the stdlib sqlite3 driver: SQLAlchemy's per-statement work was a third of a bulk
     # import's CPU (two statements per memory; issue 13.6). Same repositories, same SQL.
-    bulk_uow = providers.Factory(
+    # The stdlib sqlite3 writer: remember, star and bulk import all write through it.
+    plain_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, actor=config.actor
     )
     remember_many = providers.Factory(
-        RememberMany, uow=bulk_uow, clock=clock, ids=ids, workspace=workspace,
+        RememberMany, uow=plain_uow, clock=clock, ids=ids, workspace=workspace,
         max_chars=config.max_content_chars, git=git,
     )
     # --- transcript extraction (issue 4) ---
@@ -208,14 +209,11 @@ class Container(containers.DeclarativeContainer):
     # On the stdlib sqlite3 driver, as the CLI's: with SQLAlchemy a remember cost 3.4 ms of CPU
     # and held the write gate 4 ms (p50), on sqlite3 1.4 ms and 1.1 ms; every writer on the
     # machine queues behind that hold (32 writers x 500, issue 20). Same repositories, same SQL.
-    memory_uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, actor=config.actor
-    )
     memory_read_uow = providers.Factory(
         SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, read_only=True
     )
     memory = providers.Factory(
-        MemoryUseCases, writer=memory_uow.provider, recaller=recall_uow.provider,
+        MemoryUseCases, writer=plain_uow.provider, recaller=recall_uow.provider,
         reader=memory_read_uow.provider,
         sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
         max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
