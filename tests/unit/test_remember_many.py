@@ -25,17 +25,21 @@ def _many(uow: FakeUnitOfWork, batch_size: int = 500) -> RememberMany:
                         batch_size=batch_size)
 
 
-def test_bulk_import_gives_the_same_results_as_remembering_one_by_one() -> None:
+def _assert_judged_as_one_by_one(requests: list[RememberRequest]) -> None:
     one_uow = FakeUnitOfWork()
     one = Remember(one_uow, FixedClock(), SequentialIds(), FixedWorkspace("/src/api"))
-    expected = [one.execute(r) for r in MIXED]
+    expected = [one.execute(r) for r in requests]
 
     bulk_uow = FakeUnitOfWork()
-    got = _many(bulk_uow).execute(MIXED)
+    got = _many(bulk_uow).execute(requests)
 
     assert list(got.items) == expected
     assert bulk_uow.candidates.rows == one_uow.candidates.rows
     assert bulk_uow.beads.rows == one_uow.beads.rows
+
+
+def test_bulk_import_gives_the_same_results_as_remembering_one_by_one() -> None:
+    _assert_judged_as_one_by_one(list(MIXED))
 
 
 def test_outcomes_are_counted() -> None:
@@ -88,12 +92,4 @@ def test_nothing_to_import_touches_nothing() -> None:
 def test_a_chain_of_near_duplicates_is_judged_as_one_by_one() -> None:
     words = " ".join(f"w{n:02d}" for n in range(20))
     chain = [RememberRequest(t, "learning") for t in (words, f"{words} x1", f"{words} x1 x2", words)]
-    one_uow = FakeUnitOfWork()
-    one = Remember(one_uow, FixedClock(), SequentialIds(), FixedWorkspace("/src/api"))
-    expected = [one.execute(r) for r in chain]
-
-    bulk_uow = FakeUnitOfWork()
-    got = _many(bulk_uow).execute(chain)
-
-    assert list(got.items) == expected
-    assert bulk_uow.candidates.rows == one_uow.candidates.rows
+    _assert_judged_as_one_by_one(chain)
