@@ -23,6 +23,8 @@ from abzu.entrypoints.version import abzu_version
 if TYPE_CHECKING:
     from mcp.server import MCPServer
 
+    from abzu.entrypoints.mcp_server.direct import DirectRecall
+
 
 class Loader(threading.Thread):
     """Imports the SDK and Abzu's tools and builds the server, off the main thread."""
@@ -31,13 +33,16 @@ class Loader(threading.Thread):
         super().__init__(name="abzu-mcp-load", daemon=True)
         self.consumer, self.ready = consumer, threading.Event()
         self.server: MCPServer[Any] | None = None
+        self.direct: DirectRecall | None = None  # enki_recall beside the SDK, on the server's App
         self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
-            from abzu.entrypoints.mcp_server.server import build_server
+            from abzu.entrypoints.mcp_server.direct import DirectRecall
+            from abzu.entrypoints.mcp_server.server import build_server, default_app
 
-            self.server = build_server(consumer=self.consumer)
+            app = default_app(self.consumer)
+            self.server, self.direct = build_server(app=app), DirectRecall(app)
         except BaseException as exc:  # reported by the main thread, which owns the exit
             self.error = exc
         finally:
@@ -79,7 +84,9 @@ def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> 
         raise SystemExit(1) from None
     from abzu.entrypoints.mcp_server.handover import serve
 
-    serve(server, handshake.replay() + unread, wire)
+    # Direct answers only in a session the fast path opened: the SDK judges any other opening.
+    direct = loader.direct if handshake.initialized is not None else None
+    serve(server, handshake.replay() + unread, wire, None if direct is None else direct.take)
 
 
 def take_wire() -> int:

@@ -24,28 +24,38 @@ INSTRUCTIONS = (
 
 
 def build_server(
-    container: "Container | None" = None, consumer: Consumer = Consumer.AGENT
+    container: "Container | None" = None, consumer: Consumer = Consumer.AGENT, app: App | None = None
 ) -> MCPServer[App]:
     """The server. Without a container, the lifespan builds one for the server's whole life.
-    `consumer` is who the server answers (spec §13): every tool call is checked against it."""
+    `consumer` is who the server answers (spec §13): every tool call is checked against it.
+    `app` (from `default_app`) is shared with whoever else answers on the server's behalf
+    (direct.py); the server still closes it when it stops."""
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[App]) -> AsyncIterator[App]:
-        if container is not None:
-            app = App(lambda: container, owns_container=False, consumer=consumer)
-        else:
-            cwd = server_cwd()
-            app = App(lambda: _default_container(cwd), owns_container=True, consumer=consumer)
-        threading.Thread(target=app.warm_up, name="abzu-warm-up", daemon=True).start()
+        state = _app(container, consumer) if app is None else app
+        threading.Thread(target=state.warm_up, name="abzu-warm-up", daemon=True).start()
         try:
-            yield app
+            yield state
         finally:
-            app.close()
+            state.close()
 
     server = MCPServer("abzu", version=abzu_version(), instructions=INSTRUCTIONS, lifespan=lifespan,
                        log_level="WARNING")
     tools.register(server)
     return server
+
+
+def default_app(consumer: Consumer = Consumer.AGENT) -> App:
+    """The lifespan state of a server on its own container (built on first use)."""
+    return _app(None, consumer)
+
+
+def _app(container: "Container | None", consumer: Consumer) -> App:
+    if container is not None:
+        return App(lambda: container, owns_container=False, consumer=consumer)
+    cwd = server_cwd()
+    return App(lambda: _default_container(cwd), owns_container=True, consumer=consumer)
 
 
 def _default_container(cwd: Path) -> "Container":
