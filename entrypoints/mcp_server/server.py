@@ -3,14 +3,13 @@
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mcp.server import MCPServer
 
 from abzu.domain.enki.consumers import Consumer
 from abzu.entrypoints.mcp_server import tools
-from abzu.entrypoints.mcp_server.runtime import App, server_cwd
+from abzu.entrypoints.mcp_server.runtime import App, new_app
 from abzu.entrypoints.version import abzu_version
 
 if TYPE_CHECKING:
@@ -28,12 +27,12 @@ def build_server(
 ) -> MCPServer[App]:
     """The server. Without a container, the lifespan builds one for the server's whole life.
     `consumer` is who the server answers (spec §13): every tool call is checked against it.
-    `app` (from `default_app`) is shared with whoever else answers on the server's behalf
+    `app` (from `runtime.default_app`) is shared with whoever else answers on the server's behalf
     (direct.py); the server still closes it when it stops."""
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[App]) -> AsyncIterator[App]:
-        state = _app(container, consumer) if app is None else app
+        state = new_app(container, consumer) if app is None else app
         threading.Thread(target=state.warm_up, name="abzu-warm-up", daemon=True).start()
         try:
             yield state
@@ -44,23 +43,3 @@ def build_server(
                        log_level="WARNING")
     tools.register(server)
     return server
-
-
-def default_app(consumer: Consumer = Consumer.AGENT) -> App:
-    """The lifespan state of a server on its own container (built on first use)."""
-    return _app(None, consumer)
-
-
-def _app(container: "Container | None", consumer: Consumer) -> App:
-    if container is not None:
-        return App(lambda: container, owns_container=False, consumer=consumer)
-    cwd = server_cwd()
-    return App(lambda: _default_container(cwd), owns_container=True, consumer=consumer)
-
-
-def _default_container(cwd: Path) -> "Container":
-    from abzu.entrypoints.wiring.container import build_container  # the store stack: on first use only
-
-    return build_container(cwd=cwd, actor="mcp")
-
-
