@@ -104,15 +104,23 @@ def route(source: io.BufferedReader, answer: Answer, wire: Wire, sdk: int) -> No
     order; at end of input the pipe closes, which the SDK reads as the client hanging up."""
     try:
         for line in source:
-            taken = answer(line.rstrip(b"\r\n")) if line.endswith(b"\n") else None
+            taken = _answered(answer, line) if line.endswith(b"\n") else None
             if taken is None:
                 _write_all(sdk, line)
             else:
                 wire.send(taken)
-    except BaseException:  # the SDK still gets end of input; the process must not hang
-        log.exception("the MCP router stopped")
+    except OSError:  # a side hung up: the SDK still gets end of input and ends the session
+        log.warning("the MCP router stopped", exc_info=True)
     finally:
         os.close(sdk)
+
+
+def _answered(answer: Answer, line: bytes) -> bytes | None:
+    try:
+        return answer(line.rstrip(b"\r\n"))
+    except Exception:  # a bug in the direct path: the SDK answers this line instead
+        log.exception("direct answer failed; the SDK answers")
+        return None
 
 
 def _write_all(fd: int, data: bytes) -> None:
