@@ -5,12 +5,14 @@ messages); a thread imports the store stack and then the SDK, and builds the rea
 meanwhile this thread answers `initialize`, `notifications/initialized` and `tools/list` from
 pre-rendered answers (handshake.py), and then plain `enki_recall` calls (direct.py, as soon as
 the store stack is loaded). At the first message it does not answer itself, or the first
-message after the SDK is ready, it waits for the SDK and hands over: the SDK gets the handshake replayed (its
-answers swallowed) and then every byte the client sent that was not answered, in order.
+message after the SDK is ready, it waits for the SDK and hands over: the SDK gets the handshake
+replayed (its answers swallowed) and then every byte the client sent that was not answered, in
+order; from then on a router thread answers plain recalls beside it (handover.py).
 stdout carries protocol messages only; a failure to load is one line on stderr and exit 1.
 """
 
 import contextlib
+import logging
 import os
 import sys
 import threading
@@ -40,18 +42,20 @@ class Loader(threading.Thread):
         self.error: BaseException | None = None
 
     def run(self) -> None:
+        app = self._load_direct()
         try:
-            app = self._load_direct()
             from abzu.entrypoints.mcp_server.server import build_server
 
-            self.server = build_server(app=app)
+            self.server = build_server(consumer=self.consumer, app=app)
         except BaseException as exc:  # reported by the main thread, which owns the exit
             self.error = exc
         finally:
             self.direct_ready.set()
             self.ready.set()
 
-    def _load_direct(self) -> "App":
+    def _load_direct(self) -> "App | None":
+        """The App the server will share, with the direct recall on it; None when that cannot
+        load (the SDK then answers every call, and reports what is broken)."""
         try:
             from abzu.entrypoints.mcp_server.direct import DirectRecall
             from abzu.entrypoints.mcp_server.runtime import default_app
@@ -60,13 +64,22 @@ class Loader(threading.Thread):
             preload()
             self.direct = DirectRecall(app)
             return app
+        except Exception:
+            logging.getLogger("abzu").warning("direct enki_recall unavailable", exc_info=True)
+            return None
         finally:
             self.direct_ready.set()
 
     def answer(self, line: bytes) -> bytes | None:
         """The direct answer to `line` once it is loaded, or None: the SDK's to answer."""
         self.direct_ready.wait()
-        return None if self.direct is None else self.direct.take(line)
+        if self.direct is None:
+            return None
+        try:
+            return self.direct.take(line)
+        except Exception:  # a bug in the direct path: the SDK answers this line instead
+            logging.getLogger("abzu").exception("direct answer failed; the SDK answers")
+            return None
 
     def result(self) -> "MCPServer[Any]":
         self.ready.wait()
