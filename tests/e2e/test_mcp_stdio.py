@@ -160,3 +160,22 @@ def test_recalls_answered_beside_the_sdk_keep_the_wire_whole(abzu_home: Path, re
     assert pong["result"] == {} and again["result"]["structuredContent"]["results"][0]["id"] == hit["id"]
     assert refused["result"]["isError"] is True
     assert "greater than or equal to 1" in refused["result"]["content"][0]["text"]
+
+
+def test_a_recall_sent_with_the_handshake_is_answered_before_the_rest(abzu_home: Path, repo: Path) -> None:
+    """The recall needs no SDK (it is answered as soon as the stores are open); the ping after
+    it is the SDK's; a client hanging up right after still gets both answers."""
+    wire = lines(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+         "params": {"name": "enki_recall", "arguments": {"query": "anything", "scope": "all"}}},
+        {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+    )
+    init, listed, found, pong = sorted(exchange(abzu_home, repo, wire, 4), key=by_id)
+    assert init["id"] == 1 and len(listed["result"]["tools"]) == 4
+    assert found["result"]["isError"] is False
+    assert found["result"]["structuredContent"]["results"] == []
+    assert found["result"]["structuredContent"]["scope"] == "all"
+    assert pong["result"] == {}
