@@ -18,7 +18,7 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
     """(command, values by parameter name), or None when typer should take the command line."""
     if not argv or argv[0] not in COMMANDS or {"-h", "--help"} & set(argv):
         return None
-    values = parse_plain(COMMANDS[argv[0]], argv[1:])
+    values: dict[str, Any] | str | None = parse_plain(COMMANDS[argv[0]], argv[1:])
     if values == UNSURE:  # the rarer forms: argparse, as this front always read them
         from abzu.entrypoints.cli.fast_argparse import parse_args
 

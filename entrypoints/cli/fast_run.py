@@ -32,8 +32,8 @@ def _remember(v: dict[str, Any], store: StoreValues) -> int:
         text, v["category"], v["project"], v["summary"], tuple(v["tag"] or ()), v["is_global"],
         context=v["context"], files=tuple(os.path.abspath(f) for f in v["files"] or ()),
         commands=tuple(v["commands"] or ()))
-    result = _memory(store).remember().execute(request)
-    return _answer(_plain(result), Remembered, plain.remembered, v["json"], plain.remembered_line)
+    answer = _memory(store).remember().answer(request)  # a plain value: no `returns`
+    return _answer(answer, Remembered, plain.remembered, v["json"], plain.remembered_line)
 
 
 def _recall(v: dict[str, Any], store: StoreValues) -> int:
