@@ -9,9 +9,10 @@ import pytest
 from dependency_injector import providers
 from returns.result import Failure, Result
 
-from abzu.application.recall import InvalidLimit, RecallRequest
+from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.enki.consumers import Consumer
+from abzu.domain.errors import InvalidLimit
 from abzu.entrypoints.mcp_server import answers
 from abzu.entrypoints.mcp_server.direct import DirectRecall
 from abzu.entrypoints.mcp_server.handshake_render import exchange
