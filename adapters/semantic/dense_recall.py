@@ -33,10 +33,12 @@ class VectorRecall:
         self._queries.start(query)
 
     def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
-        vector = self._queries.get(query)
+        # The matrix first: its freshness check (two SELECTs) runs while the query's embedding
+        # is still computing on the worker thread, not after it.
         model = self._queries.embedder().model_id
         with self._lock:
             matrix = self._last.matrix = self._fresh(model, scope)
+        vector = self._queries.get(query)
         return self._hits(matrix.nearest(vector, scope, limit), scope, now)
 
     def embedded(self, ids: Iterable[str]) -> set[str]:
