@@ -8,7 +8,7 @@ import pytest
 from abzu.domain.scope import Scope, ScopeKind
 
 pytest.importorskip("numpy")
-from abzu.adapters.semantic.vector_matrix import VectorMatrix  # noqa: E402
+from abzu.adapters.semantic.vector_matrix import VectorMatrix
 
 
 def f16(*values: float) -> bytes:
