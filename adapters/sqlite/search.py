@@ -60,12 +60,16 @@ CANDIDATES = FtsIndex(
     f", 1.0, 1.0, {CONTEXT_WEIGHT}", decays=False,
 )
 
+# The top `limit` matches are chosen first on (rowid, strength) alone, and only those rows are
+# read whole: in one flat SELECT, SQLite built every in-scope match's full row (content, decay
+# CASE, anchor lookup) into its sorter before the LIMIT threw most of them away.
 _SEARCH = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, f.strength, {weight} AS live_weight, {stale} AS stale
-FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
-WHERE {live}{scope}
-ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
+       {last} AS last_accessed, k.strength, {weight} AS live_weight, {stale} AS stale
+FROM (SELECT f.rid, f.strength FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
+      WHERE {live}{scope} ORDER BY f.strength DESC, f.rid DESC LIMIT :limit) k
+CROSS JOIN {table} {a} ON {a}.rowid = k.rid
+ORDER BY k.strength DESC, k.rid DESC
 """
 
 # The rows of given ids, shaped like a search hit (the dense side of hybrid recall): same
