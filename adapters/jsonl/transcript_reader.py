@@ -18,6 +18,7 @@ from abzu.domain.extraction.transcript_format import CONVERSATION_TYPES, FormatP
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_BLOCK = 1024 * 1024
+READ_BLOCK = 1024 * 1024
 MAX_SKIPPED_REPORTED = 5
 BATCH_LINES = 256  # records whose texts are redacted together (redaction_batch.py)
 
@@ -67,17 +68,24 @@ def open_regular(path: str) -> BinaryIO:
 
 def _complete_lines(handle: BinaryIO, limit: int) -> Iterator[tuple[bytes | None, int]]:
     """(line, bytes consumed) per `\\n`-terminated line, None for a line over `limit` bytes
-    (skipped in blocks, never held whole); an unterminated tail is left unread."""
-    while raw := handle.readline(limit + 1):
-        if raw.endswith(b"\n"):
-            yield raw, len(raw)
-            continue
-        if len(raw) <= limit:
-            return
-        rest = _skip_line(handle)
-        if rest is None:
-            return
-        yield None, len(raw) + rest
+    (skipped in blocks, never held whole); an unterminated tail is left unread.
+
+    Read in blocks and split here: `readline` per line was up to a tenth of the ingest (issue 13)."""
+    tail = b""
+    while block := handle.read(READ_BLOCK):
+        data = tail + block if tail else block
+        start, end = 0, data.find(b"\n")
+        while end >= 0:
+            length = end + 1 - start
+            yield (data[start:end + 1] if length <= limit + 1 else None), length
+            start, end = end + 1, data.find(b"\n", end + 1)
+        tail = data[start:]
+        if len(tail) > limit:  # over the limit already: skip to its end without holding it
+            rest = _skip_line(handle)
+            if rest is None:
+                return
+            yield None, len(tail) + rest
+            tail = b""
 
 
 def _skip_line(handle: BinaryIO) -> int | None:
