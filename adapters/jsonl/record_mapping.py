@@ -21,7 +21,7 @@ plan's `build`, called once the batch has run, makes the record from their redac
 
 import re
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from abzu.adapters.jsonl.line_models import TranscriptLine
 from abzu.adapters.jsonl.line_parse import Line, as_plain
@@ -125,6 +125,8 @@ def _text(line: Line, texts: list[str], batch: RedactionBatch) -> Later:
         whole = "\n".join(strip_injected(t) for t in texts)
         batch.add(whole)
         return (HEAD, whole, len(whole))
+    if not texts:  # a tool call or result alone: no prose to keep
+        return _NOTHING
     return kept_head("\n".join(p for p in (prose(t) for t in texts) if p), MAX_PROSE_CHARS, batch)
 
 
@@ -178,16 +180,16 @@ def _result_text(content: object, batch: RedactionBatch) -> Later:
 
 
 def _resolved_text(later: Later, batch: RedactionBatch) -> str:
-    match later:
-        case (str() as kind, str() as window, int() as keep) if kind == HEAD:
-            return batch.get(window)[:keep]
-        case (str() as kind, str() as head, str() as tail) if kind == CUT:
-            return _cut_middle(batch.get(head), batch.get(tail))
-        case (str() as kind, str() as window) if kind == OUTPUT:
-            whole = batch.get(window)
-            return whole if len(whole) <= OUTPUT_HEAD + OUTPUT_TAIL else _cut_middle(whole, whole)
-        case _:
-            return ""
+    # Indexing, not `match`: class patterns per field cost a tenth of the mapping (issue 13).
+    kind = later[0]
+    if kind == HEAD:
+        return batch.get(later[1])[:cast(int, later[2])]
+    if kind == CUT:
+        return _cut_middle(batch.get(later[1]), batch.get(cast(str, later[2])))
+    if kind == OUTPUT:
+        whole = batch.get(later[1])
+        return whole if len(whole) <= OUTPUT_HEAD + OUTPUT_TAIL else _cut_middle(whole, whole)
+    return ""
 
 
 def _cut_middle(head: str, tail: str) -> str:
