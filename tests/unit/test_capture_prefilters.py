@@ -1,6 +1,7 @@
 """The word checks in front of the decision and learning regexes (issue 13) never hide a
 sentence the regex would have taken: capture finds what it found before, only faster."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,3 +45,32 @@ def test_plain_sentences_skip_the_rules_and_stated_ones_are_still_found() -> Non
     assert list(learning_sentences("It turns out the cursor was reset on every run.")) == [
         "It turns out the cursor was reset on every run."]
     assert may_decide("I ſwitched the store") and may_teach("ſome odd text")  # non-ASCII: to the regex
+
+
+# One sentence per alternative of each rule, written out by hand: each must reach its regex.
+_DECIDING = [
+    "I'll use a dict here", "I will go with sqlite", "we'll stick with it", "We will adopt the queue",
+    "Let's keep using typer", "I'll store the id", "Changed the loop", "Switched the store",
+    "Decided on this", "it was decided", "a list instead of a dict", "switched to sqlite", "switching to uv",
+    "going with a set", "opted for speed", "opted to wait", "a set rather than a list", "we chose uv",
+    "I need to create a hook that matches the types", "we have to write a shim because it breaks",
+]
+_TEACHING = [
+    "it turns out fine", "the issue was the cache", "the root cause is a race", "note that it waits",
+    "it was caused by a race", "I found that it waits", "I realised that it waits", "a discrepancy here",
+    "two discrepancies", "a mismatch here", "it is duplicated", "a dual structure", "inconsistent names",
+    "the docs are out of date", "an outdated doc", "upgraded from 3.10", "it differs from the doc",
+    "an interactive prompt appears", "the file doesn't exist", "it did not support that",
+    "it does not work with uv", "uv isn't installed", "it is not available", "it aren't supported",
+    "there is no `lint` script",
+]
+
+
+@pytest.mark.parametrize("sentence", _DECIDING)
+def test_every_kind_of_decision_reaches_its_rule(sentence: str) -> None:
+    assert _DECISION.search(sentence) is not None and may_decide(sentence)
+
+
+@pytest.mark.parametrize("sentence", _TEACHING)
+def test_every_kind_of_learning_reaches_its_rule(sentence: str) -> None:
+    assert _LEARNING.search(sentence) is not None and may_teach(sentence)
