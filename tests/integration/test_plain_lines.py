@@ -104,7 +104,9 @@ def test_lines_split_from_blocks_are_the_lines_of_the_file(
     assert got == _spec_lines(data, limit)
 
 
-def test_a_long_line_spanning_many_blocks_is_read_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_long_line_spanning_many_blocks_is_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     long_reply = "word " * 5_000
     path = tmp_path / "t.jsonl"
     path.write_bytes(jsonl(user("short"), assistant(text(long_reply)), user("after")))
