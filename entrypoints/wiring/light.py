@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # each hook imports only the use case it runs
 
 FLOOR_VARIABLE = "ABZU_RELEVANCE_FLOOR"
 PACK_SESSION = "recall-pack"  # the session id the pack is taken for: no store row has it
+TIMED = frozenset(("search", "notable"))  # answers that depend on the moment (decay)
 
 
 def file_settings(home: DataHome, environ: Mapping[str, str] = os.environ) -> Mapping[str, object]:
@@ -152,7 +153,7 @@ class LightUseCases:
             return False
         inputs = rendered_pack.inputs(self.home.root, root, os.environ)
         recorder, at = PackedContext(self._context, recording=True), self.clock.now()
-        block = take_block(self._renderer(recorder), at, recorder.answers)
+        block = take_block(self._renderer(recorder, at), at, recorder.answers)
         if self._marks() != before or rendered_pack.inputs(self.home.root, root, os.environ) != inputs:
             return False  # a write landed while recording: this pack could mix two states
         save_pack(self.home.pack_for(root), (root, before), at.date(), recorder.answers)
@@ -160,17 +161,22 @@ class LightUseCases:
             rendered_pack.save(block_path(self.home, root), {**block, "inputs": inputs})
         return True
 
-    def _renderer(self, context: "PackedContext") -> "Callable[[datetime, str], Injected]":
-        """Session start for the pack: at a given moment, with a given fence, recording nothing."""
+    def _renderer(self, recorder: "PackedContext", at: datetime) -> "Callable[[datetime, str], Injected]":
+        """Session start for the pack: at a given moment, with a given fence, recording nothing.
+        At `at` it records the answers pack; at any other moment the searches are asked again
+        (decay steps at any time of day), the rest replayed."""
         from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
+        from abzu.adapters.recall_pack import PackedContext
         from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 
         files, persona = ReadOnlyProjectFiles(self._files()), self._persona()
 
-        def render(at: datetime, fence: str) -> "Injected":
+        def render(moment: datetime, fence: str) -> "Injected":
+            timeless = {k: v for k, v in recorder.answers.items() if k[0] not in TIMED}
+            context = recorder if moment == at else PackedContext(self._context, timeless)
             return InjectSessionStart(
                 context, DiscardingJournal(), files, persona, self.workspace, OsTranscriptFiles(),
-                _At(at), self.ranking, self.cadence, fences=lambda: fence,
+                _At(moment), self.ranking, self.cadence, fences=lambda: fence,
             ).execute(SessionStartRequest(PACK_SESSION))
 
         return render

@@ -174,3 +174,4 @@ def test_a_missing_or_damaged_pack_is_left_to_the_live_path(light: LightUseCases
     assert light.write_pack()
     fast_start.block_path(light.home, str(repo)).write_text("{not json", encoding="utf-8")
     assert packed(light, repo) is None and launched == []
+
