@@ -32,8 +32,12 @@ import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psutil
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.data_home import DataHome
 
 ABZU = str(Path(sys.executable).parent / ("abzu.exe" if os.name == "nt" else "abzu"))
 TOPICS = ("token", "rotation", "cache", "schema", "migration", "index", "retry", "queue", "billing",
@@ -151,20 +155,17 @@ def set_pack(state: str, repo: Path, env: dict[str, str]) -> None:
 
 def pack_in_child(state: str, repo: Path) -> None:
     """Runs in a child process: takes the pack (and spoils its marks for "stale"); "check" prints
-    whether a session start now would print the rendered block (the standard-library path)."""
-    from abzu.adapters import rendered_pack
+    whether a session start now would print the rendered block (the standard-library path).
+    Under an older Abzu (bench/hook_pack_ab.py's baseline) only the answers pack exists."""
     from abzu.adapters.recall_pack import load_pack, save_pack
     from abzu.entrypoints.data_home import DataHome
-    from abzu.entrypoints.hooks.fast_start import block_path
     from abzu.entrypoints.wiring.light import LightUseCases
 
     light = LightUseCases.for_hook(DataHome.from_env(), repo)
     root = light.workspace.root() or str(repo)
-    path, block = light.home.pack_for(root), block_path(light.home, root)
+    path = light.home.pack_for(root)
     if state == "check":
-        fresh = rendered_pack.load(block, home=light.home.root, root=root, environ=os.environ,
-                                   now=time.time())
-        print(json.dumps(fresh is not None))
+        print(json.dumps(_block_fresh(light.home, root)))
         return
     for _ in range(20):  # refused while a write lands (a recovery settling the last start)
         if light.write_pack():
@@ -175,9 +176,28 @@ def pack_in_child(state: str, repo: Path) -> None:
     if state == "stale":
         answers = load_pack(path, lambda: None, light.clock.now().date())
         save_pack(path, ("taken before a change",), light.clock.now().date(), answers or {})
-        spoiled = json.loads(block.read_text(encoding="utf-8"))
-        spoiled["inputs"]["marks"] = ["taken before a change"]
-        rendered_pack.save(block, {k: v for k, v in spoiled.items() if k != "v"})
+        _spoil_block(light.home, root)
+
+
+def _block_fresh(home: "DataHome", root: str) -> bool:
+    from abzu.adapters import rendered_pack
+    from abzu.entrypoints.hooks.fast_start import block_path
+
+    found = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
+                               now=time.time())
+    return found is not None
+
+
+def _spoil_block(home: "DataHome", root: str) -> None:
+    try:
+        from abzu.adapters import rendered_pack
+        from abzu.entrypoints.hooks.fast_start import block_path
+    except ImportError:  # an Abzu without the rendered block
+        return
+    block = block_path(home, root)
+    spoiled = json.loads(block.read_text(encoding="utf-8"))
+    spoiled["inputs"]["marks"] = ["taken before a change"]
+    rendered_pack.save(block, {k: v for k, v in spoiled.items() if k != "v"})
 
 
 def cycle(
