@@ -5,6 +5,10 @@ that changed sends the hook to the live path."""
 import dataclasses
 import json
 import os
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
 
@@ -175,3 +179,31 @@ def test_a_missing_or_damaged_pack_is_left_to_the_live_path(light: LightUseCases
     fast_start.block_path(light.home, str(repo)).write_text("{not json", encoding="utf-8")
     assert packed(light, repo) is None and launched == []
 
+
+
+def test_a_new_profile_entry_makes_the_pack_stale(light: LightUseCases, repo: Path,
+                                                  launched: list[list[str]]) -> None:
+    """The user's explicit profile entries follow the persona in the block (issue 17)."""
+    assert light.write_pack()
+    with closing(sqlite3.connect(light.home.wisdom)) as db, db:
+        db.execute("INSERT INTO user_profile (key, value, source) VALUES ('editor', 'vim', 'explicit')")
+    assert "vim" in live(light)
+    assert packed(light, repo) is None
+
+
+def test_the_hook_prints_the_pack_without_loading_the_live_path(light: LightUseCases, repo: Path) -> None:
+    """The installed door, as Claude Code runs it: the block comes without pydantic, logging or
+    any use case being imported (they cost more than the whole budget)."""
+    assert light.write_pack()
+    probe = ("import io, json, sys\nfrom abzu.entrypoints.hooks.main import main\n"
+             "import abzu.entrypoints.hooks.fast_start as f\nf.start_detached = lambda argv, cwd=None: None\n"
+             "out = io.StringIO()\nmain(['session-start'], io.StringIO(sys.argv[1]), out)\n"
+             "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'logging', 'typing')"
+             " or m.startswith('abzu.application'))\n"
+             "print(json.dumps([json.loads(out.getvalue()), heavy]))")
+    raw = json.dumps({"session_id": "s-hook", "cwd": str(repo), "source": "startup"})
+    done = subprocess.run([sys.executable, "-c", probe, raw], capture_output=True, text=True, check=True,
+                          env={**os.environ, "ABZU_HOME": str(light.home.root)}, cwd=repo)
+    output, heavy = json.loads(done.stdout)
+    assert "Token rotation runs hourly" in output["hookSpecificOutput"]["additionalContext"]
+    assert heavy == []
