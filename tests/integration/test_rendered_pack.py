@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -207,3 +207,31 @@ def test_the_hook_prints_the_pack_without_loading_the_live_path(light: LightUseC
     output, heavy = json.loads(done.stdout)
     assert "Token rotation runs hourly" in output["hookSpecificOutput"]["additionalContext"]
     assert heavy == []
+
+
+class _ChangesAt:
+    """The real session context, but the best search hit is gone from `moment` on (as a memory
+    whose decay step falls later today)."""
+
+    def __init__(self, inner: object, moment: datetime) -> None:
+        self._inner, self._moment = inner, moment
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+    def search(self, terms: object, project: object, *, limit: int, now: datetime) -> list[object]:
+        hits = self._inner.search(terms, project, limit=limit, now=now)  # type: ignore[attr-defined]
+        return list(hits) if now < self._moment else list(hits)[1:]
+
+
+def test_a_search_answer_changing_later_today_ends_the_pack_before_it(
+    light: LightUseCases, repo: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = light.clock.now()
+    midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), tzinfo=now.tzinfo)
+    change = now + (midnight - now) / 2
+    real = LightUseCases._context
+    monkeypatch.setattr(LightUseCases, "_context", lambda self: _ChangesAt(real(self), change))
+    assert light.write_pack()
+    pack = json.loads(fast_start.block_path(light.home, str(repo)).read_text(encoding="utf-8"))
+    assert pack["until"] <= change.timestamp() < pack["until"] + 1
