@@ -7,7 +7,8 @@ Never exit 2: on PreCompact it would block compaction.
 Standard library only at import time; one module per hook (`run(raw, home)`), imported only
 for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
 records the request and snapshots in the background; SessionStart and PostCompact validate the
-payload and run their use case.
+payload and run their use case, except a new session whose rendered recall pack is fresh: it is
+printed before logging or any use case is imported (fast_start.py).
 """
 
 import importlib
