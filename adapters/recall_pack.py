@@ -8,6 +8,10 @@ so the block cannot differ from a live one. A pack is used only when the stores'
 (adapters/sqlite/store_marks.py) and the UTC day (decay is by day) are those it was taken at;
 any question it holds no answer for is asked live.
 
+Beside it, the rendered block (adapters/rendered_pack.py) lets a new session skip even the
+use case's import; this answers pack serves the starts that block cannot (another source, a
+changed file or setting) while the stores are unchanged.
+
 Pickled with an unpickler that builds Abzu's domain values and datetimes only (the file is in the
 private data home, 0600; a pack that does not load is ignored).
 """

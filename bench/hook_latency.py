@@ -32,8 +32,12 @@ import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psutil
+
+if TYPE_CHECKING:
+    from abzu.entrypoints.data_home import DataHome
 
 ABZU = str(Path(sys.executable).parent / ("abzu.exe" if os.name == "nt" else "abzu"))
 TOPICS = ("token", "rotation", "cache", "schema", "migration", "index", "retry", "queue", "billing",
@@ -150,16 +154,18 @@ def set_pack(state: str, repo: Path, env: dict[str, str]) -> None:
 
 
 def pack_in_child(state: str, repo: Path) -> None:
-    """Runs in a child process: takes the pack (and spoils its mark for "stale"); "check" prints
-    whether a session start now would read it."""
+    """Runs in a child process: takes the pack (and spoils its marks for "stale"); "check" prints
+    whether a session start now would print the rendered block (the standard-library path).
+    Under an older Abzu (bench/hook_pack_ab.py's baseline) only the answers pack exists."""
     from abzu.adapters.recall_pack import load_pack, save_pack
     from abzu.entrypoints.data_home import DataHome
     from abzu.entrypoints.wiring.light import LightUseCases
 
     light = LightUseCases.for_hook(DataHome.from_env(), repo)
-    path = light.home.pack_for(str(repo))
+    root = light.workspace.root() or str(repo)
+    path = light.home.pack_for(root)
     if state == "check":
-        print(json.dumps(light._packed().answers != {}))
+        print(json.dumps(_block_fresh(light.home, root)))
         return
     for _ in range(20):  # refused while a write lands (a recovery settling the last start)
         if light.write_pack():
@@ -170,23 +176,49 @@ def pack_in_child(state: str, repo: Path) -> None:
     if state == "stale":
         answers = load_pack(path, lambda: None, light.clock.now().date())
         save_pack(path, ("taken before a change",), light.clock.now().date(), answers or {})
+        _spoil_block(light.home, root)
 
 
-def cycle(runs: int, repo: Path, env: dict[str, str]) -> tuple[list[float], list[float], int]:
+def _block_fresh(home: "DataHome", root: str) -> bool:
+    from abzu.adapters import rendered_pack
+    from abzu.entrypoints.hooks.fast_start import block_path
+
+    found = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
+                               now=time.time())
+    return found is not None
+
+
+def _spoil_block(home: "DataHome", root: str) -> None:
+    try:
+        from abzu.adapters import rendered_pack
+        from abzu.entrypoints.hooks.fast_start import block_path
+    except ImportError:  # an Abzu without the rendered block
+        return
+    block = block_path(home, root)
+    spoiled = json.loads(block.read_text(encoding="utf-8"))
+    spoiled["inputs"]["marks"] = ["taken before a change"]
+    rendered_pack.save(block, {k: v for k, v in spoiled.items() if k != "v"})
+
+
+def cycle(
+    runs: int, repo: Path, env: dict[str, str], *, end: bool = True,
+) -> tuple[list[float], list[float], int]:
     """Session start then session end, `runs` times, as a day of sessions goes: each end's
-    detached finalisation takes the pack the next start may read. (times, CPU, pack hits)."""
+    detached finalisation takes the pack the next start may read. `end=False`: starts only
+    (sessions left open; each start's recovery settles the one before). (times, CPU, pack hits)."""
     times, cpus, hits = [], [], 0
     for i in range(runs):
         check = [sys.executable, __file__, "--pack", "check", str(repo)]
         hits += json.loads(subprocess.run(check, check=True, env=env, cwd=repo, capture_output=True,
                                           text=True).stdout)
-        session = f"bench-cycle-{i}"
+        session = f"bench-cycle-{end}-{i}"
         elapsed, cpu, _ = run_hook("session-start", hook_payload("session-start", session, repo), repo, env)
         times.append(elapsed)
         cpus.append(cpu)
         background_done(repo)
-        run_hook("session-end", hook_payload("session-end", session, repo), repo, env)
-        background_done(repo)
+        if end:
+            run_hook("session-end", hook_payload("session-end", session, repo), repo, env)
+            background_done(repo)
     return times, cpus, hits
 
 
@@ -276,6 +308,7 @@ def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
         "pre_tool_use": measure("pre-tool-use", args.end_runs, repo, env),
     }
     cycle_times, cycle_cpus, hits = cycle(args.cycles, repo, env)
+    open_times, open_cpus, open_hits = cycle(args.cycles, repo, env, end=False)
     interpreter, interpreter_cpu = floor(args.compact_runs)
     return {
         "beads": args.beads, "earlier_sessions": args.sessions,
@@ -285,6 +318,8 @@ def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
         "injected_characters": figures["session_start_fresh_pack"][2],
         "session_start_cycle_ms": {**summary(cycle_times, cycle_cpus),
                                    "pack_hit_rate": hits / max(1, args.cycles)},
+        "session_start_without_end_ms": {**summary(open_times, open_cpus),
+                                         "pack_hit_rate": open_hits / max(1, args.cycles)},
         "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
     }
 

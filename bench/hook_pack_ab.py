@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 HOOK_LATENCY = str(Path(__file__).with_name("hook_latency.py"))
+sys.path.insert(0, str(Path(__file__).parent))
+from hook_latency import background_done  # noqa: E402  (a sibling script, not a package)
+
 EVENTS = {"session-end": "SessionEnd", "stop": "Stop"}
 
 
@@ -35,12 +38,11 @@ def timed(argv: list[str], stdin: str, cwd: str, env: dict[str, str]) -> tuple[f
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def settled() -> None:
-    """Waits for the detached recoveries and finalisations the hooks started (read-only look-up)."""
+def settled(repo: str) -> None:
+    """Waits for the detached recoveries and finalisations the hooks started in `repo` (only
+    those: other people's processes on a shared machine are none of this run's business)."""
     time.sleep(0.3)
-    while subprocess.run(["pgrep", "-f", "abzu.entrypoints.launcher (recover|finalize)"],
-                         capture_output=True, check=False).stdout:
-        time.sleep(0.2)
+    background_done(Path(repo))
 
 
 def one_round(python: str, n: int, repo: str, env: dict[str, str]) -> dict[str, tuple[float, float]]:
@@ -51,11 +53,11 @@ def one_round(python: str, n: int, repo: str, env: dict[str, str]) -> dict[str, 
                    "hook_event_name": "SessionStart", "source": "startup"}
         figures[f"session-start {pack} pack"] = timed([*hook, "session-start"], json.dumps(payload),
                                                       repo, env)
-        settled()
+        settled(repo)
     for event, name in EVENTS.items():
         payload = {"session_id": f"ab-{event}-{n}-{time.time_ns()}", "cwd": repo, "hook_event_name": name}
         figures[event] = timed([*hook, event], json.dumps(payload), repo, env)
-        settled()
+        settled(repo)
     figures["floor (python -c pass)"] = timed([python, "-c", "pass"], "", repo, env)
     return figures
 

@@ -1,5 +1,6 @@
 """Use case: the context injected when a Claude Code session starts (spec §4, §7, §12)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -79,13 +80,14 @@ class InjectSessionStart:
     ranking: RankingPolicy = field(default_factory=RankingPolicy)
     cadence: ReviewCadence = field(default_factory=ReviewCadence)
     crashed: CrashedTranscripts | None = None
+    fences: Callable[[], str] = new_fence  # the recall pack renders with a placeholder it replaces
 
     def execute(self, request: SessionStartRequest) -> Injected:
         now, root, state = self.clock.now(), self.workspace.root(), self.files.read()
         tier = Tier.parse(request.tier or state.tier)
         plan = PLANS[tier]
         project = request.project or (self.context.project_for_root(root) if root else None)
-        fence = new_fence()  # one per block, chosen after everything in it was stored
+        fence = self.fences()  # one per block, chosen after everything in it was stored
         top = self._with_delta(header(project, f"session start ({stamp(now)})", fence),
                                project, request.session_id)
         fixed = present(

@@ -67,6 +67,7 @@ class SessionCommands:
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
             _catch_up(c, exclude, idle)
+            write_recall_pack(c)  # the last start's journal entry just settled: keep the pack fresh
             _embed(c)
 
     def snapshot(

@@ -7,7 +7,8 @@ Never exit 2: on PreCompact it would block compaction.
 Standard library only at import time; one module per hook (`run(raw, home)`), imported only
 for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
 records the request and snapshots in the background; SessionStart and PostCompact validate the
-payload and run their use case.
+payload and run their use case, except a new session whose rendered recall pack is fresh: it is
+printed before logging or any use case is imported (fast_start.py).
 """
 
 import importlib
@@ -43,9 +44,11 @@ def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO |
         home = DataHome.from_env()
         raw = (stdin or sys.stdin).read(MAX_PAYLOAD_CHARS)
         event = _event(name, raw)
-        if event not in QUIET:
-            _log_to(home)
-        output = _run(event, raw, home)
+        output = _from_pack(raw, home) if event == "SessionStart" else None
+        if output is None:
+            if event not in QUIET:
+                _log_to(home)
+            output = _run(event, raw, home)
         if output is not None:
             out = stdout or sys.stdout
             out.write(json.dumps(output, ensure_ascii=False))
@@ -101,6 +104,14 @@ def _event(name: str, raw: str) -> str:
     if name in EVENTS:
         return EVENTS[name]
     raise ValueError(f"unknown hook event {name!r}; expected one of {', '.join(EVENTS)}")
+
+
+def _from_pack(raw: str, home: DataHome) -> "dict[str, Any] | None":
+    """A new session's block from the rendered recall pack, before logging or any use case is
+    imported (issue 13); None when the pack cannot be proven fresh."""
+    from abzu.entrypoints.hooks.fast_start import run
+
+    return run(raw, home)
 
 
 def _run(event: str, raw: str, home: DataHome) -> "dict[str, Any] | None":

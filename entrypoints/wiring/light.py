@@ -7,8 +7,9 @@ same wiring. Standard library, adapters and application only: the container's im
 """
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,10 +28,12 @@ if TYPE_CHECKING:  # each hook imports only the use case it runs
     from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
     from abzu.application.sessions.inject_post_compact import InjectPostCompact
     from abzu.application.sessions.inject_session_start import InjectSessionStart
+    from abzu.application.sessions.injected import Injected
     from abzu.application.sessions.record_hook_event import RecordHookEvent
 
 FLOOR_VARIABLE = "ABZU_RELEVANCE_FLOOR"
 PACK_SESSION = "recall-pack"  # the session id the pack is taken for: no store row has it
+TIMED = frozenset(("search", "notable"))  # answers that depend on the moment (decay)
 
 
 def file_settings(home: DataHome, environ: Mapping[str, str] = os.environ) -> Mapping[str, object]:
@@ -138,23 +141,45 @@ class LightUseCases:
 
     def write_pack(self) -> bool:
         """Runs session start over a recording context, with no journal entry and no
-        `.enki/SESSION_ID`, and keeps its answers when no store changed meanwhile."""
-        from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
+        `.enki/SESSION_ID`, and keeps its answers and its rendered block (the hook's fast path,
+        adapters/rendered_pack.py) when nothing they depend on changed meanwhile."""
+        from abzu.adapters import rendered_pack
         from abzu.adapters.recall_pack import PackedContext, save_pack
-        from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
+        from abzu.entrypoints.hooks.fast_start import block_path
+        from abzu.entrypoints.wiring.block_pack import take_block
 
         root, before = self.workspace.root(), self._marks()
         if root is None or before is None:
             return False
-        recorder = PackedContext(self._context, recording=True)
-        files = ReadOnlyProjectFiles(self._files())
-        InjectSessionStart(recorder, DiscardingJournal(), files, self._persona(), self.workspace,
-                           OsTranscriptFiles(), self.clock, self.ranking,
-                           self.cadence).execute(SessionStartRequest(PACK_SESSION))
-        if self._marks() != before:
+        inputs = rendered_pack.inputs(self.home.root, root, os.environ)
+        recorder, at = PackedContext(self._context, recording=True), self.clock.now()
+        block = take_block(self._renderer(recorder, at), at, recorder.answers)
+        if self._marks() != before or rendered_pack.inputs(self.home.root, root, os.environ) != inputs:
             return False  # a write landed while recording: this pack could mix two states
-        save_pack(self.home.pack_for(root), (root, before), self.clock.now().date(), recorder.answers)
+        save_pack(self.home.pack_for(root), (root, before), at.date(), recorder.answers)
+        if block is not None and inputs is not None:
+            rendered_pack.save(block_path(self.home, root), {**block, "inputs": inputs})
         return True
+
+    def _renderer(self, recorder: "PackedContext", at: datetime) -> "Callable[[datetime, str], Injected]":
+        """Session start for the pack: at a given moment, with a given fence, recording nothing.
+        At `at` it records the answers pack; at any other moment the searches are asked again
+        (decay steps at any time of day), the rest replayed."""
+        from abzu.adapters.preview import DiscardingJournal, ReadOnlyProjectFiles
+        from abzu.adapters.recall_pack import PackedContext
+        from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
+
+        files, persona = ReadOnlyProjectFiles(self._files()), self._persona()
+
+        def render(moment: datetime, fence: str) -> "Injected":
+            timeless = {k: v for k, v in recorder.answers.items() if k[0] not in TIMED}
+            context = recorder if moment == at else PackedContext(self._context, timeless)
+            return InjectSessionStart(
+                context, DiscardingJournal(), files, persona, self.workspace, OsTranscriptFiles(),
+                _At(moment), self.ranking, self.cadence, fences=lambda: fence,
+            ).execute(SessionStartRequest(PACK_SESSION))
+
+        return render
 
     def _packed(self) -> "PackedContext":
         from abzu.adapters.recall_pack import PackedContext, load_pack
@@ -184,3 +209,13 @@ class LightUseCases:
         from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 
         return Sqlite3SessionContext(self.home.wisdom, self.home.staging, self.decay)
+
+
+@dataclass(frozen=True, slots=True)
+class _At:
+    """A clock stopped at `moment`: the pack renders the block as it would read then."""
+
+    moment: datetime
+
+    def now(self) -> datetime:
+        return self.moment
