@@ -38,6 +38,10 @@ class MemoryRows(Protocol[M]):
         """Whether exactly `project` (None = global) holds a row not superseded: a bulk import
         skips its near-duplicate searches of a store that has none."""
         ...
+    def settle_index(self) -> None:
+        """After a bulk batch: a bounded share of the full-text index's upkeep, so the next
+        batch's searches pay for few index segments. Never commits."""
+        ...
 
 
 class MemorySearch(Protocol):

@@ -75,6 +75,7 @@ class RememberMany:
             results = [p.map(lambda plan: _write(writer, plan, stored, root, commit)) for p in plans]
             for project in {p for p in planner.projects.values() if p is not None}:
                 uow.projects.touch(project, now)
+            _settle(uow, plans)
             uow.commit()
         return results
 
@@ -158,6 +159,16 @@ def _write(writer: MemoryWriter, plan: _Plan, stored: dict[str, str], root: str 
         stored[plan.slot] = done.id
     anchored(writer.uow, done, draft.request, root, commit)
     return done
+
+
+def _settle(uow: UnitOfWork, plans: list[Result[_Plan, RememberError]]) -> None:
+    """The index upkeep of each store the batch inserted into (see `settle_index`)."""
+    inserted = [p.draft.category.is_permanent_on_write for p in (r.value_or(None) for r in plans)
+                if p is not None and p.duplicate is None]
+    if True in inserted:
+        uow.beads.settle_index()
+    if False in inserted:
+        uow.candidates.settle_index()
 
 
 def _outcome(remembered: Remembered) -> DedupOutcome:

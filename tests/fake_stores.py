@@ -63,6 +63,9 @@ class _Store(Generic[T]):
     def any_live(self, project: str | None) -> bool:
         return any(i.is_live and i.project == project for i in self.rows.values())
 
+    def settle_index(self) -> None:
+        """No index to settle: an upkeep leaves nothing a reader could see."""
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:

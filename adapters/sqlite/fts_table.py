@@ -16,6 +16,7 @@ from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
 
 T = TypeVar("T")
+MERGE_PAGES = 256  # FTS5 pages of merge work after each bulk batch (a 500-turn batch writes ~40)
 
 
 class FtsTable(Generic[T]):
@@ -73,6 +74,16 @@ class FtsTable(Generic[T]):
         sql = f"SELECT 1 FROM {self._index.table} WHERE project IS :project AND superseded_by IS NULL LIMIT 1"
         return bool(self._db.fetch(sql, {"project": project}))
 
+    def settle_index(self) -> None:
+        # Each committed batch leaves its terms as one more FTS5 segment, and every term of
+        # every search is looked up once per segment: on a 3,000-row store a probe took 0.60 ms
+        # with 12 segments, 0.32 ms with one. A negative 'merge' merges segments of any level,
+        # at most MERGE_PAGES pages of work a batch, so a big store's merge is spread over
+        # many batches instead of one `optimize` rewriting the whole index.
+        fts = self._index.fts
+        self._db.execute(f"INSERT INTO {fts}({fts}, rank) VALUES ('merge', :pages)",
+                         {"pages": -MERGE_PAGES})
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, must_share: int
     ) -> list[Existing]:
@@ -112,6 +123,9 @@ class FtsRepository(Generic[T]):
 
     def any_live(self, project: str | None) -> bool:
         return self._rows.any_live(project)
+
+    def settle_index(self) -> None:
+        self._rows.settle_index()
 
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
