@@ -6,6 +6,7 @@ a bulk import sees the items it stored earlier in the same transaction.
 """
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from returns.result import Failure, Result, Success
 
@@ -21,6 +22,9 @@ from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 from abzu.domain.text import keywords
+
+if TYPE_CHECKING:
+    from abzu.domain.redaction import Redacted
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
@@ -54,10 +58,10 @@ def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> 
     if isinstance(content, Failure):
         return Failure(content.failure())
     cat, text = category.unwrap(), content.unwrap()
-    body, summary = redact(text), redact(clean_line(request.summary or ""))
-    tags = [redact(clean_line(t)) for t in request.tags]
+    body, summary = redact(text), _redact(clean_line(request.summary or ""))
+    tags = [_redact(clean_line(t)) for t in request.tags]
     # The "why" is indexed and shown like the content: the same private spans and secrets go.
-    why = redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
+    why = _redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
     found = sum(len(r.findings) for r in (body, summary, why, *tags))
     return Success(
         Draft(
@@ -65,6 +69,14 @@ def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> 
             tuple(t.text for t in tags if t.text), why.text or None,
         )
     )
+
+
+def _redact(text: str) -> "Redacted":
+    """`redact`, without running every rule over an empty string (most requests have no summary,
+    tags or context: two of the three redactions of a bulk import's item)."""
+    from abzu.domain.redaction import Redacted, redact
+
+    return redact(text) if text else Redacted("", ())
 
 
 @dataclass(frozen=True, slots=True)
