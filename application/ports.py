@@ -42,6 +42,14 @@ class MemoryRows(Protocol[M]):
         """After a bulk batch: a bounded share of the full-text index's upkeep, so the next
         batch's searches pay for few index segments. Never commits."""
         ...
+    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
+        """Word -> the row keys (larger: newer) of every row whose content holds it, any project,
+        superseded or not (a stemming index may add rows holding a word of the same stem);
+        None when more than `most` rows do. Words must be lower-case ASCII letters and digits."""
+        ...
+    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
+        """The live rows of exactly `project` among `keys` (see `holders`)."""
+        ...
 
 
 class MemorySearch(Protocol):

@@ -15,6 +15,7 @@ from abzu.application.memory_writer import Draft, Known, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
 from abzu.application.remember_io import Destination, Remembered, RememberError, RememberRequest
+from abzu.application.store_neighbours import StoreNeighbours
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 
@@ -110,6 +111,7 @@ class _Planner:
     known: dict[str | None, Known] = field(default_factory=dict)  # one hash look-up a project
     gone: set[str] = field(default_factory=set)  # stored memories superseded in this batch
     searched: dict[tuple[bool, str | None], bool] = field(default_factory=dict)  # any live rows
+    stores: dict[bool, StoreNeighbours] = field(default_factory=dict)  # rare-word look-ups
 
     def plan(self, draft: Draft, slot: str) -> _Plan:
         project = self._project(draft.request)
@@ -118,7 +120,7 @@ class _Planner:
         if (same := self.known[project].get(draft.hash)) is not None:
             return _Plan(draft, project, slot, duplicate=same)
         permanent = draft.category.is_permanent_on_write
-        stored = [n for n in self._stored_neighbours(draft, project) if n.item_id not in self.gone]
+        stored = self._stored_neighbours(draft, project)
         close = self.batch.closest((permanent, project), draft.content)
         verdict = self.many.dedup.judge(draft.content, exact_match=None, neighbours=stored + close)
         if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:
@@ -129,12 +131,21 @@ class _Planner:
         return _Plan(draft, project, slot, verdict=verdict)
 
     def _stored_neighbours(self, draft: Draft, project: str | None) -> list[Existing]:
-        """The store's side; a store with nothing live in the project is not searched."""
+        """The store's side, by rare words (`store_neighbours`) or else the bounded probe; a
+        store with nothing live in the project is not searched."""
         key = (draft.category.is_permanent_on_write, project)
+        uow = self.writer.uow
+        store = uow.beads if key[0] else uow.candidates
         if key not in self.searched:
-            uow = self.writer.uow
-            self.searched[key] = (uow.beads if key[0] else uow.candidates).any_live(project)
-        return self.writer.neighbours(draft, project) if self.searched[key] else []
+            self.searched[key] = store.any_live(project)
+        if not self.searched[key]:
+            return []
+        if key[0] not in self.stores:
+            self.stores[key[0]] = StoreNeighbours(store, self.many.dedup.threshold)
+        found = self.stores[key[0]].closest(project, draft.content, self.gone)
+        if found is None:
+            found = [n for n in self.writer.neighbours(draft, project) if n.item_id not in self.gone]
+        return found
 
     def _project(self, request: RememberRequest) -> str | None:
         key = (request.is_global, request.project)

@@ -66,6 +66,16 @@ class _Store(Generic[T]):
     def settle_index(self) -> None:
         """No index to settle: an upkeep leaves nothing a reader could see."""
 
+    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
+        keys = {w: tuple(k for k, i in enumerate(self.rows.values()) if w in token_set(i.content))
+                for w in words}  # a row's key: its place in insertion order, as a rowid
+        return {w: found if len(found) <= most else None for w, found in keys.items()}
+
+    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
+        rows = list(self.rows.values())
+        return {k: Existing(rows[k].id, rows[k].content) for k in keys
+                if rows[k].is_live and rows[k].project == project}
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:

@@ -1,6 +1,7 @@
 """`FtsTable`: what the bead and candidate repositories share (a table, its FTS index and its
 row mapper), written once; each repository delegates to one and adds what only it does."""
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -84,6 +85,24 @@ class FtsTable(Generic[T]):
         self._db.execute(f"INSERT INTO {fts}({fts}, rank) VALUES ('merge', :pages)",
                          {"pages": -MERGE_PAGES})
 
+    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
+        """One bounded look-up a word, on its content column only (newest first, no join)."""
+        fts = self._index.fts
+        sql = f"SELECT rowid AS k FROM {fts} WHERE {fts} MATCH :q ORDER BY rowid DESC LIMIT :n"
+        found: dict[str, tuple[int, ...] | None] = {}
+        for word in words:
+            rows = self._db.fetch(sql, {"q": f'content : "{word}"', "n": most + 1})
+            found[word] = tuple(r["k"] for r in rows) if len(rows) <= most else None
+        return found
+
+    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
+        if not keys:
+            return {}
+        sql = (f"SELECT rowid AS k, id, content FROM {self._index.table} WHERE rowid IN"
+               " (SELECT value FROM json_each(:keys)) AND superseded_by IS NULL AND project IS :project")
+        rows = self._db.fetch(sql, {"keys": json.dumps(list(keys)), "project": project})
+        return {r["k"]: Existing(r["id"], r["content"]) for r in rows}
+
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, must_share: int
     ) -> list[Existing]:
@@ -126,6 +145,12 @@ class FtsRepository(Generic[T]):
 
     def settle_index(self) -> None:
         self._rows.settle_index()
+
+    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
+        return self._rows.holders(words, most)
+
+    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
+        return self._rows.live_by_key(keys, project)
 
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
