@@ -6,11 +6,12 @@ from datetime import datetime
 from functools import partial
 
 from returns.pipeline import is_successful
-from returns.result import Result
+from returns.result import Result, Success
 
 from abzu.application.anchors.commit import anchored
 from abzu.application.anchors.ports import GitRepo
 from abzu.application.batch_neighbours import BatchNeighbours
+from abzu.application.batch_writes import BatchWrites
 from abzu.application.memory_writer import Draft, Known, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
@@ -72,12 +73,23 @@ class RememberMany:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
             planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold))
             plans = [d.map(partial(planner.plan, slot=f"#{i}")) for i, d in enumerate(drafts)]
-            stored: dict[str, str] = {}  # a plan's slot -> the id it was stored under
-            results = [p.map(lambda plan: _write(writer, plan, stored, root, commit)) for p in plans]
+            results = self._write_all(plans, root, commit)
             for project in {p for p in planner.projects.values() if p is not None}:
                 uow.projects.touch(project, now)
             _settle(uow, plans)
             uow.commit()
+        return results
+
+    def _write_all(self, plans: list[Result["_Plan", RememberError]], root: str | None,
+                   commit: str | None) -> list[ItemResult]:
+        """The write phase, in request order; anchors once the rows they name are written."""
+        stored: dict[str, str] = {}  # a plan's slot -> the id it was stored under
+        writes = BatchWrites(self.ids, self.clock)
+        results = [p.map(partial(_write, writes, stored=stored)) for p in plans]
+        writes.flush(self.uow)
+        for done, plan in zip(results, plans, strict=True):
+            if isinstance(done, Success) and isinstance(plan, Success):
+                anchored(self.uow, done.unwrap(), plan.unwrap().draft.request, root, commit)
         return results
 
     def _project(self, request: RememberRequest, now: datetime) -> str | None:
@@ -154,21 +166,18 @@ class _Planner:
         return self.projects[key]
 
 
-def _write(writer: MemoryWriter, plan: _Plan, stored: dict[str, str], root: str | None,
-           commit: str | None) -> Remembered:
+def _write(writes: BatchWrites, plan: _Plan, stored: dict[str, str]) -> Remembered:
     """The write phase of one item, in request order: a slot refers to an earlier item."""
     draft = plan.draft
     if plan.duplicate is not None:
         same, where = plan.duplicate
-        done = Remembered(stored.get(same, same), where, DedupOutcome.SKIPPED_DUPLICATE, plan.project,
+        return Remembered(stored.get(same, same), where, DedupOutcome.SKIPPED_DUPLICATE, plan.project,
                           None, draft.redactions)
-    else:
-        verdict = plan.verdict or DedupVerdict(DedupOutcome.STORED)
-        if verdict.existing_id in stored:
-            verdict = replace(verdict, existing_id=stored[verdict.existing_id])
-        done = writer.insert(draft, plan.project, verdict)
-        stored[plan.slot] = done.id
-    anchored(writer.uow, done, draft.request, root, commit)
+    verdict = plan.verdict or DedupVerdict(DedupOutcome.STORED)
+    if verdict.existing_id in stored:
+        verdict = replace(verdict, existing_id=stored[verdict.existing_id])
+    done = writes.add(draft, plan.project, verdict)
+    stored[plan.slot] = done.id
     return done
 
 

@@ -36,6 +36,10 @@ class _Store(Generic[T]):
         assert item.id not in self.rows, "duplicate id"
         self.rows[item.id] = item
 
+    def add_many(self, items: Sequence[T]) -> None:
+        for item in items:
+            self.add(item)
+
     def update(self, item: T) -> None:
         assert item.id in self.rows
         self.rows[item.id] = item

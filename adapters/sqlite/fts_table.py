@@ -45,6 +45,9 @@ class FtsTable(Generic[T]):
     def add(self, item: T) -> None:
         self._db.execute(insert_sql(self._index.table, self._columns), self._to_row(item))
 
+    def add_many(self, items: Sequence[T]) -> None:
+        self._db.executemany(insert_sql(self._index.table, self._columns), [self._to_row(i) for i in items])
+
     def update(self, item: T) -> None:
         row = self._to_row(item)
         row["key"] = row.pop("id")  # the id is matched, never rewritten
@@ -127,6 +130,9 @@ class FtsRepository(Generic[T]):
 
     def add(self, item: T) -> None:
         self._rows.add(item)
+
+    def add_many(self, items: Sequence[T]) -> None:
+        self._rows.add_many(items)
 
     def update(self, item: T) -> None:
         self._rows.update(item)
