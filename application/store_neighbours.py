@@ -43,9 +43,9 @@ class StoreNeighbours:
         if rarest is None:
             return None
         keys = set().union(*rarest)
-        rows = [(k, e) for k, e in self._live(project, keys) if e.item_id not in exclude]
-        scored = sorted(((overlap(tokens, token_set(e.content)), k, e) for k, e in rows),
-                        key=lambda s: (-s[0], -s[1]))
+        scored = [(score, k, e) for k, e in self._live(project, keys) if e.item_id not in exclude
+                  and (score := overlap(tokens, token_set(e.content))) > self.threshold]
+        scored.sort(key=lambda s: (-s[0], -s[1]))  # only rows above the threshold sway a verdict
         return [e for _, _, e in scored[:limit]]
 
     def _rarest(self, tokens: frozenset[str]) -> list[tuple[int, ...]] | None:

@@ -91,11 +91,14 @@ class FtsTable(Generic[T]):
     def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
         """One bounded look-up a word, on its content column only (newest first, no join)."""
         fts = self._index.fts
-        sql = f"SELECT rowid AS k FROM {fts} WHERE {fts} MATCH :q ORDER BY rowid DESC LIMIT :n"
+        # One row a word (its keys joined): a row a key cost more in the driver than the look-up.
+        sql = (f"SELECT group_concat(rowid) FROM (SELECT rowid FROM {fts} WHERE {fts} MATCH :q"
+               " ORDER BY rowid DESC LIMIT :n)")
         found: dict[str, tuple[int, ...] | None] = {}
         for word in words:
-            rows = self._db.fetch(sql, {"q": f'content : "{word}"', "n": most + 1})
-            found[word] = tuple(r["k"] for r in rows) if len(rows) <= most else None
+            joined = self._db.scalar(sql, {"q": f'content : "{word}"', "n": most + 1})
+            keys = tuple(map(int, joined.split(","))) if joined else ()
+            found[word] = keys if len(keys) <= most else None
         return found
 
     def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
