@@ -66,12 +66,14 @@ class RememberMany:
     def _batch(self, batch: Sequence[RememberRequest]) -> list[ItemResult]:
         """Every look-up of the batch first, then every write: see `batch_neighbours` for why."""
         drafts = [prepare(r, max_chars=self.max_chars) for r in batch]
-        hashes = [d.hash for d in (r.value_or(None) for r in drafts) if d is not None]
+        valid = [d for d in (r.value_or(None) for r in drafts) if d is not None]
+        hashes = [d.hash for d in valid]
         now, root = self.clock.now(), self.workspace.root()
         commit = self.git.head(root) if self.git and root and any(r.files for r in batch) else None
         with self.uow as uow:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
-            planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold))
+            planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold),
+                               contents=[d.content for d in valid])
             plans = [d.map(partial(planner.plan, slot=f"#{i}")) for i, d in enumerate(drafts)]
             results = self._write_all(plans, root, commit)
             for project in {p for p in planner.projects.values() if p is not None}:
@@ -124,6 +126,7 @@ class _Planner:
     gone: set[str] = field(default_factory=set)  # stored memories superseded in this batch
     searched: dict[tuple[bool, str | None], bool] = field(default_factory=dict)  # any live rows
     stores: dict[bool, StoreNeighbours] = field(default_factory=dict)  # rare-word look-ups
+    contents: list[str] = field(default_factory=list)  # the batch's valid items
 
     def plan(self, draft: Draft, slot: str) -> _Plan:
         project = self._project(draft.request)
@@ -153,7 +156,7 @@ class _Planner:
         if not self.searched[key]:
             return []
         if key[0] not in self.stores:
-            self.stores[key[0]] = StoreNeighbours(store, self.many.dedup.threshold)
+            self.stores[key[0]] = StoreNeighbours.of(store, self.many.dedup.threshold, self.contents)
         found = self.stores[key[0]].closest(project, draft.content, self.gone)
         if found is None:
             found = [n for n in self.writer.neighbours(draft, project) if n.item_id not in self.gone]

@@ -12,7 +12,8 @@ probe (`MemoryWriter.neighbours`) answer instead.
 
 import math
 import re
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from abzu.application.ports import MemoryRows
@@ -31,8 +32,13 @@ class StoreNeighbours:
 
     store: Store
     threshold: float
+    counts: Counter[str]  # how many items of the batch hold each word
     _holders: dict[str, tuple[int, ...] | None] = field(default_factory=dict)
-    _rows: dict[str | None, dict[int, Existing | None]] = field(default_factory=dict)
+    _rows: dict[str | None, dict[int, tuple[Existing, frozenset[str]] | None]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, store: Store, threshold: float, contents: Iterable[str]) -> "StoreNeighbours":
+        return cls(store, threshold, Counter(t for c in contents for t in token_set(c)))
 
     def closest(self, project: str | None, content: str, exclude: Collection[str],
                 limit: int = 3) -> list[Existing] | None:
@@ -43,25 +49,33 @@ class StoreNeighbours:
         if rarest is None:
             return None
         keys = set().union(*rarest)
-        scored = [(score, k, e) for k, e in self._live(project, keys) if e.item_id not in exclude
-                  and (score := overlap(tokens, token_set(e.content))) > self.threshold]
+        size, t = len(tokens), self.threshold
+        scored = [(score, k, e) for k, e, other in self._live(project, keys)
+                  if t * size < len(other) < size / t  # else the overlap cannot exceed t
+                  and (score := overlap(tokens, other)) > t and e.item_id not in exclude]
         scored.sort(key=lambda s: (-s[0], -s[1]))  # only rows above the threshold sway a verdict
         return [e for _, _, e in scored[:limit]]
 
     def _rarest(self, tokens: frozenset[str]) -> list[tuple[int, ...]] | None:
+        """The holders of `needed` words each held by few rows. Any such words will do, not only
+        the rarest: they are looked up rarest in the batch first (likely rare in the store too),
+        and no further once enough are found."""
         needed = max(1, math.ceil((1 - self.threshold) * len(tokens)))
-        plain = [t for t in tokens if _PLAIN.fullmatch(t)]
-        if len(plain) < needed:
-            return None
-        unknown = [t for t in plain if t not in self._holders]
-        if unknown:
-            self._holders |= self.store.holders(unknown, RARE)
-        found = sorted((len(h), h) for t in plain if (h := self._holders[t]) is not None)
-        return [h for _, h in found[:needed]] if len(found) >= needed else None
+        plain = sorted((t for t in tokens if _PLAIN.fullmatch(t)), key=lambda t: (self.counts[t], t))
+        found: list[tuple[int, ...]] = []
+        for word in plain if len(plain) >= needed else ():
+            if word not in self._holders:
+                self._holders |= self.store.holders([word], RARE)
+            if (held := self._holders[word]) is not None:
+                found.append(held)
+                if len(found) == needed:
+                    return found
+        return None
 
-    def _live(self, project: str | None, keys: set[int]) -> list[tuple[int, Existing]]:
+    def _live(self, project: str | None, keys: set[int]) -> list[tuple[int, Existing, frozenset[str]]]:
+        """The live rows among `keys`, each with its tokens (read and split once a batch)."""
         known = self._rows.setdefault(project, {})
         if unknown := [k for k in keys if k not in known]:
             live = self.store.live_by_key(unknown, project)
-            known |= {k: live.get(k) for k in unknown}
-        return [(k, e) for k in keys if (e := known[k]) is not None]
+            known |= {k: (e, token_set(e.content)) if (e := live.get(k)) else None for k in unknown}
+        return [(k, *row) for k in keys if (row := known[k]) is not None]
