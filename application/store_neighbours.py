@@ -20,7 +20,7 @@ from abzu.application.ports import MemoryRows
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.dedup import Existing, overlap, token_set
 
-RARE = 48  # a word more stored rows hold than this is common: the bounded probe answers
+RARE = 128  # a word more stored rows hold than this is common: the bounded probe answers
 _PLAIN = re.compile(r"[a-z0-9]+")
 Store = MemoryRows[Bead] | MemoryRows[Candidate]
 
