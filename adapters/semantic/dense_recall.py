@@ -7,10 +7,12 @@ recall asked for every project, all of them; a CLI recall thus reads ~15 % of th
 100k beads over 20 projects. The query is embedded on a background thread (`expect`), while
 recall runs its lexical search (query_vectors.py)."""
 
+import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
+from abzu.adapters.semantic.query_threads import runnable_now, spare_core
 from abzu.adapters.semantic.query_vectors import QueryVectors
 from abzu.adapters.semantic.vector_matrix import Neighbour, VectorMatrix
 from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
@@ -19,12 +21,13 @@ from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope, ScopeKind
 
 EVERY = Scope(ScopeKind.ALL, None)
+CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 MATRICES = 8  # scopes whose matrix a server keeps (the default scope is one per project)
 
 
 class VectorRecall:
     def __init__(self, embedder: Callable[[], Embedder], readers: Sequence[Sqlite3VectorReader]) -> None:
-        self._queries, self._readers = QueryVectors(embedder), list(readers)
+        self._queries, self._readers = QueryVectors(embedder, overlap=_idle_core), list(readers)
         self._lock = threading.Lock()  # one set of matrices, shared by the server's threads
         self._matrices: dict[str | None, tuple[list[int], VectorMatrix]] = {}  # "*": every scope
         self._last = threading.local()  # the matrix this thread's last `nearest` searched
@@ -33,10 +36,12 @@ class VectorRecall:
         self._queries.start(query)
 
     def nearest(self, query: str, scope: Scope, limit: int, now: datetime) -> list[tuple[SearchHit, float]]:
-        vector = self._queries.get(query)
+        # The matrix first: its freshness check (two SELECTs) runs while the query's embedding
+        # is still computing on the worker thread, not after it.
         model = self._queries.embedder().model_id
         with self._lock:
             matrix = self._last.matrix = self._fresh(model, scope)
+        vector = self._queries.get(query)
         return self._hits(matrix.nearest(vector, scope, limit), scope, now)
 
     def embedded(self, ids: Iterable[str]) -> set[str]:
@@ -64,3 +69,7 @@ class VectorRecall:
             ids = [item for s, item, _ in found if s == store]
             rows.update((hit.item_id, hit) for hit in reader.hits(ids, scope, now))
         return [(rows[item], cosine) for _, item, cosine in found if item in rows]
+
+
+def _idle_core() -> bool:
+    return spare_core(CPUS, runnable_now())

@@ -25,6 +25,13 @@ def threads_for(cpus: int, runnable: int, cap: int = MAX_QUERY_THREADS) -> int:
     return max(1, min(cap, cpus - runnable + OURS))
 
 
+def spare_core(cpus: int, runnable: int | None) -> bool:
+    """Whether a core is idle while the calling thread runs (it counts itself among the
+    runnable): only then does embedding a query beside the lexical search save time. Without
+    /proc/loadavg (None) the overlap stays on."""
+    return runnable is None or runnable < cpus
+
+
 def runnable_now(loadavg: Path = Path("/proc/loadavg")) -> int | None:
     """Tasks runnable at this instant, system-wide ("8/141" in /proc/loadavg -> 8); None where
     the file does not exist (not Linux) or reads oddly."""

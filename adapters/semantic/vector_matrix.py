@@ -37,15 +37,37 @@ class VectorMatrix:
         return item in self._known
 
     def nearest(self, query: Vector, scope: Scope, limit: int) -> list[Neighbour]:
+        """The `limit` rows of `scope` closest to `query`, best first. Each span is multiplied
+        straight into its slice of one score buffer, and only the winners are mapped back to
+        matrix rows (no index array over the whole scope per query: ~16k rows at 100k beads)."""
         np = self._np
-        spans = [(0, len(self._ids))] if scope.kind is ScopeKind.ALL else [
-            self._spans[p] for p in {None, scope.project} if p in self._spans]
-        rows = np.concatenate([np.arange(a, b) for a, b in spans]) if spans else np.arange(0)
-        if not len(rows) or limit <= 0:
+        spans = self._scope_spans(scope)
+        total = sum(b - a for a, b in spans)
+        if not total or limit <= 0:
             return []
         q = np.asarray(query, dtype=np.float32)
-        scores = np.concatenate([self._matrix[a:b] @ q for a, b in spans])
-        limit = min(limit, len(rows))
+        scores = np.empty(total, dtype=np.float32)
+        at = 0
+        for a, b in spans:
+            np.dot(self._matrix[a:b], q, out=scores[at:at + b - a])
+            at += b - a
+        limit = min(limit, total)
         top = np.argpartition(-scores, limit - 1)[:limit]
         best = top[np.argsort(-scores[top], kind="stable")]
-        return [(self._stores[rows[i]], self._ids[rows[i]], float(scores[i])) for i in best]
+        rows = _matrix_rows(best.tolist(), spans)
+        return [(self._stores[r], self._ids[r], s) for r, s in zip(rows, scores[best].tolist(), strict=True)]
+
+    def _scope_spans(self, scope: Scope) -> list[tuple[int, int]]:
+        if scope.kind is ScopeKind.ALL:
+            return [(0, len(self._ids))] if self._ids else []
+        return [self._spans[p] for p in dict.fromkeys((None, scope.project)) if p in self._spans]
+
+
+def _matrix_rows(positions: list[int], spans: list[tuple[int, int]]) -> list[int]:
+    """Positions in the concatenated scores of `spans` -> rows of the matrix."""
+    starts, ends, at = [], [], 0
+    for a, b in spans:
+        starts.append(a - at)
+        at += b - a
+        ends.append(at)
+    return [p + next(s for s, e in zip(starts, ends, strict=True) if p < e) for p in positions]

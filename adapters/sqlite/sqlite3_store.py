@@ -16,6 +16,11 @@ from abzu.adapters.sqlite.db import Sqlite3Db, StoreConnection
 from abzu.adapters.sqlite.migrations.heads import HEADS
 
 _IDLE_MAX = 4  # connections kept for the next unit of work (the MCP server recalls in a loop)
+# Reads through a memory map instead of read() into SQLite's own 2 MB page cache: every recall
+# asks for new words, so its FTS pages were copied in afresh each time (≈ 40 % of a recall's
+# SQL time at 100k beads, docs/benchmarks.md 2026-11-26). Writes still go through write(); the
+# map is address space, and only pages read count toward RSS (shared with the OS page cache).
+MMAP_BYTES = 1 << 30
 
 
 class Sqlite3Store:
@@ -39,7 +44,9 @@ class Sqlite3Store:
     def _connect(self) -> sqlite3.Connection:
         if not self._ready:
             self._prepare()
-        return open_sqlite3(self.path, SYNCHRONOUS[self.store])
+        conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
+        conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
+        return conn
 
     def _prepare(self) -> None:
         private_store_files(self.path)

@@ -34,9 +34,27 @@ _PREFERENCE = re.compile(
 MAX_USER_CHARS = 2_000  # a long paste (a slash command's prompt, a log) holds no stated preference
 
 
+# Every alternative of _LEARNING holds one of these words: checked first, as in decisions.py
+# (exact for ASCII only; other sentences always go to the regex).
+LEARNING_WORDS = (
+    "turns out", "issue", "problem", "cause", "culprit", "note that", "found that", "discovered that",
+    "realized that", "realised that", "discrepanc", "mismatch", "duplicated", "dual structure",
+    "inconsistent", "out of date", "outdated", "upgraded ", "differ", "interactive prompt", "exist",
+    "support", "work with", "installed", "available", "no `",
+)
+
+
+def may_teach(sentence: str) -> bool:
+    """False only for a sentence _LEARNING cannot match."""
+    if not sentence.isascii():
+        return True
+    lowered = sentence.lower()
+    return any(word in lowered for word in LEARNING_WORDS)
+
+
 def learning_sentences(text: str) -> Iterator[str]:
     for sentence in sentences(text):
-        if _LEARNING.search(sentence) and not _NARRATION.match(sentence):
+        if may_teach(sentence) and _LEARNING.search(sentence) and not _NARRATION.match(sentence):
             yield sentence
 
 

@@ -2,14 +2,20 @@
 
 Its stdin is the bytes the fast path held back (the replayed handshake, then whatever it did not
 answer) followed by the rest of the wire; its answers to the replay are swallowed, since the
-client already has them. Everything else is the SDK's own stdio transport, unchanged.
+client already has them. Everything else is the SDK's own stdio transport, unchanged, except
+where the bytes pass: a router thread reads the wire, answers plain `enki_recall` calls itself
+(direct.py) and feeds every other line, in order, to the SDK through a pipe; both write whole
+lines to the wire under one lock, so answers never interleave (they may come out of order, as
+the SDK's own concurrent answers already do).
 """
 
 import io
 import logging
 import os
+import threading
+from collections.abc import Callable
 from types import TracebackType
-from typing import Any
+from typing import IO, Any, cast
 
 import anyio
 import mcp_types as types
@@ -20,6 +26,8 @@ from mcp.shared.message import SessionMessage
 
 from abzu.entrypoints.logs import LOGGER_NAME
 from abzu.entrypoints.mcp_server.handshake import REPLAY_ID
+
+Answer = Callable[[bytes], bytes | None]  # a line's answer, or None: the SDK's to answer
 
 log = logging.getLogger(LOGGER_NAME)
 
@@ -70,15 +78,88 @@ class Swallowing:
         return None
 
 
-def serve(server: MCPServer[Any], prefix: bytes, fd: int) -> None:
-    """Serve until the client hangs up, as `MCPServer.run()` does over stdio."""
-    wire = io.TextIOWrapper(io.BufferedReader(PrefixedWire(prefix, fd)), encoding="utf-8", errors="replace")
+class Wire(io.TextIOBase):
+    """The client's end for the SDK's writer: each answer written whole under the lock that the
+    router's answers take too."""
+
+    def __init__(self, fd: int, lock: threading.Lock) -> None:
+        super().__init__()
+        self._fd, self._lock = fd, lock
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.send(text.encode("utf-8"))
+        return len(text)
+
+    def send(self, data: bytes) -> None:
+        with self._lock:
+            while data:
+                data = data[os.write(self._fd, data):]
+
+
+def route(source: io.BufferedReader, answer: Answer, wire: Wire, sdk: int) -> None:
+    """Every line of `source` is answered by `answer` or written to the SDK's pipe `sdk`, in
+    order; at end of input the pipe closes, which the SDK reads as the client hanging up."""
+    try:
+        for line in source:
+            taken = _answered(answer, line) if line.endswith(b"\n") else None
+            if taken is None:
+                _write_all(sdk, line)
+            else:
+                wire.send(taken)
+    except OSError:  # a side hung up: the SDK still gets end of input and ends the session
+        log.warning("the MCP router stopped", exc_info=True)
+    finally:
+        os.close(sdk)
+
+
+def _answered(answer: Answer, line: bytes) -> bytes | None:
+    try:
+        return answer(line.rstrip(b"\r\n"))
+    except Exception:  # a bug in the direct path: the SDK answers this line instead
+        log.exception("direct answer failed; the SDK answers")
+        return None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def serve(server: MCPServer[Any], prefix: bytes, fd: int, answer: Answer | None = None) -> None:
+    """Serve until the client hangs up, as `MCPServer.run()` does over stdio. With `answer`,
+    the lines it answers never reach the SDK."""
+    if answer is None:
+        _serve_sdk(server, PrefixedWire(prefix, fd), None)
+        return
+    wire = Wire(_claim_stdout(), threading.Lock())
+    sdk_in, router_out = os.pipe()
+    source = io.BufferedReader(PrefixedWire(prefix, fd))
+    threading.Thread(target=route, args=(source, answer, wire, router_out), name="abzu-mcp-router",
+                     daemon=True).start()
+    _serve_sdk(server, PrefixedWire(b"", sdk_in), wire)
+
+
+def _claim_stdout() -> int:
+    """The wire on a private descriptor, fd 1 pointed at stderr: what the SDK's transport does
+    itself when it owns stdout, so stray prints from handlers miss the protocol stream."""
+    wire = os.dup(1)
+    os.dup2(2, 1)
+    return wire
+
+
+def _serve_sdk(server: MCPServer[Any], source: io.RawIOBase, out: Wire | None) -> None:
+    stdin = io.TextIOWrapper(io.BufferedReader(source), encoding="utf-8", errors="replace")
+    # wrap_file only calls write and flush, which Wire has; typeshed's IO[str] wants the rest.
+    stdout = None if out is None else anyio.wrap_file(cast(IO[str], out))
 
     async def run() -> None:
         # The SDK's MCPServer exposes no public way to run on given streams; its own stdio
         # and in-memory transports use `_lowlevel_server` the same way.
         lowlevel = server._lowlevel_server
-        async with stdio_server(stdin=anyio.wrap_file(wire)) as (read, write):
+        async with stdio_server(stdin=anyio.wrap_file(stdin), stdout=stdout) as (read, write):
             await lowlevel.run(read, Swallowing(write), lowlevel.create_initialization_options())
 
     anyio.run(run)

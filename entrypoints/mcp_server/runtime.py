@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from mcp.server.mcpserver.exceptions import ToolError
 from returns.pipeline import is_successful
 from returns.result import Result
 
@@ -39,7 +38,9 @@ def server_cwd() -> Path:
 
 
 class App:
-    """The lifespan state: the one container of this server.
+    """The lifespan state: the one container of this server. This module imports no part of
+    the SDK (its ToolError is imported where raised), so that `enki_recall` can be answered
+    beside the SDK (direct.py) before the SDK has loaded.
 
     Start-up costs only the MCP SDK's import: the store stack (SQLAlchemy, the container) is
     imported in a background thread (`warm_up`) while `initialize` is answered, and the stores
@@ -91,8 +92,29 @@ class App:
         return self._built
 
 
+def default_app(consumer: Consumer = Consumer.AGENT) -> App:
+    """The lifespan state of a server on its own container, built on first use for the
+    project the server works in."""
+    return new_app(None, consumer)
+
+
+def new_app(container: "Container | None", consumer: Consumer) -> App:
+    if container is not None:
+        return App(lambda: container, owns_container=False, consumer=consumer)
+    cwd = server_cwd()
+    return App(lambda: _default_container(cwd), owns_container=True, consumer=consumer)
+
+
+def _default_container(cwd: Path) -> "Container":
+    from abzu.entrypoints.wiring.container import build_container  # the store stack: on first use only
+
+    return build_container(cwd=cwd, actor="mcp")
+
+
 def guard(app: App, tool: str, action: Action, category: str | None = None) -> None:
     """Refuse, as a tool error, what this server's consumer may not do (spec §13); logged."""
+    from mcp.server.mcpserver.exceptions import ToolError  # the SDK's: loaded by then (see App)
+
     refused = refusal(app.consumer, action, category)
     if refused is not None:
         log.warning("%s refused: %s", tool, refused.message)
@@ -101,6 +123,8 @@ def guard(app: App, tool: str, action: Action, category: str | None = None) -> N
 
 def unwrap(outcome: Result[T, E]) -> T:
     """An expected failure becomes a ToolError carrying its one-line message."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
     if is_successful(outcome):
         return outcome.unwrap()
     raise ToolError(outcome.failure().message)
@@ -109,6 +133,8 @@ def unwrap(outcome: Result[T, E]) -> T:
 @contextmanager
 def reported(tool: str, app: App) -> Iterator[None]:
     """Anything unexpected is logged with its traceback and becomes a short ToolError."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
     try:
         yield
     except ToolError:

@@ -3,14 +3,13 @@
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mcp.server import MCPServer
 
 from abzu.domain.enki.consumers import Consumer
 from abzu.entrypoints.mcp_server import tools
-from abzu.entrypoints.mcp_server.runtime import App, server_cwd
+from abzu.entrypoints.mcp_server.runtime import App, new_app
 from abzu.entrypoints.version import abzu_version
 
 if TYPE_CHECKING:
@@ -24,33 +23,23 @@ INSTRUCTIONS = (
 
 
 def build_server(
-    container: "Container | None" = None, consumer: Consumer = Consumer.AGENT
+    container: "Container | None" = None, consumer: Consumer = Consumer.AGENT, app: App | None = None
 ) -> MCPServer[App]:
     """The server. Without a container, the lifespan builds one for the server's whole life.
-    `consumer` is who the server answers (spec §13): every tool call is checked against it."""
+    `consumer` is who the server answers (spec §13): every tool call is checked against it.
+    `app` (from `runtime.default_app`) is shared with whoever else answers on the server's behalf
+    (direct.py); the server still closes it when it stops."""
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[App]) -> AsyncIterator[App]:
-        if container is not None:
-            app = App(lambda: container, owns_container=False, consumer=consumer)
-        else:
-            cwd = server_cwd()
-            app = App(lambda: _default_container(cwd), owns_container=True, consumer=consumer)
-        threading.Thread(target=app.warm_up, name="abzu-warm-up", daemon=True).start()
+        state = new_app(container, consumer) if app is None else app
+        threading.Thread(target=state.warm_up, name="abzu-warm-up", daemon=True).start()
         try:
-            yield app
+            yield state
         finally:
-            app.close()
+            state.close()
 
     server = MCPServer("abzu", version=abzu_version(), instructions=INSTRUCTIONS, lifespan=lifespan,
                        log_level="WARNING")
     tools.register(server)
     return server
-
-
-def _default_container(cwd: Path) -> "Container":
-    from abzu.entrypoints.wiring.container import build_container  # the store stack: on first use only
-
-    return build_container(cwd=cwd, actor="mcp")
-
-

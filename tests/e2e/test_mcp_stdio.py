@@ -123,3 +123,66 @@ def test_a_health_check_that_hangs_up_after_the_handshake_is_answered(abzu_home:
     init, listed = exchange(abzu_home, repo, wire, 2)
     assert init["id"] == 1 and len(listed["result"]["tools"]) == 4
     assert not (abzu_home / "wisdom.db").exists()
+
+
+Turn = list[dict[str, Any]]
+
+
+def conversation(abzu_home: Path, repo: Path, turns: list[Turn]) -> list[Turn]:
+    """Each turn written at once and its answers read (sorted by id) before the next turn."""
+    with subprocess.Popen([ABZU, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, cwd=repo,
+                          env={"ABZU_HOME": str(abzu_home), "PATH": "/usr/bin:/bin"}) as server:
+        assert server.stdin and server.stdout
+        answers = []
+        for turn in turns:
+            server.stdin.write(lines(*turn))
+            server.stdin.flush()
+            replies = (json.loads(server.stdout.readline()) for m in turn if "id" in m)
+            answers.append(sorted(replies, key=by_id))
+        server.stdin.close()
+        assert server.wait(timeout=30) == 0 and server.stdout.read() == ""
+    return answers
+
+
+def test_recalls_answered_beside_the_sdk_keep_the_wire_whole(abzu_home: Path, repo: Path) -> None:
+    """Plain recalls are answered without the SDK (mcp_server/direct.py): each answer is one whole
+    line, interleaved with the SDK's own answers (a ping, a write, a refused recall), and the
+    server still exits cleanly when the client hangs up."""
+    remember = {"name": "enki_remember", "arguments": {"content": "Pin anyio below 5", "category": "fix"}}
+    recall = {"name": "enki_recall", "arguments": {"query": "anyio"}}
+    refused = {"name": "enki_recall", "arguments": {"query": "anyio", "limit": 0}}
+    _, [stored], [found, pong, bad, again] = conversation(abzu_home, repo, [
+        [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+         {"jsonrpc": "2.0", "method": "notifications/initialized"}],
+        [{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": remember}],
+        [{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": recall},
+         {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+         {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": refused},
+         {"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": recall}],
+    ])
+    [hit] = found["result"]["structuredContent"]["results"]
+    assert hit["id"] == stored["result"]["structuredContent"]["id"] and "Pin anyio below 5" in hit["text"]
+    assert json.loads(found["result"]["content"][0]["text"])["results"][0]["id"] == hit["id"]
+    assert pong["result"] == {} and again["result"]["structuredContent"]["results"][0]["id"] == hit["id"]
+    assert bad["result"]["isError"] is True
+    assert "greater than or equal to 1" in bad["result"]["content"][0]["text"]
+
+
+def test_a_recall_sent_with_the_handshake_is_answered_before_the_rest(abzu_home: Path, repo: Path) -> None:
+    """The recall needs no SDK (it is answered as soon as the stores are open); the ping after
+    it is the SDK's; a client hanging up right after still gets both answers."""
+    wire = lines(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+         "params": {"name": "enki_recall", "arguments": {"query": "anything", "scope": "all"}}},
+        {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+    )
+    init, listed, found, pong = sorted(exchange(abzu_home, repo, wire, 4), key=by_id)
+    assert init["id"] == 1 and len(listed["result"]["tools"]) == 4
+    assert found["result"]["isError"] is False
+    assert found["result"]["structuredContent"]["results"] == []
+    assert found["result"]["structuredContent"]["scope"] == "all"
+    assert pong["result"] == {}

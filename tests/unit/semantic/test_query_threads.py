@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, threads_for
+from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, spare_core, threads_for
 
 
 @pytest.mark.parametrize(
@@ -20,6 +20,20 @@ from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, threa
 )
 def test_threads_follow_the_idle_cores(cpus: int, runnable: int, expected: int) -> None:
     assert threads_for(cpus, runnable) == expected
+
+
+@pytest.mark.parametrize(
+    ("cpus", "runnable", "expected"),
+    [
+        (2, 1, True),  # a quiet two-core machine: the recall alone, one core idle for the model
+        (2, 2, False),  # someone else runs on the other core: embed on the recall's own thread
+        (2, 19, False),
+        (8, 7, True),
+        (2, None, True),  # no /proc/loadavg: keep the overlap
+    ],
+)
+def test_the_overlap_needs_an_idle_core(cpus: int, runnable: int | None, expected: bool) -> None:
+    assert spare_core(cpus, runnable) is expected
 
 
 def test_runnable_tasks_are_read_from_loadavg(tmp_path: Path) -> None:

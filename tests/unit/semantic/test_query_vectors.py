@@ -33,6 +33,32 @@ def test_start_returns_while_the_model_runs_and_get_collects_its_vector() -> Non
     assert model.threads[0].startswith("abzu-embed")
 
 
+def test_without_an_idle_core_the_query_is_embedded_on_the_callers_thread_when_collected() -> None:
+    model = HashingEmbedder()
+    asked = list[bool]()
+
+    def busy() -> bool:
+        asked.append(False)
+        return False
+
+    vectors = QueryVectors(lambda: model, overlap=busy)
+    vectors.start("wal mode")
+    assert model.queries_seen == []  # nothing handed to a worker
+    assert vectors.get("wal mode") == HashingEmbedder().embed_queries(["wal mode"])[0]
+    assert model.queries_seen == ["wal mode"]
+    vectors.start("wal mode")  # known now: neither embedded again nor asked about the cores
+    vectors.get("wal mode")
+    assert model.queries_seen == ["wal mode"] and len(asked) == 1
+
+
+def test_collected_without_start_the_query_is_embedded_on_the_callers_thread() -> None:
+    model = GatedEmbedder()
+    model.gate.set()
+    vectors = QueryVectors(lambda: model)
+    vectors.get("wal mode")
+    assert model.threads == [threading.current_thread().name]
+
+
 def test_a_repeated_query_is_embedded_once() -> None:
     model = HashingEmbedder()
     vectors = QueryVectors(lambda: model)
