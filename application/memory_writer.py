@@ -24,6 +24,8 @@ from abzu.domain.text import keywords
 if TYPE_CHECKING:  # `returns` loads when `prepare` runs: `abzu remember` asks `draft_of`
     from returns.result import Result
 
+    from abzu.domain.redaction import Redacted
+
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
 Known = dict[str, tuple[str, Destination]]  # content hash -> (id, store) in one project
@@ -64,15 +66,23 @@ def draft_of(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) ->
         return category
     if not isinstance(content, str):
         return content
-    body, summary = redact(content), redact(clean_line(request.summary or ""))
-    tags = [redact(clean_line(t)) for t in request.tags]
+    body, summary = redact(content), _redact(clean_line(request.summary or ""))
+    tags = [_redact(clean_line(t)) for t in request.tags]
     # The "why" is indexed and shown like the content: the same private spans and secrets go.
-    why = redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
+    why = _redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
     found = sum(len(r.findings) for r in (body, summary, why, *tags))
     return Draft(
         request, body.text, summary.text or None, category, content_hash(body.text), found,
         tuple(t.text for t in tags if t.text), why.text or None,
     )
+
+
+def _redact(text: str) -> "Redacted":
+    """`redact`, without running every rule over an empty string (most requests have no summary,
+    tags or context: two of the three redactions of a bulk import's item)."""
+    from abzu.domain.redaction import Redacted, redact
+
+    return redact(text) if text else Redacted("", ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,9 @@ class MemoryRows(Protocol[M]):
 
     def get(self, item_id: str) -> M | None: ...
     def add(self, item: M) -> None: ...
+    def add_many(self, items: Sequence[M]) -> None:
+        """`add` for each of `items`, in order, as one statement (bulk import)."""
+        ...
     def update(self, item: M) -> None: ...
     def supersede(self, item_id: str, by: str) -> bool:
         """Marks the live row `item_id` replaced by `by` (that column only). False: the row is
@@ -37,6 +40,18 @@ class MemoryRows(Protocol[M]):
     def any_live(self, project: str | None) -> bool:
         """Whether exactly `project` (None = global) holds a row not superseded: a bulk import
         skips its near-duplicate searches of a store that has none."""
+        ...
+    def settle_index(self) -> None:
+        """After a bulk batch: a bounded share of the full-text index's upkeep, so the next
+        batch's searches pay for few index segments. Never commits."""
+        ...
+    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
+        """Word -> the row keys (larger: newer) of every row whose content holds it, any project,
+        superseded or not (a stemming index may add rows holding a word of the same stem);
+        None when more than `most` rows do. Words must be lower-case ASCII letters and digits."""
+        ...
+    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
+        """The live rows of exactly `project` among `keys` (see `holders`)."""
         ...
 
 

@@ -6,15 +6,17 @@ from datetime import datetime
 from functools import partial
 
 from returns.pipeline import is_successful
-from returns.result import Result
+from returns.result import Result, Success
 
 from abzu.application.anchors.commit import anchored
 from abzu.application.anchors.ports import GitRepo
 from abzu.application.batch_neighbours import BatchNeighbours
+from abzu.application.batch_writes import BatchWrites
 from abzu.application.memory_writer import Draft, Known, MemoryWriter, prepare
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import resolve_project
 from abzu.application.remember_io import Destination, Remembered, RememberError, RememberRequest
+from abzu.application.store_neighbours import StoreNeighbours
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 
@@ -64,18 +66,32 @@ class RememberMany:
     def _batch(self, batch: Sequence[RememberRequest]) -> list[ItemResult]:
         """Every look-up of the batch first, then every write: see `batch_neighbours` for why."""
         drafts = [prepare(r, max_chars=self.max_chars) for r in batch]
-        hashes = [d.hash for d in (r.value_or(None) for r in drafts) if d is not None]
+        valid = [d for d in (r.value_or(None) for r in drafts) if d is not None]
+        hashes = [d.hash for d in valid]
         now, root = self.clock.now(), self.workspace.root()
         commit = self.git.head(root) if self.git and root and any(r.files for r in batch) else None
         with self.uow as uow:
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
-            planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold))
+            planner = _Planner(self, writer, hashes, now, BatchNeighbours(self.dedup.threshold),
+                               contents=[d.content for d in valid])
             plans = [d.map(partial(planner.plan, slot=f"#{i}")) for i, d in enumerate(drafts)]
-            stored: dict[str, str] = {}  # a plan's slot -> the id it was stored under
-            results = [p.map(lambda plan: _write(writer, plan, stored, root, commit)) for p in plans]
+            results = self._write_all(plans, root, commit)
             for project in {p for p in planner.projects.values() if p is not None}:
                 uow.projects.touch(project, now)
+            _settle(uow, plans)
             uow.commit()
+        return results
+
+    def _write_all(self, plans: list[Result["_Plan", RememberError]], root: str | None,
+                   commit: str | None) -> list[ItemResult]:
+        """The write phase, in request order; anchors once the rows they name are written."""
+        stored: dict[str, str] = {}  # a plan's slot -> the id it was stored under
+        writes = BatchWrites(self.ids, self.clock)
+        results = [p.map(partial(_write, writes, stored=stored)) for p in plans]
+        writes.flush(self.uow)
+        for done, plan in zip(results, plans, strict=True):
+            if isinstance(done, Success) and isinstance(plan, Success):
+                anchored(self.uow, done.unwrap(), plan.unwrap().draft.request, root, commit)
         return results
 
     def _project(self, request: RememberRequest, now: datetime) -> str | None:
@@ -109,6 +125,8 @@ class _Planner:
     known: dict[str | None, Known] = field(default_factory=dict)  # one hash look-up a project
     gone: set[str] = field(default_factory=set)  # stored memories superseded in this batch
     searched: dict[tuple[bool, str | None], bool] = field(default_factory=dict)  # any live rows
+    stores: dict[bool, StoreNeighbours] = field(default_factory=dict)  # rare-word look-ups
+    contents: list[str] = field(default_factory=list)  # the batch's valid items
 
     def plan(self, draft: Draft, slot: str) -> _Plan:
         project = self._project(draft.request)
@@ -117,7 +135,7 @@ class _Planner:
         if (same := self.known[project].get(draft.hash)) is not None:
             return _Plan(draft, project, slot, duplicate=same)
         permanent = draft.category.is_permanent_on_write
-        stored = [n for n in self._stored_neighbours(draft, project) if n.item_id not in self.gone]
+        stored = self._stored_neighbours(draft, project)
         close = self.batch.closest((permanent, project), draft.content)
         verdict = self.many.dedup.judge(draft.content, exact_match=None, neighbours=stored + close)
         if verdict.outcome is DedupOutcome.SUPERSEDED and verdict.existing_id:
@@ -128,12 +146,21 @@ class _Planner:
         return _Plan(draft, project, slot, verdict=verdict)
 
     def _stored_neighbours(self, draft: Draft, project: str | None) -> list[Existing]:
-        """The store's side; a store with nothing live in the project is not searched."""
+        """The store's side, by rare words (`store_neighbours`) or else the bounded probe; a
+        store with nothing live in the project is not searched."""
         key = (draft.category.is_permanent_on_write, project)
+        uow = self.writer.uow
+        store = uow.beads if key[0] else uow.candidates
         if key not in self.searched:
-            uow = self.writer.uow
-            self.searched[key] = (uow.beads if key[0] else uow.candidates).any_live(project)
-        return self.writer.neighbours(draft, project) if self.searched[key] else []
+            self.searched[key] = store.any_live(project)
+        if not self.searched[key]:
+            return []
+        if key[0] not in self.stores:
+            self.stores[key[0]] = StoreNeighbours.of(store, self.many.dedup.threshold, self.contents)
+        found = self.stores[key[0]].closest(project, draft.content, self.gone)
+        if found is None:
+            found = [n for n in self.writer.neighbours(draft, project) if n.item_id not in self.gone]
+        return found
 
     def _project(self, request: RememberRequest) -> str | None:
         key = (request.is_global, request.project)
@@ -142,22 +169,29 @@ class _Planner:
         return self.projects[key]
 
 
-def _write(writer: MemoryWriter, plan: _Plan, stored: dict[str, str], root: str | None,
-           commit: str | None) -> Remembered:
+def _write(writes: BatchWrites, plan: _Plan, stored: dict[str, str]) -> Remembered:
     """The write phase of one item, in request order: a slot refers to an earlier item."""
     draft = plan.draft
     if plan.duplicate is not None:
         same, where = plan.duplicate
-        done = Remembered(stored.get(same, same), where, DedupOutcome.SKIPPED_DUPLICATE, plan.project,
+        return Remembered(stored.get(same, same), where, DedupOutcome.SKIPPED_DUPLICATE, plan.project,
                           None, draft.redactions)
-    else:
-        verdict = plan.verdict or DedupVerdict(DedupOutcome.STORED)
-        if verdict.existing_id in stored:
-            verdict = replace(verdict, existing_id=stored[verdict.existing_id])
-        done = writer.insert(draft, plan.project, verdict)
-        stored[plan.slot] = done.id
-    anchored(writer.uow, done, draft.request, root, commit)
+    verdict = plan.verdict or DedupVerdict(DedupOutcome.STORED)
+    if verdict.existing_id in stored:
+        verdict = replace(verdict, existing_id=stored[verdict.existing_id])
+    done = writes.add(draft, plan.project, verdict)
+    stored[plan.slot] = done.id
     return done
+
+
+def _settle(uow: UnitOfWork, plans: list[Result[_Plan, RememberError]]) -> None:
+    """The index upkeep of each store the batch inserted into (see `settle_index`)."""
+    inserted = [p.draft.category.is_permanent_on_write for p in (r.value_or(None) for r in plans)
+                if p is not None and p.duplicate is None]
+    if True in inserted:
+        uow.beads.settle_index()
+    if False in inserted:
+        uow.candidates.settle_index()
 
 
 def _outcome(remembered: Remembered) -> DedupOutcome:

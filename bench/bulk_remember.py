@@ -1,7 +1,7 @@
 """Loading many memories: the bulk path (RememberMany, one transaction per batch) against
 remembering one at a time (one transaction each). Real SQLite files in a temporary data home.
 
-    .venv/bin/python bench/bulk_remember.py [--turns 3000] [--one-by-one 300]
+    .venv/bin/python bench/bulk_remember.py [--turns 3000] [--one-by-one 300] [--store 10000]
 
 The texts are the turns of the SYNTHETIC benchmark (bench/locomo_synthetic.py, seed 7), written
 as `abzu eval` writes them (speaker and date with each), all into one project.
@@ -34,14 +34,18 @@ def turns(count: int) -> list[RememberRequest]:
     return [remember_request(t, "bench") for s in dataset.samples for t in s.turns][:count]
 
 
-def timed_bulk(requests: list[RememberRequest], *, created: bool = False) -> dict[str, float]:
+def timed_bulk(requests: list[RememberRequest], *, created: bool = False,
+               before: list[RememberRequest] | None = None) -> dict[str, float]:
     """`created`: the two stores are created (migrated) before the clock starts, so the figure
-    is the import's own; otherwise their creation (a fixed ~0.5 s CPU, Alembic) is in it."""
+    is the import's own; otherwise their creation (a fixed ~0.5 s CPU, Alembic) is in it.
+    `before`: imported first, untimed (a store that already holds memories)."""
     with tempfile.TemporaryDirectory() as home:
         container = build_container(Settings(home=Path(home)), cwd=Path(home))
         if created:
             with container.plain_uow() as uow:
                 uow.connection("wisdom"), uow.connection("staging")
+        if before:
+            container.remember_many().execute(before)
         started, cpu = time.perf_counter(), time.process_time()
         done = container.remember_many().execute(requests)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -72,12 +76,18 @@ def main() -> None:
     )
     parser.add_argument("--turns", type=int, default=3000)
     parser.add_argument("--one-by-one", type=int, default=300, help="how many to remember one at a time")
+    parser.add_argument("--store", type=int, default=0,
+                        help="also: the same turns into a store already holding this many other turns")
     args = parser.parse_args()
-    requests = turns(args.turns)
+    requests = turns(args.turns + args.store)
+    held, requests = requests[: args.store], requests[args.store:]
     print(f"load average {os.getloadavg()[0]:.1f}; floor: time python3 -c pass in the same run")
-    print(json.dumps({"bulk (RememberMany)": timed_bulk(requests),
-                      "bulk, stores created first": timed_bulk(requests, created=True),
-                      "one by one (Remember)": timed_one_by_one(requests[: args.one_by_one])}, indent=2))
+    figures = {"bulk (RememberMany)": timed_bulk(requests),
+               "bulk, stores created first": timed_bulk(requests, created=True),
+               "one by one (Remember)": timed_one_by_one(requests[: args.one_by_one])}
+    if held:
+        figures[f"bulk, into a store holding {len(held)}"] = timed_bulk(requests, created=True, before=held)
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from abzu.domain.text import STOPWORDS, words
 
@@ -31,7 +32,10 @@ class DedupVerdict:
     similarity: float = 0.0
 
 
+@lru_cache(maxsize=4096)
 def token_set(text: str) -> frozenset[str]:
+    # Cached: a bulk import asks it of the same texts many times (the in-batch index, the
+    # probe's ordering of store rows, the verdict's similarity); the result is immutable.
     return frozenset(w for w in words(text) if w not in STOPWORDS) or frozenset(words(text))
 
 

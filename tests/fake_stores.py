@@ -36,6 +36,10 @@ class _Store(Generic[T]):
         assert item.id not in self.rows, "duplicate id"
         self.rows[item.id] = item
 
+    def add_many(self, items: Sequence[T]) -> None:
+        for item in items:
+            self.add(item)
+
     def update(self, item: T) -> None:
         assert item.id in self.rows
         self.rows[item.id] = item
@@ -62,6 +66,19 @@ class _Store(Generic[T]):
 
     def any_live(self, project: str | None) -> bool:
         return any(i.is_live and i.project == project for i in self.rows.values())
+
+    def settle_index(self) -> None:
+        """No index to settle: an upkeep leaves nothing a reader could see."""
+
+    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
+        keys = {w: tuple(k for k, i in enumerate(self.rows.values()) if w in token_set(i.content))
+                for w in words}  # a row's key: its place in insertion order, as a rowid
+        return {w: found if len(found) <= most else None for w, found in keys.items()}
+
+    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
+        rows = list(self.rows.values())
+        return {k: Existing(rows[k].id, rows[k].content) for k in keys
+                if rows[k].is_live and rows[k].project == project}
 
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1

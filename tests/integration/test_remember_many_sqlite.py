@@ -66,3 +66,29 @@ def test_each_near_duplicate_in_a_chain_supersedes_the_live_one(container: Conta
     a, b, c = (r.unwrap() for r in result.items)
     assert (b.outcome, b.superseded_id) == (DedupOutcome.SUPERSEDED, a.id)
     assert (c.outcome, c.superseded_id) == (DedupOutcome.SUPERSEDED, b.id)  # a is no longer live
+
+
+def test_a_near_duplicate_made_only_of_common_words_is_found_in_the_store(container: Container) -> None:
+    # Every word below is held by nearly every stored row, so no word of the note is rare: the
+    # store's bounded probe must still find the live memory it nearly repeats.
+    vocabulary = [f"w{n:02d}" for n in range(20)]
+    rows = [" ".join(w for w in vocabulary if w != vocabulary[n % 20]) + f" v{n}" for n in range(60)]
+    first = container.remember_many().execute([RememberRequest(t, "learning", project="p") for t in rows])
+
+    again = container.remember_many().execute(
+        [RememberRequest(" ".join(vocabulary) + " v59", "learning", project="p")]
+    )
+
+    done = again.items[0].unwrap()
+    assert done.outcome is DedupOutcome.SUPERSEDED
+    assert done.superseded_id == first.items[-1].unwrap().id  # the one still live
+
+
+def test_memories_of_every_batch_stay_findable_after_many_batches(container: Container) -> None:
+    texts = [f"Runbook r{n:03d} explains outage o{n * 11:04d} in region g{n:03d}" for n in range(40)]
+    requests = [RememberRequest(t, "learning", project="p") for t in texts]
+    container.remember_many(batch_size=3).execute(requests)
+
+    for n in (0, 17, 39):
+        found = container.recall().execute(RecallRequest(f"outage o{n * 11:04d}", project="p")).unwrap()
+        assert found.hits[0].hit.content == texts[n]

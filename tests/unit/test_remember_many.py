@@ -93,3 +93,25 @@ def test_a_chain_of_near_duplicates_is_judged_as_one_by_one() -> None:
     words = " ".join(f"w{n:02d}" for n in range(20))
     chain = [RememberRequest(t, "learning") for t in (words, f"{words} x1", f"{words} x1 x2", words)]
     _assert_judged_as_one_by_one(chain)
+
+
+def test_a_near_duplicate_in_the_store_is_found_whatever_its_alphabet() -> None:
+    # Words outside plain ASCII are not looked up by rare word: the store's probe answers.
+    many = _many(FakeUnitOfWork())
+    old = many.execute([RememberRequest("Grüße über Straße für Äpfel größer Übung Öfen", "learning")])
+
+    got = many.execute([RememberRequest("Grüße über Straße für Äpfel größer Übung Öfen heiß", "learning")])
+
+    done = got.items[0].unwrap()
+    assert (done.outcome, done.superseded_id) == (DedupOutcome.SUPERSEDED, old.items[0].unwrap().id)
+
+
+def test_a_note_sharing_no_rare_word_with_the_store_is_stored_beside_it() -> None:
+    uow = FakeUnitOfWork()
+    many = _many(uow)
+    many.execute([RememberRequest("Deploys run from the release branch on Fridays", "learning")])
+
+    got = many.execute([RememberRequest("Deploys run from the main branch on Mondays", "learning")])
+
+    assert got.items[0].unwrap().outcome is DedupOutcome.STORED
+    assert len(uow.candidates.rows) == 2
