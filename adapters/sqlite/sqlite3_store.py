@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from abzu.adapters.sqlite import checkpoint
 from abzu.adapters.sqlite.connect import SYNCHRONOUS, open_sqlite3, private_store_files, probe_fts5
 from abzu.adapters.sqlite.db import Sqlite3Db, StoreConnection
 from abzu.adapters.sqlite.migrations.heads import HEADS
@@ -39,7 +40,9 @@ class Sqlite3Store:
     def _connect(self) -> sqlite3.Connection:
         if not self._ready:
             self._prepare()
-        return open_sqlite3(self.path, SYNCHRONOUS[self.store])
+        conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
+        conn.execute(f"PRAGMA {checkpoint.PRAGMA}")  # its writers checkpoint after the gate
+        return conn
 
     def _prepare(self) -> None:
         private_store_files(self.path)
