@@ -40,7 +40,7 @@ def pending_frames(store: Path) -> int:
         return 0
     (written,) = struct.unpack_from("=I", header, _MX_FRAME)
     (copied,) = struct.unpack_from("=I", header, _BACKFILL)
-    return max(0, written - copied)
+    return max(0, int(written) - int(copied))
 
 
 def after_commit(conn: sqlite3.Connection, store: Path) -> None:

@@ -21,10 +21,11 @@ SLICE_NS = 100_000  # the kernel's minimum: 0.1 ms
 _CALLS = {"x86_64": (314, 315), "aarch64": (274, 275)}
 _SIZE = 48  # struct sched_attr up to sched_period (SCHED_ATTR_SIZE_VER0)
 _FORMAT = "IIQiIQQQ"  # size, policy, flags, nice, priority, runtime, deadline, period
-_state: dict[str, object] = {}
+_Calls = tuple[ctypes.CDLL, int, int]
+_state: dict[str, _Calls | None] = {}
 
 
-def _calls() -> tuple[object, int, int] | None:
+def _calls() -> _Calls | None:
     """libc and the two syscall numbers, looked up once; None where unsupported."""
     if "calls" not in _state:
         numbers = _CALLS.get(platform.machine()) if os.name == "posix" else None
@@ -33,7 +34,7 @@ def _calls() -> tuple[object, int, int] | None:
         except OSError:
             libc = None
         _state["calls"] = (libc, *numbers) if libc and numbers else None
-    return _state["calls"]  # type: ignore[return-value]
+    return _state["calls"]
 
 
 def hurry() -> int | None:
@@ -43,7 +44,7 @@ def hurry() -> int | None:
         return None
     libc, set_call, get_call = calls
     buf = ctypes.create_string_buffer(_SIZE)
-    if libc.syscall(get_call, 0, buf, _SIZE, 0) != 0:  # type: ignore[attr-defined]
+    if libc.syscall(get_call, 0, buf, _SIZE, 0) != 0:
         return None
     _, policy, _, nice, _, runtime, _, _ = struct.unpack(_FORMAT, buf.raw)
     if policy != 0 or runtime <= SLICE_NS:  # only SCHED_OTHER; already short: leave it
@@ -60,10 +61,10 @@ def relax(previous: int | None) -> None:
         return
     libc, set_call, _ = calls
     buf = ctypes.create_string_buffer(_SIZE)
-    if libc.syscall(calls[2], 0, buf, _SIZE, 0) == 0:  # type: ignore[attr-defined]
+    if libc.syscall(calls[2], 0, buf, _SIZE, 0) == 0:
         _set(libc, set_call, struct.unpack(_FORMAT, buf.raw)[3], previous)
 
 
-def _set(libc: object, call: int, nice: int, runtime: int) -> bool:
+def _set(libc: ctypes.CDLL, call: int, nice: int, runtime: int) -> bool:
     attr = ctypes.create_string_buffer(struct.pack(_FORMAT, _SIZE, 0, 0, nice, 0, runtime, 0, 0), _SIZE)
-    return libc.syscall(call, 0, attr, 0) == 0  # type: ignore[attr-defined]
+    return bool(libc.syscall(call, 0, attr, 0) == 0)
