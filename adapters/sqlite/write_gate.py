@@ -79,8 +79,7 @@ def acquire(store: Path, timeout: float = WAIT_S, *, wait: bool = True) -> int |
             _held[(path, me)] = (fd, depth + 1)
             return me
         out_of_order = any(p > path for p, t in _held if t == me)
-        first = _first.pop(me, set()) if wait and not out_of_order else set()  # a try never waits
-        riders = sorted(p for p in first if p < path)
+        riders = [] if out_of_order else sorted(p for p in _first.pop(me, ()) if p < path)
     if out_of_order:
         return _take_out_of_order(path, me, wait=wait)
     for taken, rider in enumerate(riders):
