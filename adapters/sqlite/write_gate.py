@@ -8,14 +8,9 @@ each writer draws a number from a counter in `write.lock` (beside the stores) an
 one-byte lock at its number; it then waits for the byte of the number before its own, which
 only its predecessor holds. A release wakes exactly the next in line.
 
-- One gate per store (`abzu.write.lock`, `wisdom.write.lock`): a learning, staged in abzu.db,
-  never queues behind preferences and their fsync in wisdom.db, and each line is half as long.
-  Two gates taken in use order could deadlock (A holds wisdom and wants abzu, B the other way
-  round), so they have one order, by lock path (abzu's before wisdom's: a remember stages, then
-  touches its project). A thread asking out of order does not wait: if the gate is taken it
-  fails as busy, the busy policy re-runs the whole unit of work, and this thread's next first
-  gate takes the wanted one before it, in order (`_first`, one use), where nobody can deadlock.
-- Re-entrant within a thread: a unit of work opening a store twice does not wait on itself.
+- One gate for both stores: a remember touches wisdom.db and abzu.db, and two per-store gates
+  taken in use order could deadlock (A holds wisdom and wants staging, B the other way round).
+- Re-entrant within a thread: a unit of work opening its second store does not wait on itself.
 - Bounded: a wait longer than `timeout` gives up with `GateBusy` (an `sqlite3.OperationalError`
   saying "database is locked"), so the busy policy retries or spools it like any busy store;
   the abandoned place in line is kept until its predecessor is done, so the queue never breaks.
@@ -58,72 +53,39 @@ class GateBusy(sqlite3.OperationalError):
 # connection returned to its pool from another thread still releases its writer's hold.
 _held: dict[tuple[Path, int], tuple[int, int]] = {}
 _slices: dict[tuple[Path, int], int | None] = {}  # the thread's slice before it joined the line
-_riders: dict[tuple[Path, int], list[Path]] = {}  # gates taken ahead of this one, in order
-_first: dict[int, set[Path]] = {}  # thread -> gates it once wanted out of order (see above)
 _held_mutex = threading.Lock()
 
 
 def lock_path(store: Path) -> Path:
-    """The gate of the store `store` (each store has its own)."""
-    return store.with_name(f"{store.stem}.{LOCK_NAME}")
+    """The gate of the data home `store` lives in (both stores share it)."""
+    return store.with_name(LOCK_NAME)
 
 
 def acquire(store: Path, timeout: float = WAIT_S, *, wait: bool = True) -> int | None:
-    """Takes the store's gate, or deepens this thread's hold; returns the holder's id for
-    `release`. None only when `wait` is False and the gate is taken; GateBusy when waiting ran
-    out, or when asked out of order while the gate was taken."""
-    path, me = lock_path(store), threading.get_ident()
+    """Takes the gate, or deepens this thread's hold; returns the holder's id for `release`.
+    None only when `wait` is False and the gate is taken; GateBusy when waiting ran out."""
+    key = (lock_path(store), threading.get_ident())
     with _held_mutex:
-        if (path, me) in _held:
-            fd, depth = _held[(path, me)]
-            _held[(path, me)] = (fd, depth + 1)
-            return me
-        out_of_order = any(p > path for p, t in _held if t == me)
-        riders = [] if out_of_order else sorted(p for p in _first.pop(me, ()) if p < path)
-    if out_of_order:
-        return _take_out_of_order(path, me, wait=wait)
-    for taken, rider in enumerate(riders):
-        if not _take(rider, me, timeout):
-            _let_go(riders[:taken], me)
-            raise GateBusy(f"database is locked: other Abzu writers held {rider} for {timeout:.0f} s")
-    if _take(path, me, timeout if wait else 0.0, riders):
-        return me
-    _let_go(riders, me)
-    if not wait:
-        return None
-    raise GateBusy(f"database is locked: other Abzu writers held {path} for {timeout:.0f} s")
-
-
-def _take(path: Path, me: int, timeout: float, riders: list[Path] | None = None) -> bool:
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, _FILE_MODE)
+        if key in _held:
+            fd, depth = _held[key]
+            _held[key] = (fd, depth + 1)
+            return key[1]
+    fd = os.open(key[0], os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, _FILE_MODE)
     previous = urgent.hurry()  # woken at once when our turn comes (urgent.py)
-    if not _enter(fd, timeout):
-        urgent.relax(previous)
-        return False
-    with _held_mutex:
-        _held[(path, me)], _slices[(path, me)] = (fd, 1), previous
-        _riders[(path, me)] = riders or []
-    return True
-
-
-def _take_out_of_order(path: Path, me: int, *, wait: bool) -> int | None:
-    """Only if free at once; else the retry of the whole unit of work takes it first."""
-    if _take(path, me, 0.0):
-        return me
+    if _enter(fd, timeout if wait else 0.0):
+        with _held_mutex:
+            _held[key], _slices[key] = (fd, 1), previous
+        return key[1]
+    urgent.relax(previous)
     if not wait:
         return None
-    with _held_mutex:
-        _first.setdefault(me, set()).add(path)
-    raise GateBusy(f"database is locked: {path} was taken (asked out of order; retried in order)")
+    raise GateBusy(f"database is locked: other Abzu writers held {key[0]} for {timeout:.0f} s")
 
 
 def release(store: Path, holder: int | None = None) -> None:
     """Undoes one `acquire` (of `holder`, default this thread); the last one drops the lock.
     A gate not held is a no-op."""
-    _drop((lock_path(store), threading.get_ident() if holder is None else holder))
-
-
-def _drop(key: tuple[Path, int]) -> None:
+    key = (lock_path(store), threading.get_ident() if holder is None else holder)
     with _held_mutex:
         if key not in _held:
             return
@@ -131,16 +93,10 @@ def _drop(key: tuple[Path, int]) -> None:
         if depth > 1:
             _held[key] = (fd, depth - 1)
             return
-        previous, riders = _slices.pop(key, None), _riders.pop(key, [])
+        previous = _slices.pop(key, None)
     os.close(fd)  # closing the only descriptor of this open file drops all its locks
-    _let_go(riders, key[1])
     if key[1] == threading.get_ident():  # the slice is the holding thread's own
         urgent.relax(previous)
-
-
-def _let_go(paths: list[Path], holder: int) -> None:
-    for path in reversed(paths):
-        _drop((path, holder))
 
 
 @contextmanager
