@@ -54,7 +54,7 @@ def hurry() -> int | None:
     buf = ctypes.create_string_buffer(_SIZE)
     if libc.syscall(get_call, 0, buf, _SIZE, 0) != 0:
         return None
-    size, policy, flags, nice, priority, runtime, deadline, period = struct.unpack(_FORMAT, buf.raw)
+    _, policy, _, nice, _, runtime, _, _ = struct.unpack(_FORMAT, buf.raw)
     if policy != 0 or runtime <= SLICE_NS:  # only SCHED_OTHER; already short: leave it
         return None
     if not _set(libc, set_call, nice, SLICE_NS):
