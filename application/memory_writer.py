@@ -6,8 +6,7 @@ a bulk import sees the items it stored earlier in the same transaction.
 """
 
 from dataclasses import dataclass, field
-
-from returns.result import Failure, Result, Success
+from typing import TYPE_CHECKING
 
 from abzu.application.ports import Clock, IdGenerator, MemoryRows, UnitOfWork
 from abzu.application.remember_io import (
@@ -18,9 +17,12 @@ from abzu.application.remember_io import (
 )
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
-from abzu.domain.content import MAX_CONTENT_CHARS, clean_content, clean_line, content_hash
+from abzu.domain.content import MAX_CONTENT_CHARS, clean_line, cleaned_content, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 from abzu.domain.text import keywords
+
+if TYPE_CHECKING:  # `returns` loads when `prepare` runs: `abzu remember` asks `draft_of`
+    from returns.result import Result
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
@@ -41,29 +43,35 @@ class Draft:
     context: str | None = None
 
 
-def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> Result[Draft, RememberError]:
+def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS
+            ) -> "Result[Draft, RememberError]":
+    from returns.result import Failure, Success
+
+    draft = draft_of(request, max_chars=max_chars)
+    return Success(draft) if isinstance(draft, Draft) else Failure(draft)
+
+
+def draft_of(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS) -> "Draft | RememberError":
+    """`prepare`'s answer as a plain value (the CLI's fast front loads no `returns`)."""
     # Imported on first use: the redaction rules cost ~40 ms, which recall, star and the MCP
     # server's start (they import this module through `remember`) need not pay.
     from abzu.domain.redaction import drop_private, redact
 
-    category = Category.parse(request.category)
+    category = Category.of(request.category)
     # Private spans go before validation: text that was all private is empty, and is refused.
-    content = clean_content(drop_private(request.content)[0], limit=max_chars)
-    if isinstance(category, Failure):  # not returns.pipeline: ~10 modules of a CLI start
-        return Failure(category.failure())
-    if isinstance(content, Failure):
-        return Failure(content.failure())
-    cat, text = category.unwrap(), content.unwrap()
-    body, summary = redact(text), redact(clean_line(request.summary or ""))
+    content = cleaned_content(drop_private(request.content)[0], limit=max_chars)
+    if not isinstance(category, Category):
+        return category
+    if not isinstance(content, str):
+        return content
+    body, summary = redact(content), redact(clean_line(request.summary or ""))
     tags = [redact(clean_line(t)) for t in request.tags]
     # The "why" is indexed and shown like the content: the same private spans and secrets go.
     why = redact(drop_private(request.context or "")[0].strip()[:MAX_CONTEXT_CHARS])
     found = sum(len(r.findings) for r in (body, summary, why, *tags))
-    return Success(
-        Draft(
-            request, body.text, summary.text or None, cat, content_hash(body.text), found,
-            tuple(t.text for t in tags if t.text), why.text or None,
-        )
+    return Draft(
+        request, body.text, summary.text or None, category, content_hash(body.text), found,
+        tuple(t.text for t in tags if t.text), why.text or None,
     )
 
 

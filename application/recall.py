@@ -1,23 +1,27 @@
 """Use case: recall knowledge by full-text search (spec §8)."""
 
-import logging
 from dataclasses import dataclass, field
-
-from returns.result import Failure, Result, Success
+from typing import TYPE_CHECKING
 
 from abzu.application.ports import Clock, UnitOfWork, Workspace
 from abzu.application.projects import project_in_view
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT, FUSION_DEPTH
 from abzu.application.semantic.hybrid_recall import fuse_ranked
 from abzu.application.semantic.ports import DenseRecall
-from abzu.domain.errors import InvalidLimit, InvalidScope
 from abzu.domain.ranking import RankedHit, RankingPolicy, Source
-from abzu.domain.scope import Scope
+from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.text import keywords
 
-RecallError = InvalidScope | InvalidLimit
+# `returns`, the error classes and logging load only when used: the CLI's fast front asks
+# `Recall.answer`, and its start-up is mostly imports (issue 13: returns alone ~15 ms).
+if TYPE_CHECKING:
+    from returns.result import Result
+
+    from abzu.domain.errors import InvalidLimit, InvalidScope
+
+    RecallError = InvalidScope | InvalidLimit
+
 MAX_LIMIT = 100
-log = logging.getLogger("abzu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +62,33 @@ class Recall:
     dense: DenseRecall | None = None
     dense_weight: float = DEFAULT_DENSE_WEIGHT
 
-    def execute(self, request: RecallRequest) -> Result[Recalled, RecallError]:
+    def execute(self, request: RecallRequest) -> "Result[Recalled, RecallError]":
+        from returns.result import Failure, Success
+
+        answer = self.answer(request)
+        return Success(answer) if isinstance(answer, Recalled) else Failure(answer)
+
+    def answer(self, request: RecallRequest) -> "Recalled | RecallError":
+        """`execute`'s answer as a plain value (the same rules, without `returns`)."""
         if not 1 <= request.limit <= MAX_LIMIT:
-            return Failure(InvalidLimit(request.limit))
+            from abzu.domain.errors import InvalidLimit
+
+            return InvalidLimit(request.limit)
         now = self.clock.now()
         with self.uow as uow:
             project = project_in_view(uow.projects, self.workspace, request.project, now)
-            parsed = Scope.parse(request.scope, project)
-            if isinstance(parsed, Failure):  # not returns.pipeline: ~10 modules of a CLI start
-                return Failure(parsed.failure())
-            scope = parsed.unwrap()
+            kind = ScopeKind.of(request.scope)
+            if kind is None:  # the same words as Scope.parse's failure
+                from abzu.domain.errors import InvalidScope
+
+                return InvalidScope(request.scope)
+            scope = Scope(kind, project)
             hits = self._search(request, scope)
             uow.beads.mark_recalled([h.hit.item_id for h in hits if h.hit.source is Source.BEAD], now)
             if project is not None:
                 uow.projects.touch(project, now)
             uow.commit()
-        return Success(Recalled(request.query, project, scope.kind.value, tuple(hits)))
+        return Recalled(request.query, project, scope.kind.value, tuple(hits))
 
     def _search(self, request: RecallRequest, scope: Scope) -> list[RankedHit]:
         terms = keywords(request.query)
@@ -91,8 +106,11 @@ class Recall:
         try:
             return self._hybrid(self.dense, request, scope, lexical)
         except Exception as failed:
-            log.warning("dense recall failed, lexical only: %s: %s", type(failed).__name__,
-                        " ".join(str(failed).split())[:200])
+            import logging  # only on this rare path: a recall's start-up need not pay for it
+
+            logging.getLogger("abzu").warning(
+                "dense recall failed, lexical only: %s: %s", type(failed).__name__,
+                " ".join(str(failed).split())[:200])
             return lexical[: request.limit]
 
     def _hybrid(

@@ -2,12 +2,11 @@
 
 from dataclasses import dataclass, field
 from datetime import datetime
-
-from returns.result import Result
+from typing import TYPE_CHECKING
 
 from abzu.application.anchors.commit import anchored
 from abzu.application.anchors.ports import GitRepo
-from abzu.application.memory_writer import Draft, MemoryWriter, prepare
+from abzu.application.memory_writer import Draft, MemoryWriter, draft_of
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import known_project, resolve_project
 from abzu.application.remember_io import (
@@ -18,6 +17,9 @@ from abzu.application.remember_io import (
 )
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupPolicy, DedupVerdict
+
+if TYPE_CHECKING:  # `returns` loads when `execute` runs: the CLI's fast front asks `answer`
+    from returns.result import Result
 
 __all__ = ["Destination", "Remember", "RememberError", "RememberRequest", "Remembered"]
 
@@ -57,8 +59,16 @@ class Remember:
     git: GitRepo | None = None  # the commit file anchors were observed at (issue 16)
     reader: UnitOfWork | None = None
 
-    def execute(self, request: RememberRequest) -> Result[Remembered, RememberError]:
-        return prepare(request, max_chars=self.max_chars).map(self._store)
+    def execute(self, request: RememberRequest) -> "Result[Remembered, RememberError]":
+        from returns.result import Failure, Success
+
+        answer = self.answer(request)
+        return Success(answer) if isinstance(answer, Remembered) else Failure(answer)
+
+    def answer(self, request: RememberRequest) -> "Remembered | RememberError":
+        """`execute`'s answer as a plain value (the same rules, without `returns`)."""
+        draft = draft_of(request, max_chars=self.max_chars)
+        return self._store(draft) if isinstance(draft, Draft) else draft
 
     def _store(self, draft: Draft) -> Remembered:
         request, now = draft.request, self.clock.now()

@@ -26,16 +26,22 @@ def clean_content(
     """
     from returns.result import Failure, Success  # here: the settings readers need only the limit
 
+    text = cleaned_content(raw, limit=limit)
+    return Success(text) if isinstance(text, str) else Failure(text)
+
+
+def cleaned_content(raw: str, *, limit: int = MAX_CONTENT_CHARS) -> "str | EmptyContent | ContentTooLong":
+    """`clean_content`'s answer as a plain value (the CLI's fast front loads no `returns`)."""
     from abzu.domain.errors import ContentTooLong, EmptyContent
 
     text = _LONE_SURROGATE.sub("\ufffd", raw.replace("\x00", ""))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _BLANK_RUNS.sub("\n\n", _TRAILING_SPACE.sub("\n", text)).strip()
     if not text:
-        return Failure(EmptyContent())
+        return EmptyContent()
     if len(text) > limit:
-        return Failure(ContentTooLong(len(text), limit))
-    return Success(text)
+        return ContentTooLong(len(text), limit)
+    return text
 
 
 def clean_line(raw: str) -> str:

@@ -14,6 +14,14 @@ class ScopeKind(StrEnum):
     PROJECT = "project"
     ALL = "all"
 
+    @classmethod
+    def of(cls, value: str) -> "ScopeKind | None":
+        """The kind a user's word names (any case, spaces around); None: no such scope."""
+        try:
+            return cls(value.strip().lower())
+        except ValueError:
+            return None
+
 
 @dataclass(frozen=True, slots=True)
 class Scope:
@@ -31,10 +39,8 @@ class Scope:
 
         from abzu.domain.errors import InvalidScope
 
-        try:
-            return Success(cls(ScopeKind(value.strip().lower()), project))
-        except ValueError:
-            return Failure(InvalidScope(value))
+        kind = ScopeKind.of(value)
+        return Failure(InvalidScope(value)) if kind is None else Success(cls(kind, project))
 
     def admits(self, project: str | None) -> bool:
         return self.kind is ScopeKind.ALL or project is None or project == self.project

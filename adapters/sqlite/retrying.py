@@ -1,5 +1,6 @@
 """Use cases run under the busy policy; a remember that still cannot land is kept, not lost."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:  # names only: a recall or star through `Retrying` never loads
 
 Req = TypeVar("Req", contravariant=True)
 Res = TypeVar("Res", covariant=True)
+T = TypeVar("T")
 
 
 class UseCase(Protocol[Req, Res]):
@@ -50,8 +52,15 @@ class ResilientRemember:
     policy: BusyPolicy = field(default_factory=BusyPolicy)
 
     def execute(self, request: "RememberRequest") -> "Result[Remembered, RememberError]":
+        return self._landed(request, lambda: self.remember.execute(request))
+
+    def answer(self, request: "RememberRequest") -> "Remembered | RememberError":
+        """`execute` with `Remember.answer`'s plain value (the CLI's fast front: no `returns`)."""
+        return self._landed(request, lambda: self.remember.answer(request))
+
+    def _landed(self, request: "RememberRequest", once: "Callable[[], T]") -> "T":
         try:
-            result = self.policy.run(lambda: self.remember.execute(request))
+            result = self.policy.run(once)
         except StoreBusy as exc:
             kept = self.pending.keep(request, self.remember.workspace.root())
             raise MemoryQueued(

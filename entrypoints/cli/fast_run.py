@@ -2,8 +2,6 @@
 the typer commands (cli/memory.py), printed without pydantic or rich unless a terminal needs a
 table. Failures are one line on stderr and exit 1, the traceback in the log, as typer's."""
 
-import json
-import logging
 import os
 import sys
 from collections.abc import Callable
@@ -12,7 +10,6 @@ from typing import Any
 from abzu.entrypoints.cli import plain
 from abzu.entrypoints.wiring.light_settings import StoreValues
 
-log = logging.getLogger("abzu")
 Printer = Callable[[dict[str, Any]], str]
 
 
@@ -20,34 +17,38 @@ def run(command: str, values: dict[str, Any], store: StoreValues) -> int:
     try:
         return _COMMANDS[command](values, store)
     except Exception as exc:  # one line and exit 1, as cli/context.py's one_line_errors
-        log.exception("command failed")
+        import logging  # here: logging costs every command a few ms and only a failure writes
+
+        logging.getLogger("abzu").exception("command failed")
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return _fail(first)
 
 
 def _remember(v: dict[str, Any], store: StoreValues) -> int:
-    from abzu.application.remember import RememberRequest
+    from abzu.application.remember import Remembered, RememberRequest
 
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace") if v["content"] == "-" else v["content"]
     request = RememberRequest(
         text, v["category"], v["project"], v["summary"], tuple(v["tag"] or ()), v["is_global"],
         context=v["context"], files=tuple(os.path.abspath(f) for f in v["files"] or ()),
         commands=tuple(v["commands"] or ()))
-    result = _memory(store).remember().execute(request)
-    return _answer(result, plain.remembered, v["json"], plain.remembered_line)
+    answer = _memory(store).remember().answer(request)  # a plain value: no `returns`
+    return _answer(answer, Remembered, plain.remembered, v["json"], plain.remembered_line)
 
 
 def _recall(v: dict[str, Any], store: StoreValues) -> int:
-    from abzu.application.recall import RecallRequest
+    from abzu.application.recall import Recalled, RecallRequest
 
     request = RecallRequest(v["query"], v["scope"], v["project"], v["limit"], v["floor"])
-    result = _memory(store).recall().execute(request)
-    return _answer(result, plain.recalled, v["json"], plain.recalled_text, table=_rich_recall)
+    answer = _memory(store).recall_answers().execute(request)  # a plain value: no `returns`
+    return _answer(answer, Recalled, plain.recalled, v["json"], plain.recalled_text, table=_rich_recall)
 
 
 def _star(v: dict[str, Any], store: StoreValues) -> int:
+    from abzu.domain.bead import Bead
+
     result = _memory(store).star().execute(v["bead_id"])
-    return _answer(result, plain.bead, v["json"], plain.starred_line)
+    return _answer(_plain(result), Bead, plain.bead, v["json"], plain.starred_line)
 
 
 def _status(v: dict[str, Any], store: StoreValues) -> int:
@@ -70,15 +71,22 @@ def _status(v: dict[str, Any], store: StoreValues) -> int:
     return 0
 
 
-def _answer(result: Any, to_dict: Callable[[Any], dict[str, Any]], as_json: bool, text: Printer,
-            table: Callable[[Any], None] | None = None) -> int:
-    """Success printed (JSON, plain text, or a rich table on a terminal); Failure one line."""
+def _plain(result: Any) -> Any:
+    """A `Result`'s value or its error."""
     from returns.result import Success
 
-    if not isinstance(result, Success):
-        return _fail(result.failure().message)
-    done = result.unwrap()
+    return result.unwrap() if isinstance(result, Success) else result.failure()
+
+
+def _answer(done: Any, answer: type, to_dict: Callable[[Any], dict[str, Any]], as_json: bool,
+            text: Printer, table: Callable[[Any], None] | None = None) -> int:
+    """`done` printed when it is an `answer` (JSON, plain text, or a rich table on a terminal);
+    else it is one of the use case's errors, each with a one-line `message`."""
+    if not isinstance(done, answer):
+        return _fail(done.message)
     if as_json:
+        import json  # here: plain text, the usual form, needs no JSON encoder
+
         print(json.dumps(to_dict(done), indent=2, ensure_ascii=False))
     elif table is not None and sys.stdout.isatty():
         table(done)

@@ -90,6 +90,15 @@ class MemoryUseCases:
 
         return Retrying(self.recall_once(), policy or BusyPolicy())
 
+    def recall_answers(self, policy: "BusyPolicy | None" = None
+                       ) -> "Retrying[RecallRequest, Recalled | RecallError]":
+        """`recall` answering plain values (`Recall.answer`): the CLI's fast front, which need
+        not load `returns` (same rules, same retries)."""
+        from abzu.adapters.sqlite.busy import BusyPolicy
+        from abzu.adapters.sqlite.retrying import Retrying
+
+        return Retrying(_Answers(self.recall_once()), policy or BusyPolicy())
+
     def star(self, policy: "BusyPolicy | None" = None) -> "Retrying[str, Result[Bead, StarError]]":
         from abzu.adapters.sqlite.busy import BusyPolicy
         from abzu.adapters.sqlite.retrying import Retrying
@@ -106,3 +115,15 @@ class MemoryUseCases:
         from abzu.application.sessions.session_status import SessionStatus
 
         return SessionStatus(self.sessions(), self.spool)
+
+
+class _Answers:
+    """A `Recall` whose `execute` is its `answer` (what `Retrying` runs)."""
+
+    __slots__ = ("recall",)
+
+    def __init__(self, recall: "Recall") -> None:
+        self.recall = recall
+
+    def execute(self, request: "RecallRequest") -> "Recalled | RecallError":
+        return self.recall.answer(request)

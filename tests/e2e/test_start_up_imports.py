@@ -40,6 +40,11 @@ def test_recall_and_remember_load_neither_review_nor_session_modules(tmp_path: P
         assert loaded(modules, "abzu.application.review", "abzu.domain.review.model",
                       "abzu.application.sessions", "abzu.adapters.spool", "returns.pipeline",
                       "tomllib", "secrets", "shutil") == set()
+    # neither reads its command line with argparse nor answers through `returns` (issue 13: a
+    # few ms and ~15 ms of every start); recall loads no error class unless it fails
+    for modules in (stored, found):
+        assert loaded(modules, "argparse", "gettext", "returns") == set()
+    assert loaded(found, "abzu.domain.errors") == set()
     # recall neither writes a memory nor mints an id
     assert loaded(found, "abzu.application.remember", "abzu.adapters.sqlite.pending_writes", "uuid") == set()
 

@@ -17,7 +17,9 @@ from abzu.domain.ranking import RankedHit, SearchHit, Source
 from abzu.entrypoints.cli import plain
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.cli.fast import parse
+from abzu.entrypoints.cli.fast_argparse import parse_args
 from abzu.entrypoints.cli.fast_options import COMMANDS
+from abzu.entrypoints.cli.fast_parse import UNSURE, WRONG, parse_plain
 from abzu.entrypoints.views import BeadView, RecallView, RememberView
 from tests.builders import T0, bead
 
@@ -102,3 +104,27 @@ def test_plain_recall_text_shows_each_result_with_its_id_kind_and_neutralised_te
     assert "c-2  0.333  fix, staged  api" in text and "</memory>" not in text and "\u202e" not in text
     assert plain.recalled_text(plain.recalled(Recalled("wal", None, "all", ()))) == (
         "No memories match 'wal' (scope: all).")
+
+
+@pytest.mark.parametrize("argv", [
+    ["recall", "wal mode"], ["recall", "wal", "--json", "--limit", "3"], ["recall", "--limit=3", "wal"],
+    ["recall", "wal", "--floor", "0.5", "--scope", "all", "-p", "api"], ["recall", "wal", "--limit", "x"],
+    ["recall", "a", "b"], ["recall", "wal", "--limit", "2", "--limit", "4"], ["star", "b-1", "--json"],
+    ["remember", "note", "-c", "fix", "--tag", "a", "--tag=b", "--file", "x.py", "--command", "make"],
+    ["remember", "-", "--category", "decision", "--global", "--summary", "s", "--context", "why"],
+    ["remember", "note"], ["remember", "-c", "fix"], ["remember", "note", "-c"], ["status", "--json"],
+    ["status"], ["remember", "note", "-c", "fix", "--json=1"], ["recall", "wal", "--limit", "-3"],
+    ["recall", "-x"], ["remember", "note", "-cfix"], ["recall", "--", "-wal"],
+    ["recall", "wal", "--lim", "3"],
+])
+def test_the_hand_parser_reads_every_command_line_as_argparse_does(argv: list[str]) -> None:
+    """Where the hand parser decides, it agrees with argparse (the reader it replaced on the plain
+    forms); where it is unsure, parse still answers through argparse."""
+    values = parse_plain(COMMANDS[argv[0]], argv[1:])
+    by_argparse = parse_args(argv[0], COMMANDS[argv[0]], argv[1:])
+    if values == WRONG:
+        assert by_argparse is None
+    elif values != UNSURE:
+        assert values == by_argparse
+    got = parse(argv)
+    assert got == (None if by_argparse is None else (argv[0], by_argparse))
