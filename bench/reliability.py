@@ -108,6 +108,7 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
     gate = time_the_gate()
     doors, shutdown = memory(home, repo)
     remember, ids, errors, latencies = doors.remember(), [], [], []
+    by_store: dict[str, list[float]] = {"wisdom": [], "staging": []}  # preference / learning
     cpu = time.process_time()
     sink = open(acks, "a", encoding="utf-8") if acks else None  # noqa: SIM115 - lives as long as the loop
     for item in range(count):
@@ -119,13 +120,14 @@ def writer(home: str, repo: str, worker: int, count: int, acks: str | None = Non
             errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
             continue
         latencies.append(time.perf_counter() - started)
+        by_store["wisdom" if category == "preference" else "staging"].append(latencies[-1])
         ids.append(done.id)
         if sink:  # acknowledged: written down only after the use case returned
             sink.write(done.id + "\n")
             sink.flush()
     cpu = time.process_time() - cpu
     shutdown()
-    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu, **gate}
+    return {"ids": ids, "errors": errors, "latencies": latencies, "cpu_s": cpu, **gate, **by_store}
 
 
 def reader(home: str, repo: str, stop_file: str) -> dict[str, object]:
@@ -202,6 +204,9 @@ def contention(writers: int, writes: int, readers: int) -> dict[str, object]:
         "p99_ms": round(1000 * latencies[max(0, int(len(latencies) * 0.99) - 1)], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "p99_ms_after_first_write": round(1000 * warm[max(0, int(len(warm) * 0.99) - 1)], 1),
+        # Each store has its own write gate: a preference queues at wisdom.db's, a learning at abzu.db's.
+        **{f"{store}_write_p50_p99_ms": percentiles([x for d in done for x in d[store]])  # type: ignore[attr-defined]
+           for store in ("wisdom", "staging")},
         **{f"gate_{kind}_p50_p99_ms": percentiles([x for d in done for x in d[kind]])  # type: ignore[attr-defined]
            for kind in ("hold", "wait")},
         "cpu_ms_per_write": round(1000 * sum(d["cpu_s"] for d in done) / max(1, len(latencies)), 2),  # type: ignore[misc]

@@ -160,7 +160,12 @@ class Sqlite3Db:
         if self.raw.in_transaction:
             self.raw.execute("COMMIT")
         forget_writer(self.info)
+        wrote = self._holder is not None
         self._leave_gate()
+        if wrote and self._gate is not None:  # outside the hold (checkpoint.py)
+            from abzu.adapters.sqlite import checkpoint
+
+            checkpoint.after_commit(self.raw, self._gate)
 
     def rollback(self) -> None:
         if self.raw.in_transaction:

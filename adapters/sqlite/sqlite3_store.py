@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from abzu.adapters.sqlite import checkpoint
 from abzu.adapters.sqlite.connect import SYNCHRONOUS, open_sqlite3, private_store_files, probe_fts5
 from abzu.adapters.sqlite.db import Sqlite3Db, StoreConnection
 from abzu.adapters.sqlite.migrations.heads import HEADS
@@ -46,6 +47,7 @@ class Sqlite3Store:
             self._prepare()
         conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
         conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
+        conn.execute(f"PRAGMA {checkpoint.PRAGMA}")  # its writers checkpoint after the gate
         return conn
 
     def _prepare(self) -> None:

@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from abzu.adapters.sqlite import urgent
+
 LOCK_NAME = "write.lock"
 # As long as the busy policy's whole deadline (busy.DEADLINE_S): a writer that gave up its place
 # would rejoin at the back of the line, so it waits once, in line, for the whole of it.
@@ -50,6 +52,7 @@ class GateBusy(sqlite3.OperationalError):
 # (lock path, thread id) -> (descriptor, depth). Keyed by thread, not thread-local, so a
 # connection returned to its pool from another thread still releases its writer's hold.
 _held: dict[tuple[Path, int], tuple[int, int]] = {}
+_slices: dict[tuple[Path, int], int | None] = {}  # the thread's slice before it joined the line
 _held_mutex = threading.Lock()
 
 
@@ -68,10 +71,12 @@ def acquire(store: Path, timeout: float = WAIT_S, *, wait: bool = True) -> int |
             _held[key] = (fd, depth + 1)
             return key[1]
     fd = os.open(key[0], os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, _FILE_MODE)
+    previous = urgent.hurry()  # woken at once when our turn comes (urgent.py)
     if _enter(fd, timeout if wait else 0.0):
         with _held_mutex:
-            _held[key] = (fd, 1)
+            _held[key], _slices[key] = (fd, 1), previous
         return key[1]
+    urgent.relax(previous)
     if not wait:
         return None
     raise GateBusy(f"database is locked: other Abzu writers held {key[0]} for {timeout:.0f} s")
@@ -88,7 +93,10 @@ def release(store: Path, holder: int | None = None) -> None:
         if depth > 1:
             _held[key] = (fd, depth - 1)
             return
+        previous = _slices.pop(key, None)
     os.close(fd)  # closing the only descriptor of this open file drops all its locks
+    if key[1] == threading.get_ident():  # the slice is the holding thread's own
+        urgent.relax(previous)
 
 
 @contextmanager

@@ -1,0 +1,51 @@
+"""WAL checkpoints after the write gate is released, not inside the hold (issue 20).
+
+SQLite's automatic checkpoint runs inside the COMMIT that pushes the WAL past 1,000 frames,
+while the committing writer still holds the write gate: every writer in line waited for it
+(copying the WAL into the database, and an fsync of wisdom.db). So the light path's
+connections turn it off (`wal_autocheckpoint=0`) and the writer checks, after releasing the
+gate, how many frames the WAL holds that the database has not taken in yet; past the same
+threshold it runs the same PASSIVE checkpoint, which never blocks a writer or a reader.
+
+The count is read from the WAL index (the `-shm` file), whose header layout is part of
+SQLite's documented file format (https://www.sqlite.org/walformat.html): `mxFrame` at byte 16
+and the checkpoint's `nBackfill` at byte 96, native byte order. A torn or missing read just
+means no checkpoint this time; the next writer looks again.
+"""
+
+import contextlib
+import os
+import sqlite3
+import struct
+from pathlib import Path
+
+FRAMES = 1000  # SQLite's own default for wal_autocheckpoint
+PRAGMA = "wal_autocheckpoint=0"
+_MX_FRAME, _BACKFILL = 16, 96
+
+
+def pending_frames(store: Path) -> int:
+    """Frames in the WAL not yet copied into the database; 0 when it cannot be told."""
+    try:
+        fd = os.open(f"{store}-shm", os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return 0
+    try:
+        header = os.pread(fd, _BACKFILL + 4, 0)
+    except OSError:
+        return 0
+    finally:
+        os.close(fd)
+    if len(header) < _BACKFILL + 4:
+        return 0
+    (written,) = struct.unpack_from("=I", header, _MX_FRAME)
+    (copied,) = struct.unpack_from("=I", header, _BACKFILL)
+    return max(0, int(written) - int(copied))
+
+
+def after_commit(conn: sqlite3.Connection, store: Path) -> None:
+    """Called once the gate is released: a PASSIVE checkpoint when the WAL is due one."""
+    if pending_frames(store) < FRAMES:
+        return
+    with contextlib.suppress(sqlite3.Error):  # busy or read-only: the next writer looks again
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
