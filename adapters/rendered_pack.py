@@ -19,11 +19,10 @@ stored text can neither contain nor forge it. A sibling transcript newer than th
 import json
 import os
 import re
-import sqlite3
 import time
 from pathlib import Path
 
-from abzu.adapters.sqlite.store_marks import STAGING_MARK, WISDOM_MARK
+from abzu.adapters.sqlite.store_marks import STAGING_MARK, WISDOM_MARK, read_marks
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 
 VERSION = 1
@@ -61,24 +60,9 @@ def inputs(home: Path, root: str, environ: "os._Environ[str] | dict[str, str]") 
 
 
 def store_state(wisdom: Path, staging: Path) -> list[object] | None:
-    first = _rows(wisdom, WISDOM_MARK, PROFILE_MARK)
-    second = _rows(staging, STAGING_MARK)
+    first = read_marks(wisdom, WISDOM_MARK, PROFILE_MARK)
+    second = read_marks(staging, STAGING_MARK)
     return None if first is None or second is None else [*first, *second]
-
-
-def _rows(path: Path, *queries: str) -> list[object] | None:
-    if not path.is_file():
-        return None
-    try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
-    except sqlite3.Error:
-        return None
-    try:
-        return [value for sql in queries for value in conn.execute(sql).fetchone()]
-    except sqlite3.Error:  # not migrated, busy, damaged: the live path decides
-        return None
-    finally:
-        conn.close()
 
 
 def _stat(path: Path) -> list[int] | None:

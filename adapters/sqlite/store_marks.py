@@ -34,11 +34,12 @@ Mark = tuple[object, ...]
 
 def store_marks(wisdom: Path, staging: Path) -> Mark | None:
     """Both stores' marks, or None when either cannot be read (missing, not migrated, busy)."""
-    first, second = _mark(wisdom, WISDOM_MARK), _mark(staging, STAGING_MARK)
+    first, second = read_marks(wisdom, WISDOM_MARK), read_marks(staging, STAGING_MARK)
     return None if first is None or second is None else (*first, *second)
 
 
-def _mark(path: Path, sql: str) -> Mark | None:
+def read_marks(path: Path, *queries: str) -> Mark | None:
+    """The first row of each query, in one tuple, on one read-only connection."""
     if not path.is_file():
         return None
     try:
@@ -46,7 +47,7 @@ def _mark(path: Path, sql: str) -> Mark | None:
     except sqlite3.Error:
         return None
     try:
-        return tuple(conn.execute(sql).fetchone())
+        return tuple(value for sql in queries for value in conn.execute(sql).fetchone())
     except sqlite3.Error:
         return None
     finally:
