@@ -52,21 +52,30 @@ class Sqlite3Store:
 
     def _prepare(self) -> None:
         private_store_files(self.path)
-        if self.path.is_file():
-            conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
-            try:
-                current = _revision(conn) == HEADS[self.store]
-                if current:
-                    probe_fts5(conn)
-            finally:
-                conn.close()
-            if current:
-                self._ready = True
-                return
-        from abzu.adapters.sqlite.stores import open_store  # new or older store: migrate, once
+        if self.path.is_file() and self._at_head():
+            self._ready = True
+            return
+        # New, older or unreadable store: the full path migrates it once, or names the store and
+        # the reason in one line ("… cannot be opened as Abzu's staging store: file is not a database").
+        from abzu.adapters.sqlite.stores import open_store
 
         open_store(self.path, self.store).dispose()
         self._ready = True
+
+    def _at_head(self) -> bool:
+        try:
+            conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
+        except sqlite3.DatabaseError:  # garbage, locked past the busy wait: the full path decides
+            return False
+        try:
+            current = _revision(conn) == HEADS[self.store]
+            if current:
+                probe_fts5(conn)
+            return current
+        except sqlite3.DatabaseError:
+            return False
+        finally:
+            conn.close()
 
     def _release(self, conn: sqlite3.Connection) -> None:
         with self._lock:

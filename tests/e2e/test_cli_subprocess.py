@@ -62,3 +62,19 @@ def test_a_usage_error_is_one_line_and_exit_2(tmp_path: Path, args: list[str], m
 def test_abzu_alone_shows_the_help_and_succeeds(tmp_path: Path) -> None:
     done = abzu(home=tmp_path / "home", cwd=tmp_path)
     assert done.returncode == 0 and done.stdout.count("Usage:") == 1 and "remember" in done.stdout
+
+
+@pytest.mark.parametrize("args", [["recall", "sqlite"], ["status"], ["remember", "Use WAL", "-c", "fix"]])
+def test_a_store_replaced_by_garbage_is_named_in_one_line(tmp_path: Path, args: list[str]) -> None:
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    repo.mkdir()
+    assert abzu("remember", "Prefer SQLite WAL mode", "-c", "preference", home=home, cwd=repo).returncode == 0
+    for suffix in ("-wal", "-shm"):
+        (home / f"abzu.db{suffix}").unlink(missing_ok=True)
+    (home / "abzu.db").write_bytes(b"garbage" * 1000)
+
+    failed = abzu(*args, home=home, cwd=repo)
+
+    assert failed.returncode == 1 and failed.stdout == ""
+    assert failed.stderr.splitlines() == [
+        f"error: {home / 'abzu.db'} cannot be opened as Abzu's staging store: file is not a database"]
