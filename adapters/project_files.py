@@ -1,8 +1,8 @@
 """The project's `.enki/` folder (goal, phase, tier, gates.md, SESSION_ID) and the persona file."""
 
-import os
 from pathlib import Path
 
+from abzu.adapters.plain_files import dot_enki, write_session_id
 from abzu.application.basic_ports import Workspace
 from abzu.application.sessions.hook_ports import PersonaSource, ProjectFiles, ProjectState
 
@@ -27,11 +27,7 @@ class DotEnkiProjectFiles(ProjectFiles):
         self._workspace, self._home = workspace, Path(data_home)
 
     def _folder(self) -> Path | None:
-        root = self._workspace.root()
-        folder = Path(root) / ".enki" if root else None
-        if folder is None or not folder.is_dir() or _same(folder, self._home):
-            return None
-        return folder
+        return dot_enki(self._workspace.root(), self._home)
 
     def read(self) -> ProjectState:
         folder = self._folder()
@@ -46,9 +42,7 @@ class DotEnkiProjectFiles(ProjectFiles):
         folder = self._folder()
         if folder is None:
             return False
-        temporary = folder / f".SESSION_ID.{os.getpid()}.tmp"
-        temporary.write_text(session_id + "\n", encoding="utf-8")
-        os.replace(temporary, folder / "SESSION_ID")
+        write_session_id(folder, session_id)
         return True
 
 
@@ -59,9 +53,3 @@ class FilePersona(PersonaSource):
     def read(self) -> str | None:
         return _read(self._path)
 
-
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.expanduser().resolve()
-    except OSError:
-        return False

@@ -1,18 +1,13 @@
 import os
-import stat
 from datetime import UTC, datetime
 
+from abzu.adapters.plain_files import regular_size
 from abzu.application.sessions.hook_ports import TranscriptFiles
 
 
 class OsTranscriptFiles(TranscriptFiles):
     def size(self, path: str) -> int | None:
-        """None for a missing or non-regular path: a device or FIFO is never a transcript."""
-        try:
-            found = os.stat(path)
-        except OSError:
-            return None
-        return found.st_size if stat.S_ISREG(found.st_mode) else None
+        return regular_size(path)
 
     def modified_at(self, path: str) -> datetime | None:
         try:

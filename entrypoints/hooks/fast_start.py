@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from abzu.adapters import rendered_pack
+from abzu.adapters.plain_files import dot_enki, regular_size, write_session_id
 from abzu.adapters.spool.raw_writer import write_entry
 from abzu.adapters.workspace import GitWorkspace
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
@@ -91,14 +92,16 @@ def _record(home: DataHome, payload: "dict[str, Any]", root: str, now: datetime,
             pack: "dict[str, Any]", text: str) -> None:
     """What InjectSessionStart._record writes, in the journal codec's shape (adapters/spool/codec.py)."""
     sid, path, at = payload["session_id"], payload.get("transcript_path"), now.isoformat()
+    offset = regular_size(path) if path else None
     _journal(home, "event", {
         "kind": "event", "session_id": sid, "event": "SessionStart", "at": at, "transcript_path": path,
-        "root": root, "offset": _size(path) if path else None, "source": payload.get("source") or "startup"})
+        "root": root, "offset": offset, "source": payload.get("source") or "startup"})
     _journal(home, "injection", {
         "kind": "injection", "session_id": sid, "event": "session_start", "tier": pack["tier"],
         "characters": len(text), "collapsed": pack["collapsed"], "at": at,
         "key": f"{sid}:session_start:{at}"})
-    _write_session_id(home, Path(root) / ".enki", sid)
+    if (folder := dot_enki(root, home.root)) is not None:  # as DotEnkiProjectFiles.write_session_id
+        write_session_id(folder, sid)
 
 
 def _journal(home: DataHome, kind: str, body: "dict[str, Any]") -> None:
@@ -108,30 +111,3 @@ def _journal(home: DataHome, kind: str, body: "dict[str, Any]") -> None:
         from abzu.entrypoints.hooks.main import log_error
 
         log_error(f"hook journal entry lost ({kind}): {exc}")
-
-
-def _size(path: str) -> int | None:
-    """adapters/transcript_files.py `size`: regular files only."""
-    import stat
-
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_size if stat.S_ISREG(found.st_mode) else None
-
-
-def _write_session_id(home: DataHome, folder: Path, session_id: str) -> None:
-    """adapters/project_files.py `write_session_id`: only where `.enki/` exists and is not the data home."""
-    if not folder.is_dir() or _same(folder, home.root):
-        return
-    temporary = folder / f".SESSION_ID.{os.getpid()}.tmp"
-    temporary.write_text(session_id + "\n", encoding="utf-8")
-    os.replace(temporary, folder / "SESSION_ID")
-
-
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.expanduser().resolve()
-    except OSError:
-        return False
