@@ -20,10 +20,7 @@ class ConfigError(Exception):
 
 
 def config_path() -> Path:
-    named = os.environ.get("ABZU_CONFIG")
-    if named:
-        return Path(named).expanduser()
-    return DataHome.from_env().config
+    return DataHome.from_env().config_file()
 
 
 def read_config(path: Path) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 DEFAULT_HOME = "~/.enki"
 HOME_VARIABLE = "ABZU_HOME"
+CONFIG_VARIABLE = "ABZU_CONFIG"
 
 
 class DataHome:
@@ -101,8 +102,13 @@ class DataHome:
 
     @property
     def config(self) -> Path:
-        """The config file (`abzu config`); `ABZU_CONFIG` may point elsewhere (config_file.py)."""
+        """The config file's place in the home (`abzu config`); see `config_file` for the one read."""
         return self.root / "config.toml"
+
+    def config_file(self, environ: Mapping[str, str] = os.environ) -> Path:
+        """The config file Settings, the hooks and `abzu config` read: `ABZU_CONFIG` when set."""
+        named = environ.get(CONFIG_VARIABLE)
+        return Path(named).expanduser() if named else self.config
 
     @property
     def completions(self) -> Path:

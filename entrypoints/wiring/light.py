@@ -40,8 +40,7 @@ def file_settings(home: DataHome, environ: Mapping[str, str] = os.environ) -> Ma
     """config.toml's values, as Settings reads them under the environment (issue 15: the hooks
     used to ignore the file). tomllib is imported only when the file exists; a broken file counts
     as empty here (the hook fails open; `abzu config list` names the problem)."""
-    named = environ.get("ABZU_CONFIG")
-    path = Path(named).expanduser() if named else home.config
+    path = home.config_file(environ)
     if not path.is_file():
         return {}
     from abzu.entrypoints.config_file import ConfigError, read_config
