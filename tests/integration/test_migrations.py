@@ -27,7 +27,7 @@ EXPECTED = {
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
             "bead_vectors_owner_delete", "bead_sources_ev_insert",
-            "bead_anchors_ev_stale",  # w0008: anchors marked stale (issue 16)
+            "bead_anchors_ev_stale", "bead_anchors_ev_fresh",  # w0008, w0012: marks put on, taken off
             "beads_ev_edit"},  # w0011: a hand edit of summary, tags or category alone
     },
     "staging": {
