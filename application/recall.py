@@ -8,6 +8,7 @@ from abzu.application.semantic.hybrid_recall import fuse_ranked
 from abzu.domain.ranking import RankedHit, RankingPolicy, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.text import keywords
+from abzu.domain.values import Value
 
 # `returns`, the error classes and logging load only when used: the CLI's fast front asks
 # `Recall.answer`, and its start-up is mostly imports (issue 13: returns alone ~15 ms).
@@ -23,39 +24,8 @@ if TYPE_CHECKING:
 MAX_LIMIT = 100
 
 
-class _Value:
-    """Frozen, slotted, equal and hashed by its fields, as a frozen dataclass, written out by
-    hand: `@dataclass` generates each class's methods at import (~0.7 ms each, issue 13) and
-    loads `inspect`; the recall path builds these once per command."""
-
-    __slots__: tuple[str, ...] = ()
-    __match_args__: tuple[str, ...] = ()  # the fields in declaration order (repr, equality)
-
-    def _fields(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__match_args__)
-
-    def __eq__(self, other: object) -> bool:
-        return self._fields() == other._fields() if type(other) is type(self) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__match_args__)
-        return f"{type(self).__qualname__}({shown})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")  # as FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def _set(self, **values: object) -> None:
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-
-
-class RecallRequest(_Value):
+# Value (domain/values.py): a frozen dataclass's contract without @dataclass's import cost.
+class RecallRequest(Value):
     __slots__ = ("limit", "project", "query", "relevance_floor", "scope")
     __match_args__ = ("query", "scope", "project", "limit", "relevance_floor")
     query: str
@@ -70,7 +40,7 @@ class RecallRequest(_Value):
                   relevance_floor=relevance_floor)
 
 
-class Recalled(_Value):
+class Recalled(Value):
     __slots__ = ("hits", "project", "query", "scope")
     __match_args__ = ("query", "project", "scope", "hits")
     query: str
