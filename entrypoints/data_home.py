@@ -10,7 +10,7 @@ from pathlib import Path
 
 from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, light_settings
 from abzu.entrypoints.home_root import HOME_VARIABLE as HOME_VARIABLE
-from abzu.entrypoints.home_root import SPOOL
+from abzu.entrypoints.home_root import PENDING, SPOOL
 
 CONFIG_VARIABLE = "ABZU_CONFIG"
 
@@ -69,7 +69,7 @@ class DataHome:
     @property
     def pending(self) -> Path:
         """Markers of background work a hook is waiting on (a pre-compact snapshot)."""
-        return self.root / "pending"
+        return self.root / PENDING
 
     @property
     def shown(self) -> Path:

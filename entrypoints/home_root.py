@@ -1,6 +1,6 @@
 """Where the data home is, as a plain string (standard library, no pathlib).
 
-The journaling hooks (Stop, SessionEnd) need only the spool folder's name: `pathlib` (with
+The journaling hooks (Stop, SessionEnd) and PreCompact need only a folder's name: `pathlib` (with
 urllib.parse, ipaddress, ntpath and fnmatch behind it) is ~6 ms of their ~30 ms above the
 interpreter. data_home.DataHome reads the same variables and names from here, so the rule is
 written once.
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 DEFAULT_HOME = "~/.enki"
 HOME_VARIABLE = "ABZU_HOME"
 SPOOL = "spool"
+PENDING = "pending"
 
 
 def home_root(environ: "Mapping[str, str]" = os.environ) -> str:
@@ -25,3 +26,8 @@ def home_root(environ: "Mapping[str, str]" = os.environ) -> str:
 def spool_folder(root: str) -> str:
     """DataHome.spool of the same root."""
     return os.path.join(root, SPOOL)
+
+
+def pending_folder(root: str) -> str:
+    """DataHome.pending of the same root."""
+    return os.path.join(root, PENDING)

@@ -5,11 +5,11 @@ Code accepts (SessionStart's additional context); a failure is one line in Abzu'
 Never exit 2: on PreCompact it would block compaction.
 
 Standard library only at import time; one module per hook (`run(raw, home)`), imported only
-for its event. SessionEnd and Stop journal the payload and return (spooled.py), given the data
-home as a string (`run_at(raw, root)`: no pathlib, no DataHome on their path); PreCompact
-records the request and snapshots in the background; SessionStart and PostCompact validate the
-payload and run their use case, except a new session whose rendered recall pack is fresh: it is
-printed before logging or any use case is imported (fast_start.py).
+for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
+records the request and snapshots in the background; these three are given the data home as a
+string (`run_at(raw, root)`: no pathlib, DataHome or logging on their path). SessionStart and
+PostCompact validate the payload and run their use case, except a new session whose rendered
+recall pack is fresh: it is printed before logging or any use case is imported (fast_start.py).
 """
 
 import json
@@ -34,9 +34,10 @@ MODULES = {
     "SessionStart": "session_start", "PreCompact": "pre_compact", "PostCompact": "post_compact",
     "Stop": "stop", "SessionEnd": "session_end", "PreToolUse": "pre_tool_use",
 }
-# These only journal and log nothing but their own failure: `logging` (~5 ms with traceback,
-# threading, weakref) is imported for them only when they fail.
-QUIET = frozenset(("Stop", "SessionEnd"))
+# These only write a file and start a process, and log nothing but their own failure: `logging`
+# (~5-15 ms with traceback, threading, weakref) is imported for them only when they fail, and
+# they take the home as a string (`run_at`): no pathlib or DataHome (~6 ms).
+QUIET = frozenset(("Stop", "SessionEnd", "PreCompact"))
 MAX_PAYLOAD_CHARS = 1_000_000
 
 
