@@ -10,8 +10,9 @@ import json
 import re
 
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
+from abzu.domain.values import Value
 
-TYPE_CHECKING = False  # no `typing` (~5 ms) or `dataclasses` (inspect, ~15 ms) on the hooks' path
+TYPE_CHECKING = False  # no `typing` (~5 ms) on the hooks' path
 if TYPE_CHECKING:
     from typing import Any
 
@@ -30,10 +31,10 @@ class PayloadError(ValueError):
     """A payload Abzu cannot use; the message names the field, never its value."""
 
 
-class HookPayload:
-    """Immutable, compared by value (what a frozen dataclass gave, without its import)."""
-
+class HookPayload(Value):  # a Value, not @dataclass (inspect, ~15 ms): see domain/values.py
     __slots__ = ("session_id", *_OPTIONAL_LIMITS)
+    __match_args__ = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "trigger",
+                      "reason", "compact_summary")  # literal, for mypy's match checking
     session_id: str
     transcript_path: str | None
     cwd: str | None
@@ -45,26 +46,8 @@ class HookPayload:
 
     def __init__(self, session_id: str, **fields: str | None) -> None:
         if unknown := set(fields) - set(_OPTIONAL_LIMITS):
-            raise TypeError(f"HookPayload has no field {sorted(unknown)[0]}")
-        object.__setattr__(self, "session_id", session_id)
-        for name in _OPTIONAL_LIMITS:
-            object.__setattr__(self, name, fields.get(name))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"HookPayload is immutable: cannot set {name}")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HookPayload) and self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
-        return f"HookPayload({shown})"
-
-    def _values(self) -> "tuple[str | None, ...]":
-        return tuple(getattr(self, n) for n in self.__slots__)
+            raise TypeError(f"HookPayload has no field {sorted(unknown)[0]!r}")
+        self._set(session_id=session_id, **{name: fields.get(name) for name in _OPTIONAL_LIMITS})
 
     @classmethod
     def model_validate_json(cls, raw: str | bytes) -> "HookPayload":

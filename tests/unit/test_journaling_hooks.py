@@ -81,3 +81,16 @@ def test_a_journaling_hook_that_cannot_write_fails_open_with_one_log_line(
     assert hook_main.main(["stop"], io.StringIO(json.dumps(payload)), io.StringIO()) == 0
     [line] = (home / "abzu.log").read_text(encoding="utf-8").splitlines()
     assert "hook stop failed" in line and "Traceback" not in line
+
+
+def test_a_hook_payload_is_an_immutable_value_of_its_fields() -> None:
+    from abzu.adapters.claude_hook_payload import HookPayload
+
+    read = HookPayload.model_validate_json('{"session_id": "s1", "cwd": " /repo ", "trigger": "auto"}')
+    assert read == HookPayload("s1", cwd="/repo", trigger="auto") != HookPayload("s1", cwd="/repo")
+    assert len({read, HookPayload("s1", cwd="/repo", trigger="auto")}) == 1
+    assert read.__match_args__ == read.__slots__  # every field is compared, printed and matched
+    with pytest.raises(AttributeError):
+        read.cwd = "/elsewhere"
+    with pytest.raises(TypeError, match="no field"):
+        HookPayload("s1", colour="blue")
