@@ -22,7 +22,7 @@ class Tokenizer:
         for index, piece in enumerate(vocab.pieces):
             if piece and index != vocab.unk:
                 self._ids.setdefault(piece, index)  # e5.c's hash finds the first index
-        self._scores = vocab.scores.tolist()
+        self._scores = array("f", vocab.scores.tobytes())  # 1 MB; a list of floats was 8
         self._unk, self.bos, self.eos = vocab.unk, vocab.bos, vocab.eos
         self._unk_score = _f32(float(vocab.scores.min()) - 10.0)
         self._longest = max(len(piece) for piece in vocab.pieces)
