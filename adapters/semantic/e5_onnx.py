@@ -95,11 +95,10 @@ def _return_freed_memory() -> None:
     numpy, protobuf and serialised copies); glibc keeps freed heap unless asked (measured: RSS
     289 -> 252 MB after a load). Elsewhere (macOS, musl) nothing happens."""
     import ctypes
+    from contextlib import suppress
 
-    try:
+    with suppress(OSError, AttributeError, TypeError):
         ctypes.CDLL(None).malloc_trim(0)  # the process's own symbols: libc's, no lookup
-    except (OSError, AttributeError, TypeError):
-        pass
 
 
 def load(variant: str = "original", threads: int = 1) -> OnnxE5:
