@@ -67,7 +67,7 @@ class OnnxE5:
         """Unit float32[dim], on the session with the most threads up to `threads`. Past 510
         content tokens, e5.c's windows: each a full <s>..</s> pass, their means averaged
         weighted by their content tokens."""
-        session = self._sessions[max([n for n in self._sessions if n <= threads] or [min(self._sessions)])]
+        session = self._sessions[thread_count(tuple(self._sessions), threads)]
         content = self.tokenizer.content_ids(PREFIXES[is_query] + text)
         width = self._h.max_positions - 2
         total = np.zeros(self._h.hidden, np.float32)
@@ -83,6 +83,11 @@ class OnnxE5:
         centred = x - x.mean(axis=-1, keepdims=True)
         variance = (centred * centred).mean(axis=-1, keepdims=True)
         return centred / np.sqrt(variance + np.float32(self._h.eps)) * self._norm[0] + self._norm[1]
+
+
+def thread_count(loaded: tuple[int, ...], wanted: int) -> int:
+    """The loaded session with the most threads up to `wanted`; the smallest if none fits."""
+    return max([n for n in loaded if n <= wanted] or [min(loaded)])
 
 
 def _session(graph: bytes, threads: int) -> Any:
