@@ -1,22 +1,22 @@
 """Use case: recall knowledge by full-text search (spec §8)."""
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from abzu.application.ports import Clock, UnitOfWork, Workspace
 from abzu.application.projects import project_in_view
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT, FUSION_DEPTH
 from abzu.application.semantic.hybrid_recall import fuse_ranked
-from abzu.application.semantic.ports import DenseRecall
 from abzu.domain.ranking import RankedHit, RankingPolicy, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.text import keywords
+from abzu.domain.values import Value
 
 # `returns`, the error classes and logging load only when used: the CLI's fast front asks
 # `Recall.answer`, and its start-up is mostly imports (issue 13: returns alone ~15 ms).
 if TYPE_CHECKING:
     from returns.result import Result
 
+    from abzu.application.ports import Clock, UnitOfWork, Workspace
+    from abzu.application.semantic.ports import DenseRecall
     from abzu.domain.errors import InvalidLimit, InvalidScope
 
     RecallError = InvalidScope | InvalidLimit
@@ -24,24 +24,35 @@ if TYPE_CHECKING:
 MAX_LIMIT = 100
 
 
-@dataclass(frozen=True, slots=True)
-class RecallRequest:
+# Value (domain/values.py): a frozen dataclass's contract without @dataclass's import cost.
+class RecallRequest(Value):
+    __slots__ = ("limit", "project", "query", "relevance_floor", "scope")
+    __match_args__ = ("query", "scope", "project", "limit", "relevance_floor")
     query: str
-    scope: str = "project"
-    project: str | None = None
-    limit: int = 10
-    relevance_floor: float | None = None
+    scope: str
+    project: str | None
+    limit: int
+    relevance_floor: float | None
+
+    def __init__(self, query: str, scope: str = "project", project: str | None = None,
+                 limit: int = 10, relevance_floor: float | None = None) -> None:
+        self._set(query=query, scope=scope, project=project, limit=limit,
+                  relevance_floor=relevance_floor)
 
 
-@dataclass(frozen=True, slots=True)
-class Recalled:
+class Recalled(Value):
+    __slots__ = ("hits", "project", "query", "scope")
+    __match_args__ = ("query", "project", "scope", "hits")
     query: str
     project: str | None
     scope: str
     hits: tuple[RankedHit, ...]
 
+    def __init__(self, query: str, project: str | None, scope: str,
+                 hits: tuple[RankedHit, ...]) -> None:
+        self._set(query=query, project=project, scope=scope, hits=hits)
 
-@dataclass(frozen=True, slots=True)
+
 class Recall:
     """- Searches reviewed beads and staged candidates together; candidates score 0.8x.
     - Default scope: the current (or named) project plus global beads; `all` adds every project.
@@ -54,13 +65,19 @@ class Recall:
       If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
     """
 
-    uow: UnitOfWork
-    clock: Clock
-    workspace: Workspace
-    ranking: RankingPolicy = field(default_factory=RankingPolicy)
-    fetch_factor: int = 3
-    dense: DenseRecall | None = None
-    dense_weight: float = DEFAULT_DENSE_WEIGHT
+    __slots__ = ("clock", "dense", "dense_weight", "fetch_factor", "ranking", "uow", "workspace")
+
+    def __init__(self, uow: "UnitOfWork", clock: "Clock", workspace: "Workspace",
+                 ranking: RankingPolicy | None = None, fetch_factor: int = 3,
+                 dense: "DenseRecall | None" = None, dense_weight: float = DEFAULT_DENSE_WEIGHT) -> None:
+        self.uow, self.clock, self.workspace, self.dense = uow, clock, workspace, dense
+        self.ranking = RankingPolicy() if ranking is None else ranking
+        self.fetch_factor, self.dense_weight = fetch_factor, dense_weight
+
+    def with_dense(self, dense: "DenseRecall | None", dense_weight: float) -> "Recall":
+        """This recall with another dense side (what `dataclasses.replace` did before)."""
+        return Recall(self.uow, self.clock, self.workspace, self.ranking, self.fetch_factor, dense,
+                      dense_weight)
 
     def execute(self, request: RecallRequest) -> "Result[Recalled, RecallError]":
         from returns.result import Failure, Success
@@ -114,7 +131,7 @@ class Recall:
             return lexical[: request.limit]
 
     def _hybrid(
-        self, dense: DenseRecall, request: RecallRequest, scope: Scope, lexical: list[RankedHit],
+        self, dense: "DenseRecall", request: RecallRequest, scope: Scope, lexical: list[RankedHit],
     ) -> list[RankedHit]:
         nearest = dense.nearest(request.query, scope, FUSION_DEPTH, self.clock.now())
         embedded = dense.embedded(r.hit.item_id for r in lexical)

@@ -1,10 +1,10 @@
 """Search ranking (spec §5, §8): relevance × project boost × weight × source boost."""
 
-from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
 from abzu.domain.category import Category
+from abzu.domain.values import Value
 
 DEFAULT_RELEVANCE_FLOOR = 0.3
 
@@ -18,12 +18,16 @@ PROJECT_BOOST = {"current": 1.5, "global": 1.2, "other": 1.0}
 SOURCE_BOOST = {Source.BEAD: 1.0, Source.CANDIDATE: 0.8}
 
 
-@dataclass(frozen=True, slots=True)
-class SearchHit:
+# Values, not @dataclass (domain/values.py): recall's start-up pays for each generated class.
+class SearchHit(Value):
     """One full-text match. `strength` is the negated BM25 score: larger is better; `ceiling` is
     the strength a row of the same table holding every query term would reach, so
     strength / ceiling says how much of the query a hit covers, whichever table it came from."""
 
+    __slots__ = ("category", "ceiling", "content", "created_at", "item_id", "last_accessed", "project",
+                 "source", "stale", "strength", "summary", "weight")
+    __match_args__ = ("item_id", "source", "category", "project", "content", "summary", "created_at",
+                      "strength", "weight", "last_accessed", "ceiling", "stale")
     item_id: str
     source: Source
     category: Category
@@ -32,21 +36,32 @@ class SearchHit:
     summary: str | None
     created_at: datetime
     strength: float
-    weight: float = 1.0
-    last_accessed: datetime | None = None
-    ceiling: float = 1.0
-    stale: str | None = None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
+    weight: float
+    last_accessed: datetime | None
+    ceiling: float
+    stale: str | None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
+
+    def __init__(self, item_id: str, source: Source, category: Category, project: str | None,
+                 content: str, summary: str | None, created_at: datetime, strength: float,
+                 weight: float = 1.0, last_accessed: datetime | None = None, ceiling: float = 1.0,
+                 stale: str | None = None) -> None:
+        self._set(item_id=item_id, source=source, category=category, project=project,
+                  content=content, summary=summary, created_at=created_at, strength=strength,
+                  weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale)
 
 
-@dataclass(frozen=True, slots=True)
-class RankedHit:
+class RankedHit(Value):
+    __slots__ = ("hit", "relevance", "score")
+    __match_args__ = ("hit", "relevance", "score")
     hit: SearchHit
     relevance: float
     score: float
 
+    def __init__(self, hit: SearchHit, relevance: float, score: float) -> None:
+        self._set(hit=hit, relevance=relevance, score=score)
 
-@dataclass(frozen=True, slots=True)
-class RankingPolicy:
+
+class RankingPolicy(Value):
     """- Relevance is one scale across beads and candidates: each hit's coverage of the query
       (strength / ceiling, both from its own table's IDFs, so a table's size cancels out),
       divided by the best coverage of the query in any source. Raw BM25 from two FTS tables is
@@ -56,10 +71,15 @@ class RankingPolicy:
     - Order is deterministic: score desc, then newest first, then id.
     """
 
-    relevance_floor: float = DEFAULT_RELEVANCE_FLOOR
+    __slots__ = ("relevance_floor",)
+    __match_args__ = ("relevance_floor",)
+    relevance_floor: float
+
+    def __init__(self, relevance_floor: float = DEFAULT_RELEVANCE_FLOOR) -> None:
+        self._set(relevance_floor=relevance_floor)
 
     def with_floor(self, floor: float | None) -> "RankingPolicy":
-        return self if floor is None else replace(self, relevance_floor=floor)
+        return self if floor is None else RankingPolicy(floor)
 
     def rank(
         self, hits: list[SearchHit], *, focus_project: str | None, limit: int

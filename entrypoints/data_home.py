@@ -8,8 +8,10 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-DEFAULT_HOME = "~/.enki"
-HOME_VARIABLE = "ABZU_HOME"
+from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, light_settings
+from abzu.entrypoints.home_root import HOME_VARIABLE as HOME_VARIABLE
+from abzu.entrypoints.home_root import PENDING, SPOOL
+
 CONFIG_VARIABLE = "ABZU_CONFIG"
 
 
@@ -52,7 +54,7 @@ class DataHome:
     @property
     def spool(self) -> Path:
         """Hook journal: what the hooks wrote without opening a database."""
-        return self.root / "spool"
+        return self.root / SPOOL
 
     @property
     def pending_remembers(self) -> Path:
@@ -67,7 +69,7 @@ class DataHome:
     @property
     def pending(self) -> Path:
         """Markers of background work a hook is waiting on (a pre-compact snapshot)."""
-        return self.root / "pending"
+        return self.root / PENDING
 
     @property
     def shown(self) -> Path:

@@ -57,8 +57,7 @@ class ContainerSandboxes(MemorySandboxes):
         assert self._semantic is not None
         model = self._semantic.embedder
         dense = vector_recall(lambda: model, settings.wisdom_path, settings.staging_path, DecayPolicy())
-        recall = dataclasses.replace(container.recall_once(), dense=dense,
-                                     dense_weight=self._semantic.dense_weight)
+        recall = container.recall_once().with_dense(dense, self._semantic.dense_weight)
         return HybridSandbox(recall, EmbedMemories(model, vector_stores(container)).execute)
 
 

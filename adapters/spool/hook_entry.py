@@ -7,11 +7,10 @@ ingested, where its project folder and transcript size are worked out too.
 
 import json
 import os
-from datetime import datetime
-from pathlib import Path
 
-TYPE_CHECKING = False  # the journaling hooks only encode: no `typing`, no domain classes
+TYPE_CHECKING = False  # the journaling hooks only encode: no `typing`, datetime, pathlib, domain
 if TYPE_CHECKING:
+    from datetime import datetime
     from typing import Any
 
     from abzu.domain.sessions.record import SessionEvent
@@ -19,14 +18,21 @@ if TYPE_CHECKING:
 KEPT_FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "reason", "trigger")
 
 
-def encode_hook(event: str, payload: "dict[str, Any]", *, at: datetime, project_dir: str | None) -> str:
+def encode_hook(
+    event: str, payload: "dict[str, Any]", *, at: "datetime | str", project_dir: str | None
+) -> str:
+    """`at`: an aware datetime, or its ISO 8601 text (the hooks format it without datetime)."""
     kept = {k: payload[k] for k in KEPT_FIELDS if k in payload}
-    return json.dumps({"kind": "hook", "event": event, "at": at.isoformat(), "project_dir": project_dir,
+    stamp = at if isinstance(at, str) else at.isoformat()
+    return json.dumps({"kind": "hook", "event": event, "at": stamp, "project_dir": project_dir,
                        "payload": kept}, ensure_ascii=False)
 
 
 def decode_hook(body: "dict[str, Any]") -> "SessionEvent":
     """Raises ValueError (pydantic's ValidationError is one) for a payload that is not usable."""
+    from datetime import datetime
+    from pathlib import Path
+
     from abzu.adapters.claude_hook_payload import HookPayload
     from abzu.adapters.workspace import GitWorkspace
     from abzu.domain.sessions.record import HookEvent, SessionEvent

@@ -46,18 +46,23 @@ SELECT (SELECT max(started_at) FROM sessions
 
 # Events since then (idx_memory_events_at), of the project's memories and global ones. A row
 # deleted since has no project left to check: its events count only while the row exists.
+# CROSS JOIN keeps the events as the outer loop: with a plain JOIN the planner walks every
+# memory of the project (the OR over idx_beads_project) and looks up its events, ~25 ms at
+# 10k beads, where the few events since the last session take ~0.05 ms. Same rows either way.
 DELTA_COUNTS = """
 SELECT e.event, count(*) AS n
-FROM memory_events e JOIN {table} m ON m.id = e.item_id
+FROM memory_events e CROSS JOIN {table} m ON m.id = e.item_id
 WHERE e.at > :since AND (m.project = :project OR m.project IS NULL)
 GROUP BY e.event
 """
 
-# The bullets: the newest decisions a review took on reviewed memories.
+# The bullets: the newest decisions a review took on reviewed memories. Events outer, as above,
+# and `+e.seq` so that the planner reads the events since then by idx_memory_events_at rather
+# than every event newest first by seq (~4 ms at 10k beads, against ~0.05 ms).
 DELTA_RECENT = """
 SELECT e.item_id, e.event, e.detail
-FROM memory_events e JOIN beads m ON m.id = e.item_id
+FROM memory_events e CROSS JOIN beads m ON m.id = e.item_id
 WHERE e.at > :since AND (m.project = :project OR m.project IS NULL)
   AND e.event IN ('promoted', 'flagged', 'superseded')
-ORDER BY e.seq DESC LIMIT 3
+ORDER BY +e.seq DESC LIMIT 3
 """

@@ -7,10 +7,10 @@ hook, which cannot afford SQLAlchemy's import time).
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from abzu.adapters.sqlite.fts_query import quoted_terms
+from abzu.domain.values import Value
 
 # BM25 costs microseconds per matching row, and its first call scans every match of each term to
 # count documents: ranking a word found in most of 100k notes takes tens of milliseconds. So BM25
@@ -27,18 +27,23 @@ Row = Mapping[Any, Any]  # a sqlite3.Row or a SQLAlchemy RowMapping: read by col
 Fetch = Callable[[str, Mapping[str, Any]], Sequence[Row]]
 
 
-@dataclass(frozen=True, slots=True)
-class SearchPlan:
+class SearchPlan(Value):  # a Value, not @dataclass: see domain/values.py
     """Either BM25 over every match of `match`, or (window set) a recency window, no BM25.
 
     `ceiling` is the best strength any row of this table could reach for the whole query, so
     strength / ceiling is comparable across tables (see `query_ceiling`).
     """
 
+    __slots__ = ("ceiling", "match", "match_all", "window")
+    __match_args__ = ("match", "window", "match_all", "ceiling")
     match: str
-    window: int | None = None
-    match_all: str | None = None
-    ceiling: float = 1.0
+    window: int | None
+    match_all: str | None
+    ceiling: float
+
+    def __init__(self, match: str, window: int | None = None, match_all: str | None = None,
+                 ceiling: float = 1.0) -> None:
+        self._set(match=match, window=window, match_all=match_all, ceiling=ceiling)
 
     def params(self) -> dict[str, object]:
         if self.window is None:

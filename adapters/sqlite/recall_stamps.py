@@ -21,7 +21,6 @@ Standard library only (the CLI's lean path and the MCP server import it).
 
 import fcntl
 import json
-import logging
 import os
 import threading
 import time
@@ -32,7 +31,6 @@ from typing import BinaryIO, ClassVar
 from abzu.adapters.private_files import private_folder
 from abzu.adapters.sqlite.db import Db, in_list
 
-log = logging.getLogger("abzu")
 NAME = "recall-stamps"
 _TAKEN = ".taken-"
 DUE_BYTES = 64 * 1024  # ~500 recalls: a recall past it applies the spool if the store is free
@@ -100,7 +98,9 @@ class StampSpool:
                 fcntl.flock(fd, fcntl.LOCK_EX)  # appenders mid-write finish first (microseconds)
                 os.replace(self.path, self.folder / f"{NAME}{_TAKEN}{os.getpid()}-{time.time_ns()}")
             except OSError:
-                log.debug("recall stamps: the spool could not be taken")
+                import logging  # here: a recall that writes no line need not load logging
+
+                logging.getLogger("abzu").debug("recall stamps: the spool could not be taken")
             finally:
                 os.close(fd)
         try:

@@ -9,9 +9,7 @@ that finds the spool due, if the store is free then. A store without a file (in 
 has no spool: its stamps are written at once, best effort, as before.
 """
 
-import logging
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -31,7 +29,6 @@ from abzu.domain.scope import Scope
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-log = logging.getLogger("abzu")
 Stamps = dict[str, list[tuple[str, datetime]]]
 
 
@@ -55,7 +52,7 @@ def _stamped(hit: SearchHit, waiting: str) -> SearchHit:
         at = from_db(waiting)
     except ValueError:
         return hit
-    return replace(hit, last_accessed=at) if at and (hit.last_accessed or at) <= at else hit
+    return hit.replace(last_accessed=at) if at and (hit.last_accessed or at) <= at else hit
 
 
 class _LaterProjects(SqliteProjectRegistry):
@@ -107,7 +104,9 @@ def write_stamps(source: DbSource, decay: DecayPolicy, stamps: Stamps) -> bool:
         except Exception as exc:  # either driver's OperationalError; the rest is re-raised
             if not (is_busy(exc) or is_read_only(exc)):
                 raise
-            log.debug("recall stamps skipped: the store is busy or read-only")
+            import logging  # here: a recall that writes no line need not load logging
+
+            logging.getLogger("abzu").debug("recall stamps skipped: the store is busy or read-only")
             return False
 
 

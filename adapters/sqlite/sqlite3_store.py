@@ -9,6 +9,7 @@ schema revision (one row); only a store that is missing or behind loads the full
 
 import sqlite3
 import threading
+import weakref
 from pathlib import Path
 
 from abzu.adapters.sqlite import checkpoint
@@ -22,6 +23,7 @@ _IDLE_MAX = 4  # connections kept for the next unit of work (the MCP server reca
 # SQL time at 100k beads, docs/benchmarks.md 2026-11-26). Writes still go through write(); the
 # map is address space, and only pages read count toward RSS (shared with the OS page cache).
 MMAP_BYTES = 1 << 30
+_OPEN: "weakref.WeakSet[Sqlite3Store]" = weakref.WeakSet()  # for close_all, at a quick exit
 
 
 class Sqlite3Store:
@@ -30,6 +32,7 @@ class Sqlite3Store:
         self._idle: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._ready = False
+        _OPEN.add(self)
 
     def open_connection(self) -> StoreConnection:
         with self._lock:
@@ -43,39 +46,46 @@ class Sqlite3Store:
             conn.close()
 
     def _connect(self) -> sqlite3.Connection:
-        if not self._ready:
-            self._prepare()
-        conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
+        conn = None if self._ready else self._prepare()
+        if conn is None:
+            conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
         conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
         conn.execute(f"PRAGMA {checkpoint.PRAGMA}")  # its writers checkpoint after the gate
         return conn
 
-    def _prepare(self) -> None:
+    def _prepare(self) -> sqlite3.Connection | None:
+        """The connection that found the store at its head, kept as the first one (opening
+        another cost ~1.5 ms per store); None when the full path had to open the store."""
         private_store_files(self.path)
-        if self.path.is_file() and self._at_head():
+        checked = self._at_head() if self.path.is_file() else None
+        if checked is not None:
             self._ready = True
-            return
+            return checked
         # New, older or unreadable store: the full path migrates it once, or names the store and
         # the reason in one line ("… cannot be opened as Abzu's staging store: file is not a database").
         from abzu.adapters.sqlite.stores import open_store
 
         open_store(self.path, self.store).dispose()
         self._ready = True
+        return None
 
-    def _at_head(self) -> bool:
+    def _at_head(self) -> sqlite3.Connection | None:
+        """A connection to the store when it is at its schema head (else closed: None)."""
         try:
             conn = open_sqlite3(self.path, SYNCHRONOUS[self.store])
         except sqlite3.DatabaseError:  # garbage, locked past the busy wait: the full path decides
-            return False
+            return None
         try:
-            current = _revision(conn) == HEADS[self.store]
-            if current:
+            if _revision(conn) == HEADS[self.store]:
                 probe_fts5(conn)
-            return current
+                return conn
         except sqlite3.DatabaseError:
-            return False
-        finally:
+            pass
+        except BaseException:  # no FTS5 (StorageError): said as before, the connection closed
             conn.close()
+            raise
+        conn.close()
+        return None
 
     def _release(self, conn: sqlite3.Connection) -> None:
         with self._lock:
@@ -83,6 +93,12 @@ class Sqlite3Store:
                 self._idle.append(conn)
                 return
         conn.close()
+
+
+def close_all() -> None:
+    """Closes the idle connections of every store of this process (before a quick exit)."""
+    for store in list(_OPEN):
+        store.close()
 
 
 def _revision(conn: sqlite3.Connection) -> str | None:

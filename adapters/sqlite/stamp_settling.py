@@ -6,7 +6,6 @@ the write gate is not waited for and the busy wait is brief (`synchronous=NORMAL
 to a power cut costs nothing); a busy or read-only store leaves the spool for the next taker.
 """
 
-import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +14,6 @@ from abzu.adapters.sqlite.busy import is_busy
 from abzu.adapters.sqlite.db import DbSource, StoreConnection, cause, is_operational
 from abzu.adapters.sqlite.recall_stamps import StampSpool, apply_stamps, read_stamps
 
-log = logging.getLogger("abzu")
 # A brief wait, and no fsync: a stamp lost to a busy store or a power cut costs nothing.
 _RELAXED = {"busy_timeout": 50, "synchronous": "NORMAL"}
 
@@ -42,7 +40,10 @@ def settle(source: DbSource, spool: StampSpool) -> bool:
         except Exception as exc:  # any OperationalError (busy, read-only, disk) of either driver
             if not is_operational(exc):
                 raise
-            log.debug("recall stamps left for later: %s", "busy" if is_busy(exc) else cause(exc))
+            import logging  # here: a recall that writes no line need not load logging
+
+            logging.getLogger("abzu").debug("recall stamps left for later: %s",
+                                            "busy" if is_busy(exc) else cause(exc))
             return False
     StampSpool.done(taken)
     return True

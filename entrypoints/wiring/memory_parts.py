@@ -18,7 +18,7 @@ from abzu.adapters.workspace import GitWorkspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
-from abzu.entrypoints.logs import configure_file_logging
+from abzu.entrypoints.log_on_import import configure_file_logging_on_import
 from abzu.entrypoints.wiring.dense import dense_recall
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[
     the same way, else through Settings (which rejects a bad value with its own message)."""
     settings = values or _plain_values() or _from_settings()
     home = settings.home
-    configure_file_logging(home.log)
+    configure_file_logging_on_import(home.log)  # logging itself loads only if a line is written
     # Each store is checked (schema head) on its first connection, then connections are reused.
     wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
     return {

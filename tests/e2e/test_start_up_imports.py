@@ -56,9 +56,17 @@ def test_the_journaling_hooks_journal_without_logging_typing_or_subprocess(tmp_p
         modules, out = imported_by(cc, ["hook", event], payload)
         assert out == ""
         assert loaded(modules, "logging", "typing", "subprocess", "abzu.application") == set(), event
+        # nor pathlib (urllib.parse, ipaddress, ntpath) or datetime: ~8 ms of a ~30 ms run
+        assert loaded(modules, "pathlib", "datetime", "urllib", "abzu.entrypoints.data_home") == set(), event
         if event == "stop":  # journaled at once (nothing runs in the background after a Stop)
             assert any("s-stop" in p.read_text(encoding="utf-8") for p in (cc.home / "spool").rglob("*")
                        if p.is_file())
+    # PreCompact only marks the snapshot as pending and starts it: no logging, pathlib or
+    # dataclasses (inspect) unless it fails
+    payload = json.dumps({"session_id": "s-compact", "cwd": str(cc.project), "hook_event_name": "PreCompact"})
+    modules, out = imported_by(cc, ["hook", "pre-compact"], payload)
+    assert out == "" and (cc.home / "pending" / "s-compact.pre-compact").exists()
+    assert loaded(modules, "logging", "pathlib", "dataclasses", "typing", "abzu.application") == set()
     # SessionEnd's detached finalisation (started without subprocess) still runs and lands
     eventually(lambda: cc.query("SELECT 1 FROM sessions WHERE session_id = ?", "s-session-end") != [])
 

@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,16 @@ def test_a_session_id_that_could_escape_starts_nothing(
     hook({"session_id": "../x --all", "hook_event_name": "PreCompact"})
     assert started == []
     assert "no valid session_id" in (tmp_path / "home" / "abzu.log").read_text(encoding="utf-8")
+
+
+def test_a_marker_left_by_a_dead_snapshot_is_fresh_again_after_the_next_compaction(
+    started: list[tuple[list[str], str | None]], tmp_path: Path,
+) -> None:
+    home = DataHome.at(tmp_path / "home")
+    marker = pre_compact.pending_marker(home, "s-1")
+    marker.parent.mkdir(parents=True)
+    marker.touch()
+    os.utime(marker, (0, 0))  # a snapshot run that died long ago: nothing to wait for
+    assert pre_compact.wait_for_snapshot(home, "s-1", limit_s=0.0)
+    hook({"session_id": "s-1", "hook_event_name": "PreCompact"})
+    assert not pre_compact.wait_for_snapshot(home, "s-1", limit_s=0.0)  # this one is on its way
