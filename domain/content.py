@@ -1,7 +1,8 @@
 """Validation and normalisation of memory text at the boundary (spec §10 hashing)."""
 
+import functools
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from returns.result import Result
@@ -53,7 +54,27 @@ def clean_line(raw: str) -> str:
 
 def content_hash(text: str) -> str:
     """Hash of the case-folded text with all whitespace collapsed: reformatting is not novelty."""
-    from hashlib import sha256  # here: hashlib loads OpenSSL (~10 ms a process) and a recall hashes nothing
-
     canonical = _ANY_WHITESPACE.sub(" ", text).strip().casefold()
-    return sha256(canonical.encode("utf-8")).hexdigest()
+    return sha256_hex(canonical.encode("utf-8"))
+
+
+def sha256_hex(data: bytes) -> str:
+    """`hashlib.sha256(data).hexdigest()`, by CPython's built-in SHA-256 where it has one."""
+    return str(_sha256()(data).hexdigest())
+
+
+@functools.cache
+def _sha256() -> Any:
+    """`hashlib` loads OpenSSL (~5 ms a process) and `abzu remember` hashes one short text; the
+    built-in module (`_sha256`, `_sha2` from 3.12) gives the same digest. Looked up on first use,
+    not at import: a recall hashes nothing."""
+    from importlib import import_module
+
+    for name in ("_sha256", "_sha2"):
+        try:
+            return import_module(name).sha256
+        except (ImportError, AttributeError):
+            continue
+    from hashlib import sha256
+
+    return sha256

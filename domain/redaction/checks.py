@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from abzu.domain.redaction.base import shannon_entropy
+from abzu.domain.redaction.patterns import lazy
 
 _PLACEHOLDER_WORDS = frozenset(
     {
@@ -21,14 +22,14 @@ _PLACEHOLDER_HINTS = (
     "fake", "mock", "sample", "test", "secret", "token", "password", "passwd", "apikey",
     "api_key", "api-key", "privatekey", "private_key", "credential",
 )  # fmt: skip
-_PLACEHOLDER_HINT_RE = re.compile("|".join(re.escape(hint) for hint in _PLACEHOLDER_HINTS))
-_SHELL_VAR_RE = re.compile(r"\$(?:env:)?[A-Za-z_][A-Za-z0-9_]{0,80}+")
+_PLACEHOLDER_HINT_RE = lazy("|".join(re.escape(hint) for hint in _PLACEHOLDER_HINTS))
+_SHELL_VAR_RE = lazy(r"\$(?:env:)?[A-Za-z_][A-Za-z0-9_]{0,80}+")
 # One word of a name: "tok", "hop1", "Secret", "AWS"; random text rarely has this shape.
-_NATURAL_WORD_RE = re.compile(
+_NATURAL_WORD_RE = lazy(
     r"[A-Z]{0,2}+[a-z]{1,512}+(?:[A-Z]{1,2}+[a-z]{2,512}+){0,256}+[A-Z]?+\d{0,3}+"
     r"|[A-Z]{1,64}+\d{0,3}+|\d{1,3}+"
 )
-_ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]{1,512}+")
+_ALNUM_RUN_RE = lazy(r"[A-Za-z0-9]{1,512}+")
 _SEPARATORS = frozenset(" _-.")
 
 
@@ -36,14 +37,14 @@ def is_placeholder(value: str) -> bool:
     low = value.strip().lower()
     if len(set(low)) <= 2 or low in _PLACEHOLDER_WORDS:
         return True
-    if low[0] in "{<[" or low.startswith("%s") or _SHELL_VAR_RE.fullmatch(value.strip()):
+    if low[0] in "{<[" or low.startswith("%s") or _SHELL_VAR_RE().fullmatch(value.strip()):
         return True
-    return _PLACEHOLDER_HINT_RE.search(low) is not None
+    return _PLACEHOLDER_HINT_RE().search(low) is not None
 
 
 def is_wordy(value: str) -> bool:
     """Made of name-like words (`tok_err_2`, `clientSecret`, `grant-type:jwt`), not random."""
-    return all(_NATURAL_WORD_RE.fullmatch(run) for run in _ALNUM_RUN_RE.findall(value))
+    return all(_NATURAL_WORD_RE().fullmatch(run) for run in _ALNUM_RUN_RE().findall(value))
 
 
 def is_password_like(value: str) -> bool:

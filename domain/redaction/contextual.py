@@ -15,32 +15,33 @@ from abzu.domain.redaction.checks import (
 )
 from abzu.domain.redaction.haystack import Haystack, run_before
 from abzu.domain.redaction.keynames import KEY_HINTS, classify_key
+from abzu.domain.redaction.patterns import lazy
 
 # Keys and values are matched separately: a rejected value must not swallow the text after
 # it, which may hold the real assignment (`https://host/cb?token=…`, `--verbose --token …`).
-_ASSIGN_KEY_RE = re.compile(
+_ASSIGN_KEY_RE = lazy(
     r"(?:(?<![\w.-])|(?<=\\[nrt]))(?P<key>[A-Za-z_][\w.-]{0,80}+)(?:\\?[\"'`])?\]?"
     # an optional type annotation: `password: str = "…"`
     r"(?:[ \t]{0,4}+:[ \t]{0,4}+[A-Za-z_][\w.\[\], |]{0,40}+(?==[^=>]))?"
     r"[ \t]{0,4}+(?P<op>=>|:=|=(?!=)|:(?!//))[ \t]{0,4}+"
 )
-_FLAG_KEY_RE = re.compile(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]{0,40}+)[ \t=]{1,3}+")
+_FLAG_KEY_RE = lazy(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]{0,40}+)[ \t=]{1,3}+")
 # A bare value stops at the next "=" (after `key:`, also at the next ":"), keeping base64
 # padding: `a=b=c` is a chain of assignments, and every character is read a bounded number
 # of times however the keys repeat.
 _QUOTED_VALUE = r"(?P<q>\\?[\"'`])(?P<qv>[^\"'`\\\r\n]{1,512}+)(?P=q)"
-_VALUE_RE = re.compile(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=]{1,512}+={0,2}+)")
-_VALUE_AFTER_COLON_RE = re.compile(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=:]{1,512}+={0,2}+)")
+_VALUE_RE = lazy(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=]{1,512}+={0,2}+)")
+_VALUE_AFTER_COLON_RE = lazy(_QUOTED_VALUE + r"|(?P<bv>[^\s\"'`,;&|<>(){}\[\]\\=:]{1,512}+={0,2}+)")
 # Only keys holding a hint word can point to a secret, so keys are matched only where a hint
 # occurs, at the start of the run of key characters around it: walking left from the hint is
 # a forward match on the reversed text, bounded by the longest key.
-_KEY_CHARACTERS = re.compile(r"[\w.-]*+")
-_FLAG_CHARACTERS = re.compile(r"[\w-]*+")
-_KEY_START_RE = re.compile(r"(?:(?<![\w.-])|(?<=\\[nrt]))[A-Za-z_]")
+_KEY_CHARACTERS = lazy(r"[\w.-]*+")
+_FLAG_CHARACTERS = lazy(r"[\w-]*+")
+_KEY_START_RE = lazy(r"(?:(?<![\w.-])|(?<=\\[nrt]))[A-Za-z_]")
 # What follows every key from a hint on: the rest of its run, then the start of an operator.
-_KEY_END_RE = re.compile(r"(?P<run>[\w.-]{0,81}+)(?:\\?[\"'`])?\]?[ \t]{0,4}+[:=]")
+_KEY_END_RE = lazy(r"(?P<run>[\w.-]{0,81}+)(?:\\?[\"'`])?\]?[ \t]{0,4}+[:=]")
 # What must follow a key that sits inside an earlier key's type annotation (`x: token = 1`).
-_ANNOTATION_REST_RE = re.compile(r"[\w.\[\], |]{0,41}+=[^=>]")
+_ANNOTATION_REST_RE = lazy(r"[\w.\[\], |]{0,41}+=[^=>]")
 
 
 def scan_assignments(hay: Haystack) -> Iterator[Hit]:
@@ -50,7 +51,7 @@ def scan_assignments(hay: Haystack) -> Iterator[Hit]:
         for match in pattern_matches:
             if text.endswith("://", 0, match.start()):
                 continue  # user:password@ inside a URL belongs to the url-credentials rule
-            value_re = _VALUE_RE if match.groupdict().get("op") != ":" else _VALUE_AFTER_COLON_RE
+            value_re = _VALUE_RE() if match.groupdict().get("op") != ":" else _VALUE_AFTER_COLON_RE()
             hit = _assignment_hit(text, match.group("key"), value_re, match.end())
             if hit is not None:
                 yield hit
@@ -103,10 +104,10 @@ def _assignment_matches(hay: Haystack, hints: list[int]) -> Iterator[re.Match[st
     text = hay.text
     tried, end = -1, -1
     for hint in hints:
-        rest = _KEY_END_RE.match(text, hint)
+        rest = _KEY_END_RE().match(text, hint)
         if rest is None:
             continue  # no operator after this run: prose like "the token budget"
-        run_start = hint - run_before(text, hint, _KEY_CHARACTERS, 82)
+        run_start = hint - run_before(text, hint, _KEY_CHARACTERS(), 82)
         if run_start <= tried:
             continue  # another hint of a key already matched
         tried = run_start
@@ -127,24 +128,24 @@ def _may_name_secret(text: str, run_start: int, run_end: int) -> bool:
 
 
 def _key_match(text: str, run_start: int) -> re.Match[str] | None:
-    match = _ASSIGN_KEY_RE.match(text, run_start)
+    match = _ASSIGN_KEY_RE().match(text, run_start)
     if text.startswith(("n", "r", "t"), run_start) and text.endswith("\\", 0, run_start):
         # After a JSON-escaped newline the key starts one on: in `\napi_key=…` it is "api_key",
         # which `finditer` missed by matching "napi_key" first. Taken when it names a secret.
-        escaped = _ASSIGN_KEY_RE.match(text, run_start + 1)
+        escaped = _ASSIGN_KEY_RE().match(text, run_start + 1)
         if escaped is not None and (match is None or classify_key(escaped.group("key")) is not None):
             return escaped
     return match
 
 
 def _inside_annotation(text: str, start: int) -> bool:
-    if _ANNOTATION_REST_RE.match(text, start) is None:
+    if _ANNOTATION_REST_RE().match(text, start) is None:
         return False
     colon = text.rfind(":", max(0, start - 50), start)
     if colon == -1:
         return False
-    for key in _KEY_START_RE.finditer(text, max(0, colon - 90), colon):
-        match = _ASSIGN_KEY_RE.match(text, key.start())
+    for key in _KEY_START_RE().finditer(text, max(0, colon - 90), colon):
+        match = _ASSIGN_KEY_RE().match(text, key.start())
         if match is not None and match.end() > start:
             return True
     return False
@@ -159,9 +160,9 @@ def _flag_matches(hay: Haystack, hints: list[int]) -> Iterator[re.Match[str]]:
     for hint in hints:
         if text.rfind("--", max(0, hint - 43), hint) == -1:
             continue
-        run_start = hint - run_before(text, hint, _FLAG_CHARACTERS, 44)
+        run_start = hint - run_before(text, hint, _FLAG_CHARACTERS(), 44)
         if run_start > tried and text.startswith("--", run_start):
-            match = _FLAG_KEY_RE.match(text, run_start)
+            match = _FLAG_KEY_RE().match(text, run_start)
             if match is not None:
                 yield match
         tried = max(tried, run_start)

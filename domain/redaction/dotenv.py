@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit, shannon_entropy
 from abzu.domain.redaction.checks import is_path, is_placeholder
 from abzu.domain.redaction.haystack import Haystack, run_before
+from abzu.domain.redaction.patterns import lazy
 
-_ENV_KEY_RE = re.compile(r"(?:(?<![\w$.\-])|(?<=\\n))(?P<key>[A-Z_][A-Z0-9_]{0,80}+)=")
-_ENV_VALUE_RE = re.compile(
+_ENV_KEY_RE = lazy(r"(?:(?<![\w$.\-])|(?<=\\n))(?P<key>[A-Z_][A-Z0-9_]{0,80}+)=")
+_ENV_VALUE_RE = lazy(
     r"(?P<q>[\"'])(?P<qv>[^\"'\\\r\n]{1,512}+)(?P=q)|(?P<bv>[^\s\"'`#;&,\\=]{1,512}+={0,2}+)"
 )
 _ENV_KEY_WORDS = ("KEY", "SECRET", "TOKEN", "PASS")
 ENV_WORDS = tuple(word.lower() for word in _ENV_KEY_WORDS)
 # Walking left from a capital key word to where the key can start: the key is at most 81 long.
-_KEY_CHARACTERS = re.compile(r"[A-Z0-9_]*+")
+_KEY_CHARACTERS = lazy(r"[A-Z0-9_]*+")
 
 
 def scan_env(hay: Haystack) -> Iterator[Hit]:
     text = hay.text
     for start in _key_starts(hay):
-        match = _ENV_KEY_RE.match(text, start)
+        match = _ENV_KEY_RE().match(text, start)
         if match is None or not any(word in match.group("key") for word in _ENV_KEY_WORDS):
             continue
-        value = _ENV_VALUE_RE.match(text, match.end())
+        value = _ENV_VALUE_RE().match(text, match.end())
         if value is None:
             continue
         group = "qv" if value.group("qv") is not None else "bv"
@@ -42,7 +42,7 @@ def _key_starts(hay: Haystack) -> list[int]:
     for word, capitals in zip(ENV_WORDS, _ENV_KEY_WORDS, strict=True):
         for position in hay.positions(word):
             if text.startswith(capitals, position):
-                starts.add(position - run_before(text, position, _KEY_CHARACTERS, 80))
+                starts.add(position - run_before(text, position, _KEY_CHARACTERS(), 80))
     return sorted(starts)
 
 

@@ -7,55 +7,64 @@ They are data, so that `GatePlan` can test all of them together with few Python 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from abzu.domain.redaction.haystack import LONG_RUN, Haystack
 
+# The gates are plain slotted classes, not dataclasses: each frozen dataclass costs ~1 ms to
+# create at import (its methods are generated and compiled), which every `abzu remember` paid,
+# and nothing compares or prints gates. They are never changed after they are made.
 
-@dataclass(frozen=True, slots=True)
+
 class Words:
     """Open when one of the lower-case `words` occurs in the text, ignoring case."""
 
-    words: tuple[str, ...]
+    __slots__ = ("words",)
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.words = words
 
     def __call__(self, hay: Haystack) -> bool:
         return any(hay.has(word) for word in self.words)
 
 
-@dataclass(frozen=True, slots=True)
 class Needles:
     """Open when one of the exact `needles` occurs and every character of `guard` does.
 
     A one-character search is a `memchr`, ten times faster than a longer needle's.
     """
 
-    needles: tuple[bytes, ...]
-    guard: tuple[bytes, ...] = ()
+    __slots__ = ("guard", "needles")
+
+    def __init__(self, needles: tuple[bytes, ...], guard: tuple[bytes, ...] = ()) -> None:
+        self.needles, self.guard = needles, guard
 
     def __call__(self, hay: Haystack) -> bool:
         contains = hay.ascii.__contains__  # `map` over it stays in C: no Python step per needle
         return all(map(contains, self.guard)) and any(map(contains, self.needles))
 
 
-@dataclass(frozen=True, slots=True)
 class UpperRunNeedles:
     """`Needles`, for matches that hold a `[A-Z0-9]` run `length` long (checked first)."""
 
-    needles: Needles
-    length: int
+    __slots__ = ("length", "needles")
+
+    def __init__(self, needles: Needles, length: int) -> None:
+        self.needles, self.length = needles, length
 
     def __call__(self, hay: Haystack) -> bool:
         return hay.has_upper_run(self.length) and self.needles(hay)
 
 
-@dataclass(frozen=True, slots=True)
 class NearLongRuns:
     """Open when one of the `needles` occurs in or just before a run of `LONG_RUN` or more.
 
     For rules whose every match holds such a run with the needle in it or right before it.
     """
 
-    needles: tuple[bytes, ...]
+    __slots__ = ("needles",)
+
+    def __init__(self, needles: tuple[bytes, ...]) -> None:
+        self.needles = needles
 
     def __call__(self, hay: Haystack) -> bool:
         runs = hay.long_runs()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
-import re
+
+from abzu.domain.redaction.patterns import lazy
 
 KEY_HINTS = ("pass", "secret", "token", "key", "auth", "pwd")
-_KEY_PART_RE = re.compile(r"[A-Z]{1,90}(?![a-z])|[A-Z]?[a-z]{1,90}+|\d{1,90}+")
+_KEY_PART_RE = lazy(r"[A-Z]{1,90}(?![a-z])|[A-Z]?[a-z]{1,90}+|\d{1,90}+")
 # "<owner>_key" names that hold a secret, and the rule they map to.
 _KEY_OWNERS = {
     "api": "api-key-assignment",
@@ -58,7 +59,7 @@ def classify_key(key: str) -> str | None:
     """The rule a key like `DB_PASSWORD`, `apiKey` or `client_secret` points to, if any."""
     if not any(hint in key.lower() for hint in KEY_HINTS):
         return None
-    parts = [part.lower() for part in _KEY_PART_RE.findall(key)]
+    parts = [part.lower() for part in _KEY_PART_RE().findall(key)]
     named = _SECRET_KEYS.get("_".join(parts[-3:]))
     if named is not None:
         return named

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_CLAUSE_END = re.compile(r"[ \t]*+(?:$|[.,;!?)\n]|[ \t](?:and|but|or|so|then)\b)")
+from abzu.domain.redaction.patterns import lazy
+
+_CLAUSE_END = lazy(r"[ \t]*+(?:$|[.,;!?)\n]|[ \t](?:and|but|or|so|then)\b)")
 _COMMON_AFTER = frozenset(
     {
         "required", "incorrect", "correct", "wrong", "invalid", "valid", "empty", "missing",
@@ -33,7 +35,7 @@ _FUNCTION_WORDS = frozenset(
         "always", "can", "will", "must", "should", "may", "are", "was", "were", "has", "have",
     }
 )  # fmt: skip
-_LOWER_WORD = re.compile(r"[a-z]{2,20}")
+_LOWER_WORD = lazy(r"[a-z]{2,20}")
 
 
 def words_password(text: str, span: tuple[int, int]) -> bool:
@@ -41,7 +43,7 @@ def words_password(text: str, span: tuple[int, int]) -> bool:
     value = text[span[0] : span[1]]
     if span[0] > 0 and text[span[0] - 1] in "\"'`" and " " in value.strip():
         return _quoted_phrase(value)
-    if not value.isalpha() or len(value) < 6 or not _CLAUSE_END.match(text, span[1]):
+    if not value.isalpha() or len(value) < 6 or not _CLAUSE_END().match(text, span[1]):
         return False
     low = value.lower()
     if low in _COMMON_AFTER or (value.islower() and low.endswith(_WORDY_ENDINGS)):
@@ -55,14 +57,14 @@ def spaced_passphrase(text: str, span: tuple[int, int]) -> tuple[int, int] | Non
     for match in re.finditer(r"\S+", text[span[0] : span[0] + 200]):
         word = match.group()
         core = word.rstrip(".,;!?)")
-        if not _LOWER_WORD.fullmatch(core) or core in _FUNCTION_WORDS:
+        if not _LOWER_WORD().fullmatch(core) or core in _FUNCTION_WORDS:
             return None
         words, end = words + 1, span[0] + match.start() + len(core)
         if core != word or words == 8:
             break
-        if _CLAUSE_END.match(text, end) and not text.startswith(" ", end) and words >= 3:
+        if _CLAUSE_END().match(text, end) and not text.startswith(" ", end) and words >= 3:
             break
-    return (span[0], end) if 3 <= words <= 8 and _CLAUSE_END.match(text, end) else None
+    return (span[0], end) if 3 <= words <= 8 and _CLAUSE_END().match(text, end) else None
 
 
 def _quoted_phrase(value: str) -> bool:

@@ -9,16 +9,16 @@ text that explains the feature must not vanish.
 
 from __future__ import annotations
 
-import re
+from abzu.domain.redaction.patterns import lazy
 
-_TAG = re.compile(r"<(/?)[Pp][Rr][Ii][Vv][Aa][Tt][Ee][ \t]{0,8}+>")
+_TAG = lazy(r"<(/?)[Pp][Rr][Ii][Vv][Aa][Tt][Ee][ \t]{0,8}+>")
 
 
 def drop_private(text: str) -> tuple[str, int]:
     """The text without its private spans, and how many spans (outermost) were dropped."""
     if "<" not in text:
         return text, 0
-    tags = [tag for tag in _TAG.finditer(text) if not _in_code(text, tag.start(), tag.end())]
+    tags = [tag for tag in _TAG().finditer(text) if not _in_code(text, tag.start(), tag.end())]
     if not tags:
         return text, 0
     kept: list[str] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit
@@ -11,12 +10,13 @@ from abzu.domain.redaction.checks import is_password_like, is_placeholder, looks
 from abzu.domain.redaction.haystack import Haystack
 from abzu.domain.redaction.links import NEEDED, Links
 from abzu.domain.redaction.passwords import spaced_passphrase, words_password
+from abzu.domain.redaction.patterns import lazy
 
-_PROSE_KEYWORD_RE = re.compile(
+_PROSE_KEYWORD_RE = lazy(
     r"(?i:\b(?P<kw>password|passwd|passphrase|pass phrase|passcode|pw|token|secret|api[ _-]?key))(?=[ \t:])"
 )
-_WORD_RE = re.compile(r"\S{1,200}+")
-_PROSE_VALUE_RE = re.compile(
+_WORD_RE = lazy(r"\S{1,200}+")
+_PROSE_VALUE_RE = lazy(
     r"[ \t]{0,4}+(?:\\?\"(?P<dq>[^\"\n\\]{1,200}+)\\?\"|'(?P<sq>[^'\n\\]{1,200}+)'"
     r"|`(?P<bq>[^`\n\\]{1,200}+)`|(?P<bare>[^\s\\]{1,200}+))"
 )
@@ -47,7 +47,7 @@ def scan_prose(hay: Haystack) -> Iterator[Hit]:
 
 
 def _prose_hit(text: str, folded: bytes, links: Links, start: int) -> Hit | None:
-    match = _PROSE_KEYWORD_RE.match(text, start)
+    match = _PROSE_KEYWORD_RE().match(text, start)
     # The old pattern's look-ahead for a link, answered from what `links` found.
     if match is None or not links.follow(match.end()):
         return None
@@ -101,7 +101,7 @@ def _prose_value_span(text: str, position: int) -> tuple[int, int] | None:
     words = text[position:limit].split(None, _PROSE_MAX_WORDS)[:_PROSE_MAX_WORDS]
     if not any(word.endswith(":") or word.lower() in _PROSE_LINKS for word in words):
         return None
-    for index, word in enumerate(_WORD_RE.finditer(text, position, limit)):
+    for index, word in enumerate(_WORD_RE().finditer(text, position, limit)):
         if index >= _PROSE_MAX_WORDS:
             return None
         token = word.group().lower()
@@ -111,7 +111,7 @@ def _prose_value_span(text: str, position: int) -> tuple[int, int] | None:
 
 
 def _prose_value_at(text: str, position: int, limit: int) -> tuple[int, int] | None:
-    value = _PROSE_VALUE_RE.match(text, position, limit)
+    value = _PROSE_VALUE_RE().match(text, position, limit)
     if value is None:
         return None
     group = next(g for g in ("dq", "sq", "bq", "bare") if value.group(g) is not None)
@@ -121,11 +121,11 @@ def _prose_value_at(text: str, position: int, limit: int) -> tuple[int, int] | N
     return start, end
 
 
-_HTML_ENTITY_RE = re.compile(r"&[A-Za-z]{2,8}+;?")
+_HTML_ENTITY_RE = lazy(r"&[A-Za-z]{2,8}+;?")
 
 
 def _is_prose_password(value: str) -> bool:
-    value = _HTML_ENTITY_RE.sub("", value)  # `Password is correct.&quot;` in rendered HTML
+    value = _HTML_ENTITY_RE().sub("", value)  # `Password is correct.&quot;` in rendered HTML
     if len(value) < 6 or "://" in value or value.startswith(":") or is_placeholder(value):
         return False  # a URL, or a Sphinx role (`:type password: :class:…`)
     return is_password_like(value)

