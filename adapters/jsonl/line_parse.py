@@ -15,14 +15,24 @@ model had to read: record_mapping.py reads one shape only.
 
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic_core import from_json
 
-from abzu.adapters.jsonl.line_models import TranscriptLine
+from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
 
 Line = dict[str, Any]  # a transcript line as JSON gives it, fields checked (see module doc)
-_TEXTS = ("type", "uuid", "timestamp", "sessionId", "subtype")
-_FLAGS = ("isSidechain", "isMeta", "isCompactSummary", "isApiErrorMessage")
-_BLOCK_TEXTS = ("text", "id", "name", "tool_use_id")
+
+
+def optional_fields(model: type[BaseModel], kind: type) -> tuple[str, ...]:
+    """The fields `model` declares as `kind | None`, read from the model itself: a field added
+    there is checked here too (tests/unit/test_line_parse.py holds the rest of the fields to
+    the checks written out below)."""
+    return tuple(name for name, field in model.model_fields.items() if field.annotation == kind | None)
+
+
+_TEXTS = optional_fields(TranscriptLine, str)  # type, uuid, timestamp, sessionId, subtype
+_FLAGS = optional_fields(TranscriptLine, bool)  # isSidechain, isMeta, isCompactSummary, ...
+_BLOCK_TEXTS = optional_fields(ContentBlock, str)  # text, id, name, tool_use_id
 
 
 def plain_line(raw: bytes) -> Line | None:

@@ -1,5 +1,6 @@
 """Extraction bookkeeping in abzu.db: cursors, extracted messages, the extraction log."""
 
+from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Self
@@ -35,15 +36,15 @@ class SqliteExtractionStore(ExtractionStore):
         statement = insert(transcript_cursors).values(session_id=cursor.session_id, **values)
         self._conn.execute(statement.on_conflict_do_update(index_elements=["session_id"], set_=values))
 
-    def is_extracted(self, session_id: str, message_uuid: str, kind: str) -> bool:
-        table = extracted_messages
-        found = self._conn.execute(
-            select(table.c.kind).where(
-                table.c.session_id == session_id, table.c.message_uuid == message_uuid,
-                table.c.kind == kind,
-            )
-        ).first()
-        return found is not None
+    def already_extracted(self, session_id: str, keys: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+        """One query per 500 message uuids (SQLite's bound-parameter limit is far above it)."""
+        table, wanted, found = extracted_messages, set(keys), set[tuple[str, str]]()
+        uuids = sorted({uuid for uuid, _ in wanted})
+        for first in range(0, len(uuids), 500):
+            rows = self._conn.execute(select(table.c.message_uuid, table.c.kind).where(
+                table.c.session_id == session_id, table.c.message_uuid.in_(uuids[first:first + 500])))
+            found |= {(r.message_uuid, r.kind) for r in rows} & wanted
+        return found
 
     def mark_extracted(
         self, session_id: str, message_uuid: str, kind: str, *, candidate_id: str | None, at: datetime

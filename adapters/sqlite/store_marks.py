@@ -6,10 +6,9 @@ Why not file times or `PRAGMA data_version`: `data_version` is per connection, a
 change without any write to the memories (the last connection closing checkpoints the WAL into
 the database file; a read-only open creates `-shm`). The stores already keep counters that
 persist and move with every change that matters here: `memory_events.seq` (it only grows; a
-trigger writes one row per bead/candidate insert, weight, star, flag, supersede, content change
-and delete), the session, summary and review rows behind "Last session" and the delta header,
-and the project registry. Not covered: an edit of only a bead's summary or tags (no event); the
-next write of anything else refreshes.
+trigger writes one row per bead/candidate insert, weight, star, flag, supersede, content change,
+hand edit of summary, tags or category (w0011, s0014) and delete), the session, summary and
+review rows behind "Last session" and the delta header, and the project registry.
 
 Recall stamps (`beads.last_accessed`) are left out on purpose: every recall stamps, so a mark
 that moved with them made the pack stale in the sessions that use Abzu at all, and the pack was

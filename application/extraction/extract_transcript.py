@@ -94,7 +94,9 @@ class ExtractTranscript:
         self, session_id: str, project: str | None, drafts: Sequence[CandidateDraft]
     ) -> tuple[int, int]:
         with self.extraction_uow as uow:
-            fresh = [d for d in drafts if not uow.extraction.is_extracted(session_id, d.message_uuid, d.kind)]
+            # One look-up for the batch, not a query per draft.
+            done = uow.extraction.already_extracted(session_id, [(d.message_uuid, d.kind) for d in drafts])
+        fresh = [d for d in drafts if (d.message_uuid, d.kind) not in done]
         created = 0
         for first in range(0, len(fresh), BATCH):
             batch = fresh[first:first + BATCH]

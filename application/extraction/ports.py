@@ -1,5 +1,6 @@
 """Ports of the transcript side of the session lifecycle (issue 4)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -77,7 +78,9 @@ class ExtractionStore(Protocol):
 
     def cursor(self, session_id: str) -> Cursor | None: ...
     def save_cursor(self, cursor: Cursor, *, at: datetime) -> None: ...
-    def is_extracted(self, session_id: str, message_uuid: str, kind: str) -> bool: ...
+    def already_extracted(self, session_id: str, keys: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Which of `keys` (message uuid, kind) the session already has recorded."""
+        ...
     def mark_extracted(
         self, session_id: str, message_uuid: str, kind: str, *, candidate_id: str | None, at: datetime
     ) -> None: ...

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
+from abzu.application.anchors.ports import GitRepo, ProjectRoot
 from abzu.application.manage.errors import (
     DuplicateText,
     MemoryNotFound,
@@ -15,6 +16,7 @@ from abzu.application.manage.show import Memory, find_memory
 from abzu.application.memory_writer import Draft, prepare
 from abzu.application.ports import UnitOfWork
 from abzu.application.remember_io import RememberError, RememberRequest
+from abzu.domain.anchors import Anchor, AnchorKind
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS
@@ -43,14 +45,23 @@ class EditMemory:
       redacted, hashed; the search index follows the row (FTS triggers).
     - Same text as another memory of the same project: refused, nothing changes.
     - A bead stays a bead and a candidate a candidate; a candidate cannot become a preference.
+    - A bead's text rewritten from its own project's repository is observed again at that
+      repository's HEAD: its file anchors marked stale (issue 16.3) move to that commit, which
+      lifts the marks (and records "fresh again"); maintenance then compares with the new
+      commit. The person has read the code as it is now. An edit of the summary, tags or
+      category alone, one made elsewhere, or one git cannot place keeps the marks: nothing in it
+      says the text was checked against today's code.
     """
 
     uow: UnitOfWork
     max_chars: int = MAX_CONTENT_CHARS
+    workspace: ProjectRoot | None = None  # where the person edits from
+    git: GitRepo | None = None
 
     def execute(self, request: EditRequest) -> Result[Memory, EditError]:
         if request.changes_nothing:
             return Failure(NothingToEdit())
+        seen = self._observed_at() if request.content is not None else None  # git: outside the lock
         with self.uow as uow:
             found = find_memory(uow, request.memory_id.strip())
             if found is None:
@@ -58,9 +69,16 @@ class EditMemory:
             draft = prepare(_merged(found, request), max_chars=self.max_chars)
             if not is_successful(draft):
                 return Failure(draft.failure())
-            return self._apply(uow, found, draft.unwrap())
+            return self._apply(uow, found, draft.unwrap(), seen)
 
-    def _apply(self, uow: UnitOfWork, old: Memory, draft: Draft) -> Result[Memory, EditError]:
+    def _observed_at(self) -> tuple[str, str] | None:
+        """(root, HEAD) of the repository the person edits from, when git can tell."""
+        root = self.workspace.root() if self.workspace is not None else None
+        head = self.git.head(root) if self.git is not None and root is not None else None
+        return None if root is None or head is None else (root, head)
+
+    def _apply(self, uow: UnitOfWork, old: Memory, draft: Draft,
+               seen: tuple[str, str] | None) -> Result[Memory, EditError]:
         if isinstance(old, Candidate) and draft.category is Category.PREFERENCE:
             return Failure(StagedPreference(old.id))
         clash = _same_text_elsewhere(uow, old, draft.hash)
@@ -70,10 +88,21 @@ class EditMemory:
                       tags=draft.tags, content_hash=draft.hash)
         if isinstance(new, Bead):
             uow.beads.update(new)
+            if seen is not None and new.content != old.content:
+                _observed_again(uow, new, *seen)
         else:
             uow.candidates.update(new)
         uow.commit()
         return Success(new)
+
+
+def _observed_again(uow: UnitOfWork, bead: Bead, root: str, head: str) -> None:
+    """The bead's file anchors given again at `head`: the store moves the marked ones there and
+    lifts their marks, and leaves the others at the commit they were observed at (anchor_rows.py)."""
+    if bead.project is None or uow.projects.name_for_path(root) != bead.project:
+        return
+    files = [Anchor(a.kind, a.value) for a in uow.bead_anchors.of(bead.id) if a.kind is AnchorKind.FILE]
+    uow.bead_anchors.attach(bead.id, files, head)
 
 
 def _merged(old: Memory, request: EditRequest) -> RememberRequest:

@@ -23,7 +23,6 @@ from abzu.domain.extraction.rules import (
     error_excerpt,
     file_of,
     is_read_only,
-    target_of,
 )
 from abzu.domain.extraction.tasks import CAP, TaskTracker
 from abzu.domain.extraction.tasks import bounded_put as _add
@@ -55,10 +54,10 @@ def _redacted(text: str) -> str:
     return redact(text).text
 
 
-def _is_change(call: ToolCall) -> bool:
+def _is_change(call: ToolCall, command: str | None) -> bool:
+    """`command`: `command_of(call)`, parsed once per outcome by the caller."""
     if call.name in FILE_TOOLS:
         return True
-    command = command_of(call)
     return command is not None and not is_read_only(command)
 
 
@@ -161,26 +160,26 @@ class DigestState:
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
         verdict = classify(call, outcome)
-        command = command_of(call)
+        command = command_of(call)  # parsed once: every step below reads this one
         if command is not None and verdict is not Outcome.NOT_AN_ERROR:
             self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid)
-        if call is not None and _is_change(call):
+        if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
             failure = _Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset)
-            self._failure(call, outcome, failure)
+            self._failure(call, outcome, failure, command)
         elif verdict is Outcome.SUCCESS:
-            self._success(call, outcome, uuid)
+            self._success(call, outcome, uuid, command)
 
-    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: _Failure) -> None:
-        target = target_of(call, outcome)
+    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: _Failure,
+                 command: str | None) -> None:
+        target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
         tool = call.name if call is not None else "tool"
-        subject = f"`{shorten(target or '', 120)}`" if command_of(call) else (target or "")
+        subject = f"`{shorten(target or '', 120)}`" if command else (target or "")
         line = redact(f"{tool} {subject}".strip() + f": {error_excerpt(outcome.text)}").text
         _add(self.errors, line, failure.misuse)
         if not failure.misuse:
             _add(self.open_errors, line, None)
-        command = command_of(call)
         if command is not None and is_read_only(command):
             return  # a look that found nothing: not a problem to fix or to remember
         if not failure.misuse:
@@ -189,27 +188,27 @@ class DigestState:
         if target is not None:
             _add(self.pending, target, replace(failure, target=target, line=line))
 
-    def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str) -> None:
+    def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, command: str | None) -> None:
         self.tasks.on_success(call, outcome)
         path = file_of(call, outcome)
         if path and (call is None or call.name in FILE_TOOLS):
             _add(self.files, path, None)
         change = None
-        if call is not None and _is_change(call):
+        if call is not None and _is_change(call, command):
             change = _Change(self.step, describe_change(call), path)
-        target = target_of(call, outcome)
+        target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
         failure = self.pending.get(target) if target is not None else None
-        if failure is not None and (self._pair(failure, uuid, change, call) or command_of(call)):
+        if failure is not None and (self._pair(failure, uuid, change, command) or command):
             del self.pending[failure.target]  # fixed, or a command that passed on a plain re-run
             self.open_errors.pop(failure.line, None)
         if change is not None:
             self.changes.append(change)
 
-    def _pair(self, failure: _Failure, uuid: str, change: _Change | None, call: ToolCall | None) -> bool:
+    def _pair(self, failure: _Failure, uuid: str, change: _Change | None, command: str | None) -> bool:
         """Pairs the failure with the changes since, plus the successful call itself when it is
         an edit (a re-run command is the proof, not the change). False when nothing changed."""
         between = [c for c in self.changes if c.step > failure.step]
-        between += [change] if change is not None and command_of(call) is None else []
+        between += [change] if change is not None and command is None else []
         if not between:
             return False
         shown = between[-CHANGES_PER_FIX:]
@@ -217,7 +216,7 @@ class DigestState:
             target=_redacted(failure.target), error=failure.line,
             change=_redacted("; ".join(c.description for c in shown)), error_uuid=failure.uuid, fix_uuid=uuid,
             files=tuple(dict.fromkeys(c.file for c in shown if c.file)), tool_misuse=failure.misuse,
-            commands=_prefixes(command_of(call)),
+            commands=_prefixes(command),
         ))
         return True
 

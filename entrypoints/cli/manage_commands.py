@@ -54,7 +54,8 @@ class ManageCommands:
             tags = () if no_tags else (tuple(tag) if tag else None)
             text = _stdin() if content == "-" else content
             container = self._container()
-            use_case = EditMemory(container.uow(), max_chars=container.config.max_content_chars())
+            use_case = EditMemory(container.uow(), max_chars=container.config.max_content_chars(),
+                                  workspace=container.workspace(), git=container.git())
             match use_case.execute(EditRequest(memory_id, text, summary, category, tags)):
                 case Success(edited):
                     log.info("edited %s by hand", edited.id)

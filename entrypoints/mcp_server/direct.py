@@ -9,12 +9,12 @@ equal, field for field.
 
 Anything else is refused with `None` and goes to the SDK, whose answer then applies: another
 tool or method, arguments the SDK would coerce or reject (a string limit, an unknown key, an
-empty query), a consumer without the right to recall, and any failure of the recall itself
-(the SDK runs it again and reports the error its own way; a recall only reads and stamps).
+empty query), and a consumer without the right to recall. A recall that fails is answered
+here with the SDK's own error answer (the same message, logged the same way), not run again
+through the SDK: a second run costs as much and ends in the same error.
 """
 
 import json
-import logging
 from typing import Any, TypeGuard
 
 import pydantic_core
@@ -22,11 +22,9 @@ from returns.pipeline import is_successful
 
 from abzu.application.recall import MAX_LIMIT, RecallRequest
 from abzu.domain.enki.consumers import Action, refusal
-from abzu.entrypoints.logs import LOGGER_NAME
 from abzu.entrypoints.mcp_server.answers import RecallAnswer
-from abzu.entrypoints.mcp_server.runtime import App
+from abzu.entrypoints.mcp_server.runtime import App, explain
 
-log = logging.getLogger(LOGGER_NAME)
 TOOL = "enki_recall"
 _MESSAGE_KEYS = frozenset(("jsonrpc", "id", "method", "params"))
 _PARAM_KEYS = frozenset(("name", "arguments", "_meta"))
@@ -48,11 +46,10 @@ class DirectRecall:
         ident, request = call
         try:
             found = self._app.container().recall().execute(request)
-        except Exception:  # the SDK runs it again and reports it as the tool's error
-            log.debug("direct enki_recall failed; the SDK answers", exc_info=True)
-            return None
+        except Exception as exc:  # logged and explained as the SDK's tool would (runtime.py)
+            return failed(ident, explain(TOOL, exc, self._app))
         if not is_successful(found):
-            return None
+            return failed(ident, found.failure().message)
         return reply(ident, RecallAnswer.of(found.unwrap()))
 
 
@@ -62,6 +59,13 @@ def reply(ident: str | int, answer: RecallAnswer) -> bytes:
     One pydantic-core pass writes the whole line: a third of `json.dumps`' time here."""
     text = pydantic_core.to_json(answer, fallback=str, indent=2).decode()
     result = {"content": [{"text": text, "type": "text"}], "isError": False, "structuredContent": answer}
+    return pydantic_core.to_json({"jsonrpc": "2.0", "id": ident, "result": result}) + b"\n"
+
+
+def failed(ident: str | int, message: str) -> bytes:
+    """The SDK's line for the tool raising ToolError(message) (MCPServer's call_tool handler)."""
+    result = {"content": [{"type": "text", "text": f"Error executing tool {TOOL}: {message}"}],
+              "isError": True}
     return pydantic_core.to_json({"jsonrpc": "2.0", "id": ident, "result": result}) + b"\n"
 
 

@@ -8,7 +8,8 @@ the store stack is loaded). At the first message it does not answer itself, or t
 message after the SDK is ready, it waits for the SDK and hands over: the SDK gets the handshake
 replayed (its answers swallowed) and then every byte the client sent that was not answered, in
 order; from then on a router thread answers plain recalls beside it (handover.py).
-stdout carries protocol messages only; a failure to load is one line on stderr and exit 1.
+stdout carries protocol messages only; a failure to load or to serve (the lifespan, the transport)
+is one line on stderr and exit 1, with the traceback in the log file when it is open.
 """
 
 import contextlib
@@ -115,7 +116,23 @@ def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> 
 
     # Direct answers only in a session the fast path opened: the SDK judges any other opening.
     direct = loader.direct if handshake.initialized is not None else None
-    serve(server, handshake.replay() + unread, wire, None if direct is None else direct.take)
+    try:
+        serve(server, handshake.replay() + unread, wire, None if direct is None else direct.take)
+    except Exception as exc:  # the lifespan or the transport failed: see `stopped`
+        raise SystemExit(stopped(exc)) from None
+
+
+def stopped(exc: Exception) -> int:
+    """A server that could not go on: the traceback to the log file (when open), one line to
+    stderr, exit status 1. The SDK's task groups wrap the cause: the first leaf is named."""
+    logger = logging.getLogger("abzu")
+    if not logger.propagate:  # the log file is open (logs.py); else the SDK's rich handler on
+        logger.error("the MCP server stopped", exc_info=exc)  # the root would print a traceback
+    cause: BaseException = exc
+    while isinstance(cause, BaseExceptionGroup) and cause.exceptions:
+        cause = cause.exceptions[0]
+    print(f"abzu mcp: the server stopped: {type(cause).__name__}: {cause}", file=sys.stderr)
+    return 1
 
 
 def take_wire() -> int:

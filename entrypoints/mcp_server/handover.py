@@ -25,6 +25,7 @@ from mcp.shared._stream_protocols import WriteStream
 from mcp.shared.message import SessionMessage
 
 from abzu.entrypoints.logs import LOGGER_NAME
+from abzu.entrypoints.mcp_server.draining import Draining, InFlight
 from abzu.entrypoints.mcp_server.handshake import REPLAY_ID
 
 Answer = Callable[[bytes], bytes | None]  # a line's answer, or None: the SDK's to answer
@@ -55,11 +56,12 @@ class PrefixedWire(io.RawIOBase):
 class Swallowing:
     """The server's write stream, minus its answers to the replayed handshake."""
 
-    def __init__(self, inner: WriteStream[SessionMessage]) -> None:
-        self._inner = inner
+    def __init__(self, inner: WriteStream[SessionMessage], flight: InFlight | None = None) -> None:
+        self._inner, self._flight = inner, flight or InFlight()
 
     async def send(self, item: SessionMessage, /) -> None:
         message = item.message
+        self._flight.answered(message)  # the replayed initialize too: it was handed to the SDK
         if isinstance(message, types.JSONRPCResponse | types.JSONRPCError) and message.id == REPLAY_ID:
             if isinstance(message, types.JSONRPCError):  # the client was told "ok": say so in the log
                 log.warning("the SDK refused the replayed initialize: %s", message.error.message)
@@ -159,7 +161,9 @@ def _serve_sdk(server: MCPServer[Any], source: io.RawIOBase, out: Wire | None) -
         # The SDK's MCPServer exposes no public way to run on given streams; its own stdio
         # and in-memory transports use `_lowlevel_server` the same way.
         lowlevel = server._lowlevel_server
+        flight = InFlight()
         async with stdio_server(stdin=anyio.wrap_file(stdin), stdout=stdout) as (read, write):
-            await lowlevel.run(read, Swallowing(write), lowlevel.create_initialization_options())
+            await lowlevel.run(Draining(read, flight), Swallowing(write, flight),
+                               lowlevel.create_initialization_options())
 
     anyio.run(run)

@@ -140,14 +140,15 @@ def reported(tool: str, app: App) -> Iterator[None]:
     except ToolError:
         raise
     except Exception as exc:
-        raise ToolError(_explain(tool, exc, app)) from exc
+        raise ToolError(explain(tool, exc, app)) from exc
 
 
 def _busy(message: str) -> bool:
     return "locked" in message or "busy" in message
 
 
-def _explain(tool: str, exc: Exception, app: App) -> str:
+def explain(tool: str, exc: Exception, app: App) -> str:
+    """The one-line message of an unexpected failure, logged (direct.py answers with it too)."""
     from sqlalchemy.exc import OperationalError  # already loaded by then: the stores use it
 
     from abzu.adapters.sqlite.engine import StorageError

@@ -92,22 +92,27 @@ def test_anything_but_a_plain_recall_is_left_to_the_sdk(stocked: Container, line
     assert direct(stocked, line) is None
 
 
-def test_a_failed_recall_is_left_to_the_sdk_which_reports_it(stocked: Container) -> None:
-    class Refusing:
-        def execute(self, request: RecallRequest) -> Result[object, InvalidLimit]:
-            return Failure(InvalidLimit(request.limit))
+class Counted:
+    """A recall that fails, counting its runs: `failure` or else an unexpected exception."""
 
-    line = call_line({"query": "alembic"})
-    with stocked.recall.override(providers.Object(Refusing())):
-        sdk = sdk_answer(stocked, line)
-        assert direct(stocked, line) is None
-    assert sdk["result"]["isError"] is True and "limit" in sdk["result"]["content"][0]["text"]
+    def __init__(self, failure: InvalidLimit | None) -> None:
+        self.failure, self.runs = failure, 0
 
-
-def test_a_broken_store_is_left_to_the_sdk(stocked: Container) -> None:
-    class Broken:
-        def execute(self, *_args: object) -> None:
+    def execute(self, request: RecallRequest) -> Result[object, InvalidLimit]:
+        self.runs += 1
+        if self.failure is None:
             raise RuntimeError("disk gone")
+        return Failure(self.failure)
 
-    with stocked.recall.override(providers.Object(Broken())):
-        assert direct(stocked, call_line({"query": "alembic"})) is None
+
+@pytest.mark.parametrize("failure", [InvalidLimit(0), None], ids=["refused", "broken store"])
+def test_a_failed_recall_is_answered_once_with_the_sdks_error(stocked: Container,
+                                                              failure: InvalidLimit | None) -> None:
+    line = call_line({"query": "alembic"})
+    recall = Counted(failure)
+    with stocked.recall.override(providers.Object(recall)):
+        sdk = sdk_answer(stocked, line)
+        answer = direct(stocked, line)
+    assert answer is not None and json.loads(answer) == sdk and recall.runs == 2  # once each
+    assert sdk["result"]["isError"] is True
+    assert sdk["result"]["content"][0]["text"].startswith("Error executing tool enki_recall: ")

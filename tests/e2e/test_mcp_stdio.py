@@ -186,3 +186,35 @@ def test_a_recall_sent_with_the_handshake_is_answered_before_the_rest(abzu_home:
     assert found["result"]["structuredContent"]["results"] == []
     assert found["result"]["structuredContent"]["scope"] == "all"
     assert pong["result"] == {}
+
+
+OPENING = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INITIALIZE},
+           {"jsonrpc": "2.0", "method": "notifications/initialized"}]
+STATUS = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+          "params": {"name": "enki_status", "arguments": {}}}
+
+
+def hung_up(argv: list[str], cwd: Path, env: dict[str, str], calls: list[dict[str, Any]]
+            ) -> tuple[int, list[dict[str, Any]], str]:
+    """Everything written at once and stdin closed at once: the client hangs up straight away."""
+    wire = "".join(json.dumps(r) + "\n" for r in [*OPENING, *calls])
+    done = subprocess.run(argv, input=wire, capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    return done.returncode, [json.loads(line) for line in done.stdout.splitlines()], done.stderr
+
+
+def test_calls_still_running_when_the_client_hangs_up_are_answered(abzu_home: Path, repo: Path) -> None:
+    calls = [STATUS, {"jsonrpc": "2.0", "id": 3, "method": "tools/call",  # a string limit: the SDK's
+                      "params": {"name": "enki_recall", "arguments": {"query": "x", "limit": "3"}}}]
+    env = {"ABZU_HOME": str(abzu_home), "PATH": "/usr/bin:/bin"}
+    status, replies, _ = hung_up([ABZU, "mcp"], repo, env, calls)
+    assert status == 0 and sorted(by_id(r) for r in replies) == [1, 2, 3]
+
+
+def test_a_server_that_cannot_start_says_so_in_one_line(abzu_home: Path, tmp_path: Path) -> None:
+    # The working directory is gone before the server starts: its lifespan cannot name a project.
+    argv = ["/bin/sh", "-c", f"mkdir gone && cd gone && rmdir ../gone && exec {ABZU} mcp"]
+    env = {"ABZU_HOME": str(abzu_home), "PATH": "/usr/bin:/bin"}
+    status, replies, stderr = hung_up(argv, tmp_path, env, [STATUS])
+    assert status == 1 and [r["id"] for r in replies] == [1]  # stdout: protocol messages only
+    assert stderr.splitlines() == ["abzu mcp: the server stopped: FileNotFoundError: "
+                                   "[Errno 2] No such file or directory"]

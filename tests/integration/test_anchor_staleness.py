@@ -10,6 +10,7 @@ from returns.result import Success
 from abzu.adapters.git_repo import SubprocessGit
 from abzu.adapters.sqlite.anchor_freshness import SqliteAnchorFreshness
 from abzu.application.anchors.mark_stale import StaleReport
+from abzu.application.manage.edit import EditMemory, EditRequest
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.anchors import Staleness
@@ -195,13 +196,21 @@ def _marks(home: Path, bead: str) -> list[tuple[str | None, str]]:
         return conn.execute(sql, (bead,)).fetchall()
 
 
-def test_the_stale_mark_is_lifted_when_the_code_comes_back(in_git: Container, api: Path) -> None:
+def _lifts(home: Path, bead: str) -> list[tuple[str, str, str]]:
+    with sqlite3.connect(home / "wisdom.db") as conn:
+        return conn.execute("SELECT event, detail, who FROM memory_events WHERE item_id = ? AND "
+                            "event = 'fresh again' ORDER BY seq", (bead,)).fetchall()
+
+
+def test_the_stale_mark_is_lifted_when_the_code_comes_back(in_git: Container, api: Path,
+                                                            abzu_home: Path) -> None:
     bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
     _commit_file(api, "src/app.py", "async def handler(): ...\n")
     assert in_git.maintenance().execute().stale.marked_stale == 1
     _commit_file(api, "src/app.py", "# app.py\n")  # reverted: as it was when the memory was observed
 
     assert in_git.maintenance().execute().stale == StaleReport(checks=1, lifted=1)
+    assert _lifts(abzu_home, bead) == [("fresh again", Staleness.CHANGED.value, "maintenance")]
     found = in_git.recall().execute(RecallRequest("handlers sync")).unwrap()
     assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
     assert [h.hit.weight for h in found.hits] == [1.0]
@@ -219,6 +228,39 @@ def test_a_bead_observed_again_is_anchored_anew_and_fresh(
     assert again == bead
     assert _marks(abzu_home, bead) == [(None, _head(api))]
     assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit now
+
+
+def _edit(c: Container, request: EditRequest) -> None:
+    assert EditMemory(c.uow(), workspace=c.workspace(), git=c.git()).execute(request).unwrap()
+
+
+def test_a_hand_rewrite_of_a_stale_memory_lifts_its_mark_and_says_so(
+    in_git: Container, api: Path, abzu_home: Path
+) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    in_git.maintenance().execute()
+
+    _edit(in_git, EditRequest(bead, summary="handlers"))  # the text is as it was: still stale
+    assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value and _lifts(abzu_home, bead) == []
+    _edit(in_git, EditRequest(bead, content="app.py handlers are async now"))
+    assert _marks(abzu_home, bead) == [(None, _head(api))]
+    assert [event for event, _, _ in _lifts(abzu_home, bead)] == ["fresh again"]
+    assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit
+    found = in_git.recall().execute(RecallRequest("handlers async")).unwrap()
+    assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
+
+
+def test_a_rewrite_made_outside_the_memory_s_repository_keeps_the_mark(
+    in_git: Container, api: Path, abzu_home: Path, tmp_path: Path
+) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    in_git.maintenance().execute()
+    for elsewhere in _container(abzu_home, new_repo(tmp_path / "src" / "web")):
+        _commit_file(tmp_path / "src" / "web", "README", "web\n")
+        _edit(elsewhere, EditRequest(bead, content="app.py handlers are async now"))
+    assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value
 
 
 def test_every_mined_candidate_is_anchored_to_what_its_exchange_edited_and_ran(

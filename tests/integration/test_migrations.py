@@ -27,7 +27,8 @@ EXPECTED = {
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
             "bead_vectors_owner_delete", "bead_sources_ev_insert",
-            "bead_anchors_ev_stale"},  # w0008: anchors marked stale (issue 16)
+            "bead_anchors_ev_stale", "bead_anchors_ev_fresh",  # w0008, w0012: marks put on, taken off
+            "beads_ev_edit"},  # w0011: a hand edit of summary, tags or category alone
     },
     "staging": {
         "table": {
@@ -46,7 +47,7 @@ EXPECTED = {
             "idx_candidate_anchors_value",
         },
         "trigger": {"candidates_ai", "candidates_ad", "candidates_au", *(f"candidates_ev_{e}" for e in (
-            "insert", "supersede", "content", "delete")),
+            "insert", "supersede", "content", "delete", "edit")),  # s0014: "edit"
             "candidate_vectors_owner_delete"},
     },
 }

@@ -16,6 +16,7 @@ import pytest
 
 from abzu.adapters.spool.codec import decode
 from abzu.adapters.workspace import GitWorkspace
+from abzu.application.manage.edit import EditMemory, EditRequest
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
@@ -113,6 +114,18 @@ def test_a_remember_makes_the_pack_stale_and_a_recall_does_not(light: LightUseCa
     assert packed(light, repo) is not None
     remember(container, "Token rotation keys live in the vault")
     assert packed(light, repo) is None
+
+
+@pytest.mark.parametrize("field", ["summary", "category"])
+def test_a_hand_edit_of_the_summary_or_category_alone_makes_the_pack_stale(
+    light: LightUseCases, repo: Path, container: Container, field: str, launched: list[list[str]],
+) -> None:
+    assert light.write_pack()
+    bead = container.recall().execute(RecallRequest("token rotation")).unwrap().hits[0].hit.item_id
+    change = {"summary": "Rotation is every hour"} if field == "summary" else {"category": "decision"}
+    assert EditMemory(container.uow()).execute(EditRequest(bead, **change)).unwrap()
+    assert packed(light, repo) is None  # the live path answers instead
+    assert ("Rotation is every hour" if field == "summary" else " · decision · ") in live(light)
 
 
 @pytest.mark.parametrize("change", ["persona", "goal", "new phase", "config file", "setting"])

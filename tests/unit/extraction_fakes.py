@@ -1,5 +1,6 @@
 """In-memory doubles of the extraction ports (application/extraction/ports.py)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import TracebackType
@@ -29,8 +30,8 @@ class InMemoryExtractionStore(ExtractionStore):
     def save_cursor(self, cursor: Cursor, *, at: datetime) -> None:
         self.cursors[cursor.session_id] = cursor
 
-    def is_extracted(self, session_id: str, message_uuid: str, kind: str) -> bool:
-        return (session_id, message_uuid, kind) in self.extracted
+    def already_extracted(self, session_id: str, keys: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+        return {(m, k) for m, k in keys if (session_id, m, k) in self.extracted}
 
     def mark_extracted(
         self, session_id: str, message_uuid: str, kind: str, *, candidate_id: str | None, at: datetime
