@@ -7,12 +7,11 @@ recall asked for every project, all of them; a CLI recall thus reads ~15 % of th
 100k beads over 20 projects. The query is embedded on a background thread (`expect`), while
 recall runs its lexical search (query_vectors.py)."""
 
-import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from abzu.adapters.semantic.query_threads import runnable_now, spare_core
+from abzu.adapters.semantic.query_threads import runnable_now, spare_core, usable_cpus
 from abzu.adapters.semantic.query_vectors import QueryVectors
 from abzu.adapters.semantic.vector_matrix import Neighbour, VectorMatrix
 from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
@@ -21,7 +20,7 @@ from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope, ScopeKind
 
 EVERY = Scope(ScopeKind.ALL, None)
-CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+CPUS = usable_cpus()
 MATRICES = 8  # scopes whose matrix a server keeps (the default scope is one per project)
 
 

