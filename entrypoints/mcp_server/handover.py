@@ -61,12 +61,16 @@ class Swallowing:
 
     async def send(self, item: SessionMessage, /) -> None:
         message = item.message
-        self._flight.answered(message)  # the replayed initialize too: it was handed to the SDK
-        if isinstance(message, types.JSONRPCResponse | types.JSONRPCError) and message.id == REPLAY_ID:
-            if isinstance(message, types.JSONRPCError):  # the client was told "ok": say so in the log
-                log.warning("the SDK refused the replayed initialize: %s", message.error.message)
-            return
-        await self._inner.send(item)
+        try:
+            if isinstance(message, types.JSONRPCResponse | types.JSONRPCError) and message.id == REPLAY_ID:
+                if isinstance(message, types.JSONRPCError):  # the client was told "ok": say so in the log
+                    log.warning("the SDK refused the replayed initialize: %s", message.error.message)
+                return
+            await self._inner.send(item)
+        finally:
+            # Only once the writer holds the answer: counted earlier, a hang-up could end the
+            # session (and cancel this send) with the answer still on its way (seen in CI).
+            self._flight.answered(message)  # the replayed initialize too: it was handed to the SDK
 
     async def aclose(self) -> None:
         await self._inner.aclose()
