@@ -35,6 +35,7 @@ from recall_latency import (
     beads,
     distinct_queries,
     fill,
+    raw_fts,
     register_projects,
     store_vectors,
 )
@@ -106,6 +107,15 @@ def rss_mb(pid: int) -> float:
     return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))) / 1024
 
 
+def print_reference(store: Filled, asked: list[str], hybrid: dict[str, float]) -> None:
+    """Issue 12 asks for the figures as a ratio against raw FTS5 in the same run: a bare FTS5
+    query (any word, BM25 order, top 30) on the same wisdom.db, here in the bench's process."""
+    raw = raw_fts(store.home / "wisdom.db", [q.replace('"', " ") for q in asked])
+    print(f"raw FTS5, same store and queries: p50 {raw['raw_p50_ms']:.2f} / p95 {raw['raw_p95_ms']:.2f} ms; "
+          f"hybrid / raw FTS5: p50 {hybrid['p50'] / raw['raw_p50_ms']:.1f}x, "
+          f"p95 {hybrid['p95'] / raw['raw_p95_ms']:.1f}x")
+
+
 def fallbacks(store: Filled) -> int:
     log = store.home / "abzu.log"
     return log.read_text().count("dense recall failed") if log.exists() else 0
@@ -133,6 +143,7 @@ def main() -> None:
             print(f"| {mode} | {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} "
                   f"| {r['cpu_mean']:.1f} | {r['rss']:.0f} |")
         print(f"hybrid calls that fell back to lexical: {fallbacks(store)}")
+        print_reference(store, asked, rows["hybrid"])
     finally:
         shutil.rmtree(root)
 
