@@ -39,19 +39,15 @@ def stamp_at(epoch: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch))
 
 
-def config_path(home: Path, environ: "os._Environ[str] | dict[str, str]") -> Path:
-    """Where Settings reads config.toml (light.py `file_settings`)."""
-    named = environ.get("ABZU_CONFIG")
-    return Path(named).expanduser() if named else home / "config.toml"
-
-
-def inputs(home: Path, root: str, environ: "os._Environ[str] | dict[str, str]") -> dict[str, object] | None:
-    """Everything but the time the block depends on; None when a store cannot be read."""
+def inputs(home: Path, root: str, environ: "os._Environ[str] | dict[str, str]",
+           config: Path) -> dict[str, object] | None:
+    """Everything but the time the block depends on; None when a store cannot be read.
+    `config`: the config file Settings reads (DataHome.config_file)."""
     marks = store_state(home / "wisdom.db", home / "abzu.db")
     if marks is None:
         return None
     enki = Path(root) / ".enki"
-    watched = [home / "persona.md", config_path(home, environ), *(enki / n for n in PROJECT_FILES)]
+    watched = [home / "persona.md", config, *(enki / n for n in PROJECT_FILES)]
     return {
         "root": root, "marks": marks, "enki": enki.is_dir(),
         "files": {str(p): _stat(p) for p in watched},
@@ -84,7 +80,7 @@ def save(path: Path, pack: dict[str, object]) -> None:
 
 
 def load(path: Path, *, home: Path, root: str, environ: "os._Environ[str] | dict[str, str]",
-         now: float) -> dict[str, object] | None:
+         config: Path, now: float) -> dict[str, object] | None:
     """The pack when it is provably what a live start would render at `now`; else None."""
     try:
         with open(path, encoding="utf-8") as handle:
@@ -96,7 +92,7 @@ def load(path: Path, *, home: Path, root: str, environ: "os._Environ[str] | dict
     in_time = pack.get("day") == time.strftime("%Y-%m-%d", time.gmtime(now)) and now < _number(pack, "until")
     if not in_time:
         return None
-    return pack if pack.get("inputs") == inputs(home, root, environ) else None
+    return pack if pack.get("inputs") == inputs(home, root, environ, config) else None
 
 
 def fill(pack: dict[str, object], *, now: float, fence: str) -> str:

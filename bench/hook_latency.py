@@ -184,7 +184,7 @@ def _block_fresh(home: "DataHome", root: str) -> bool:
     from abzu.entrypoints.hooks.fast_start import block_path
 
     found = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
-                               now=time.time())
+                               config=home.config_file(os.environ), now=time.time())
     return found is not None
 
 

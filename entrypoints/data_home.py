@@ -10,7 +10,7 @@ from pathlib import Path
 
 from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, light_settings
 from abzu.entrypoints.home_root import HOME_VARIABLE as HOME_VARIABLE
-from abzu.entrypoints.home_root import PENDING, SPOOL
+from abzu.entrypoints.home_root import PENDING, SPOOL, home_root
 
 CONFIG_VARIABLE = "ABZU_CONFIG"
 
@@ -39,7 +39,7 @@ class DataHome:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> "DataHome":
-        return cls.at(environ.get(HOME_VARIABLE) or DEFAULT_HOME)
+        return cls.at(home_root(environ))
 
     @property
     def wisdom(self) -> Path:

@@ -58,7 +58,7 @@ def _fresh(raw: str, home: DataHome,
     if not root:
         return None
     pack = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
-                              now=now.timestamp())
+                              config=home.config_file(os.environ), now=now.timestamp())
     if pack is None or not rendered_pack.no_crash_notice(payload.get("transcript_path"),
                                                           payload["session_id"], pack):
         return None

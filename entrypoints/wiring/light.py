@@ -150,15 +150,20 @@ class LightUseCases:
         root, before = self.workspace.root(), self._marks()
         if root is None or before is None:
             return False
-        inputs = rendered_pack.inputs(self.home.root, root, os.environ)
+        inputs = self._pack_inputs(root)
         recorder, at = PackedContext(self._context, recording=True), self.clock.now()
         block = take_block(self._renderer(recorder, at), at, recorder.answers)
-        if self._marks() != before or rendered_pack.inputs(self.home.root, root, os.environ) != inputs:
+        if self._marks() != before or self._pack_inputs(root) != inputs:
             return False  # a write landed while recording: this pack could mix two states
         save_pack(self.home.pack_for(root), (root, before), at.date(), recorder.answers)
         if block is not None and inputs is not None:
             rendered_pack.save(block_path(self.home, root), {**block, "inputs": inputs})
         return True
+
+    def _pack_inputs(self, root: str) -> dict[str, object] | None:
+        from abzu.adapters import rendered_pack
+
+        return rendered_pack.inputs(self.home.root, root, os.environ, self.home.config_file(os.environ))
 
     def _renderer(self, recorder: "PackedContext", at: datetime) -> "Callable[[datetime, str], Injected]":
         """Session start for the pack: at a given moment, with a given fence, recording nothing.
