@@ -6,7 +6,7 @@ from abzu.application.projects import project_in_view
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT, FUSION_DEPTH
 from abzu.application.semantic.hybrid_recall import fuse_ranked
 from abzu.domain.ranking import RankedHit, RankingPolicy, Source
-from abzu.domain.scope import Scope, ScopeKind
+from abzu.domain.scope import Scope
 from abzu.domain.text import keywords
 from abzu.domain.values import Value
 
@@ -94,12 +94,9 @@ class Recall:
         now = self.clock.now()
         with self.uow as uow:
             project = project_in_view(uow.projects, self.workspace, request.project, now)
-            kind = ScopeKind.of(request.scope)
-            if kind is None:  # the same words as Scope.parse's failure
-                from abzu.domain.errors import InvalidScope
-
-                return InvalidScope(request.scope)
-            scope = Scope(kind, project)
+            scope = Scope.of(request.scope, project)
+            if not isinstance(scope, Scope):
+                return scope
             hits = self._search(request, scope)
             uow.beads.mark_recalled([h.hit.item_id for h in hits if h.hit.source is Source.BEAD], now)
             if project is not None:
