@@ -14,8 +14,6 @@ from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.stores import open_store
 from abzu.domain.decay import DecayPolicy
 
-TOPICS = ("tokens", "caches", "queues", "schemas", "backups", "billing", "exports", "retries",
-          "indexes", "deploys", "logging", "search", "auth", "sessions")
 RANK = {"decision": 0, "fix": 1}
 # (category, starred, created_at, project, flagged, superseded): ties on time on purpose
 SHAPES = [
