@@ -5,9 +5,11 @@ re-take already under way is not repeated (issue 13)."""
 import dataclasses
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,8 @@ from abzu.entrypoints.wiring.container import Container
 from abzu.entrypoints.wiring.light import LightUseCases
 
 FENCE = "memory-0123abcd"
+SNAPSHOT_SOURCE = (Path(__file__).parents[1] / "fixtures" / "claude-jsonl" / "claude-code-viewer"
+                   / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl")
 
 
 @pytest.fixture
@@ -95,4 +99,18 @@ def test_the_idle_recover_command_retakes_the_stale_pack(
     argv = [sys.executable, "-m", "abzu.entrypoints.launcher", "recover", "--exclude", "s-new"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False, cwd=repo)
     assert (done.returncode, done.stdout, done.stderr) == (0, "recovered 0 session(s)\n", "")
+    assert fresh(home, repo)
+
+
+def test_a_pre_compact_snapshot_leaves_the_pack_retaken(home: DataHome, repo: Path, tmp_path: Path) -> None:
+    lines = SNAPSHOT_SOURCE.read_text(encoding="utf-8").splitlines(keepends=True)[:30]
+    transcript = tmp_path / "s-open.jsonl"
+    transcript.write_text("".join(lines), encoding="utf-8")
+    argv = [sys.executable, "-m", "abzu.entrypoints.launcher", "snapshot", "s-open",
+            f"--transcript={transcript}"]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False, cwd=repo)
+    assert (done.returncode, done.stderr) == (0, "")
+    with closing(sqlite3.connect(home.staging)) as db:  # it moved the marks the pack was taken at
+        taken = db.execute("SELECT count(*) FROM session_summaries WHERE session_id = 's-open'").fetchone()
+    assert taken == (1,)
     assert fresh(home, repo)
