@@ -23,13 +23,15 @@ LOCK_STALE_S = 120.0  # a re-take takes well under a second; older means its pro
 
 
 def retake_if_stale(home: DataHome, cwd: Path, *, now: float | None = None) -> str:
-    """'fresh', 'no project', 'busy' (another process re-takes it), 'taken' or 'refused' (a
+    """'fresh', 'no project', 'no stores', 'busy' (another process re-takes it), 'taken' or 'refused' (a
     write landed meanwhile, or the stores cannot be read: the next start runs live)."""
     from abzu.adapters.workspace import GitWorkspace
 
     root = GitWorkspace(cwd).root()
     if not root:
         return "no project"
+    if not (home.wisdom.is_file() and home.staging.is_file()):
+        return "no stores"  # nothing remembered yet: no pack to take, and no light imports for it
     if pack_is_fresh(home, root, time.time() if now is None else now):
         return "fresh"
     lock = _lock(_lock_path(home, root))
