@@ -3,7 +3,8 @@
 
 A data home with --beads beads and ten finalised sessions, an empty hook journal and a fresh
 session-start pack (what a session start finds after a clean exit); `recover` as the SessionStart
-hook starts it, and `finalize` of a session finalised already. With --base REF the same commands on Abzu as of REF.
+hook starts it, and `finalize` of a session finalised already. With --base REF the same commands
+on Abzu as of REF.
 
     .venv/bin/python bench/background_idle.py [--beads 10000] [--runs 15] [--base main] [--this HEAD]
 """
