@@ -8,7 +8,6 @@ refused for good (empty after redaction), so nothing is dropped.
 import json
 import os
 import time
-from dataclasses import asdict
 from pathlib import Path
 
 from abzu.adapters.private_files import open_private, private_folder
@@ -27,7 +26,8 @@ class PendingRemembers:
         # remember gets this far (recall and star wire this class too).
         from abzu.domain.redaction import drop_private, redact
 
-        body = asdict(request) | {"tags": list(request.tags), "root": root}
+        fields = {name: getattr(request, name) for name in request.__match_args__}
+        body = fields | {"tags": list(request.tags), "root": root}
         body["content"] = redact(drop_private(request.content)[0]).text
         body["summary"] = redact(request.summary).text if request.summary else None
         body["tags"] = [redact(t).text for t in request.tags]
