@@ -7,7 +7,7 @@ and friends skip dependency-injector and the modules of review, scrub and transc
 no SQLAlchemy, dependency-injector or pydantic on the way to the answer (issue 13 item 1).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from abzu.application.sessions.session_status import SessionStatus
     from abzu.application.star import StarError
     from abzu.application.status import Status
+    from abzu.domain.anchors import Staleness
     from abzu.domain.bead import Bead
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
@@ -82,13 +83,12 @@ class MemoryUseCases(Value):
         return cls(**parts_from_settings(cwd or Path.cwd(), values))
 
     def remember(self, policy: "BusyPolicy | None" = None) -> "ResilientRemember":
-        from abzu.adapters.git_repo import SubprocessGit  # runs git only for `--files` anchors
         from abzu.adapters.sqlite.busy import BusyPolicy
         from abzu.adapters.sqlite.retrying import ResilientRemember
         from abzu.application.remember import Remember
 
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                        git=SubprocessGit(), reader=self.reader())  # look-ups before the gate
+                        git=_GitOnFirstUse(), reader=self.reader())  # look-ups before the gate
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> "Recall":
@@ -128,6 +128,24 @@ class MemoryUseCases(Value):
         from abzu.application.sessions.session_status import SessionStatus
 
         return SessionStatus(self.sessions(), self.spool)
+
+
+class _GitOnFirstUse:
+    """`SubprocessGit`, imported when first asked: only `--files` anchors run git, and a plain
+    remember need not load the git adapter and the anchor ports (issue 13's import diet)."""
+
+    __slots__ = ()
+
+    def head(self, folder: str) -> str | None:
+        from abzu.adapters.git_repo import SubprocessGit
+
+        return SubprocessGit().head(folder)
+
+    def changes(self, root: str, commit: str, paths: "Sequence[str]"
+                ) -> "Mapping[str, Staleness] | None":
+        from abzu.adapters.git_repo import SubprocessGit
+
+        return SubprocessGit().changes(root, commit, paths)
 
 
 class _Answers:
