@@ -1,6 +1,7 @@
 """`abzu remember` loads only what storing a memory needs (issue 13, import diet): no
 `dataclasses` (and with it no `inspect`, `ast`, `dis`, `tokenize`), no `ctypes` or `signal` while
-no other writer holds the write gate, and no logging on a success."""
+no other writer holds the write gate, no `json` for a memory without tags, no logging on a
+success."""
 
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from tests.e2e.hook_driver import ClaudeCode
 pytestmark = pytest.mark.e2e
 
 # What a plain remember must not import; each was on its path before the diet.
-NOT_LOADED = {"dataclasses", "inspect", "ast", "dis", "tokenize", "ctypes", "signal", "logging",
+NOT_LOADED = {"dataclasses", "inspect", "ast", "dis", "tokenize", "ctypes", "signal", "json", "logging",
               "traceback"}
 
 
