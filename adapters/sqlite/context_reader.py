@@ -6,13 +6,13 @@ SELECT is its own WAL snapshot: no write lock is taken and a writer never blocks
 that is missing or not migrated yet reads as empty.
 """
 
-import logging
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
+from abzu.adapters.lazy_log import abzu_log
 from abzu.adapters.sqlite.context_sql import (
     DELTA_COUNTS,
     DELTA_RECENT,
@@ -34,8 +34,6 @@ from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
 from abzu.domain.sessions.summary import SessionSummary
-
-log = logging.getLogger("abzu")
 
 
 class Sqlite3SessionContext(SessionContext):
@@ -119,7 +117,7 @@ class Sqlite3SessionContext(SessionContext):
         try:
             return conn.execute(sql, params).fetchall()
         except sqlite3.Error as exc:  # not migrated yet, locked beyond the timeout, damaged
-            log.warning("session context: %s read skipped: %s", store, exc)
+            abzu_log().warning("session context: %s read skipped: %s", store, exc)
             return []
 
     def _connect(self, store: str) -> sqlite3.Connection | None:
