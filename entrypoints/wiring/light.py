@@ -192,14 +192,17 @@ class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
         return render
 
     def _packed(self) -> "PackedContext":
+        """The stores' marks are read only when there is a pack of today to check, and on the
+        live reader's own connections: the pack is usually stale because the stores changed,
+        and the live queries then reuse them."""
         from abzu.adapters.recall_pack import PackedContext, load_pack
 
-        root = self.workspace.root()
+        root, live = self.workspace.root(), self._context()
         answers = None
-        if root is not None:  # the stores' marks are read only when there is a pack to check
-            answers = load_pack(self.home.pack_for(root), lambda: (root, self._marks()),
+        if root is not None:
+            answers = load_pack(self.home.pack_for(root), lambda: (root, live.marks()),
                                 self.clock.now().date())
-        return PackedContext(self._context, answers)
+        return PackedContext(lambda: live, answers)
 
     def _marks(self) -> tuple[object, ...] | None:
         from abzu.adapters.sqlite.store_marks import store_marks

@@ -27,7 +27,8 @@ def _project_with_a_memory(tmp_path: Path) -> ClaudeCode:
     cc = ClaudeCode.at(tmp_path)
     (cc.project / ".enki").mkdir()
     (cc.project / ".enki" / "goal").write_text("Move deploys to the staging cluster\n", encoding="utf-8")
-    assert cc.cli("remember", "Deploys go through the staging cluster first", "-c", "decision").returncode == 0
+    note = cc.cli("remember", "Deploys go through the staging cluster first", "-c", "decision")
+    assert note.returncode == 0
     return cc
 
 
