@@ -37,7 +37,8 @@ def test_a_live_session_start_briefs_without_logging(tmp_path: Path) -> None:
     modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
     assert "staging cluster" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert loaded(modules, "abzu.application.sessions.inject_session_start") != set()  # the live path ran
-    assert loaded(modules, "logging", "traceback", "pydantic", "returns") == set()
+    assert loaded(modules, "logging", "traceback", "dataclasses", "inspect", "ast", "dis", "tokenize",
+                  "pydantic", "returns") == set()
 
 
 def test_the_live_start_s_own_modules_define_no_dataclass() -> None:
