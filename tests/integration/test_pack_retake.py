@@ -2,7 +2,6 @@
 so the session starts after a remember read the pack again; a fresh one is left alone, and a
 re-take already under way is not repeated (issue 13)."""
 
-import dataclasses
 import json
 import os
 import sqlite3
@@ -63,7 +62,7 @@ def test_a_stale_pack_is_retaken_and_then_shows_what_a_live_start_shows(
     out = fast_start.run(raw, home, fence=FENCE, now=now)
     assert out is not None
     light = LightUseCases.for_hook(home, repo)
-    live = dataclasses.replace(light.session_start(), fences=lambda: FENCE)
+    live = light.session_start().replace(fences=lambda: FENCE)
     shown = live.execute(SessionStartRequest("s-live", "startup")).text
     assert out["hookSpecificOutput"]["additionalContext"] == shown
     assert "Cache keys carry the schema version" in shown
