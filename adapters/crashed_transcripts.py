@@ -7,18 +7,17 @@ read of the newest: cheap enough for the SessionStart hook, standard library onl
 """
 
 import json
-import logging
 import os
 import re
 import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
+from abzu.adapters.lazy_log import abzu_log
 from abzu.application.sessions.hook_ports import CrashedTranscripts
 from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 
-log = logging.getLogger("abzu")
 _SPOOL_SCAN = 500  # newest entries looked at; ingestion keeps the journal short
 
 
@@ -39,7 +38,7 @@ class SiblingTranscripts(CrashedTranscripts):
                 return None
             return CrashedTranscript(path.stem, modified, _tail(path, self._tail))
         except OSError as exc:  # a folder or file gone or unreadable: no crashed session shown
-            log.warning("crashed session: transcripts beside %s unreadable: %s", transcript_path, exc)
+            abzu_log().warning("crashed session: transcripts beside %s unreadable: %s", transcript_path, exc)
             return None
 
 

@@ -1,7 +1,6 @@
 """The ports the use cases need. Adapters implement them; tests use the fakes in tests/fakes.py."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, TypeVar
@@ -14,6 +13,7 @@ from abzu.domain.bead import Bead, Candidate
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
 
 M = TypeVar("M", Bead, Candidate)
 
@@ -142,14 +142,20 @@ class ProjectRegistry(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class BeadStats:
+class BeadStats(Value):
+    __match_args__ = ("by_category", "by_project", "starred", "flagged", "superseded", "weights")
+    __slots__ = __match_args__
     by_category: dict[str, int]
     by_project: dict[str | None, int]
     starred: int
     flagged: int
     superseded: int
     weights: dict[float, int]
+
+    def __init__(self, by_category: dict[str, int], by_project: dict[str | None, int], starred: int,
+                 flagged: int, superseded: int, weights: dict[float, int]) -> None:
+        self._set(by_category=by_category, by_project=by_project, starred=starred,
+                  flagged=flagged, superseded=superseded, weights=weights)
 
 
 class MemoryStats(Protocol):
@@ -160,11 +166,15 @@ class MemoryStats(Protocol):
     def last_review_at(self) -> datetime | None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class StoreFile:
+class StoreFile(Value):
+    __match_args__ = ("name", "path", "size_bytes")
+    __slots__ = __match_args__
     name: str
     path: str
     size_bytes: int
+
+    def __init__(self, name: str, path: str, size_bytes: int) -> None:
+        self._set(name=name, path=path, size_bytes=size_bytes)
 
 
 class StoreLocations(Protocol):

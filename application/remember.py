@@ -1,11 +1,6 @@
 """Use case: remember a piece of knowledge (spec §5 lifecycle, §6 paths, §10 dedup)."""
 
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import TYPE_CHECKING
-
 from abzu.application.memory_writer import Draft, MemoryWriter, draft_of
-from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 from abzu.application.projects import known_project, resolve_project
 from abzu.application.remember_io import (
     Destination,
@@ -15,28 +10,38 @@ from abzu.application.remember_io import (
 )
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupPolicy, DedupVerdict
+from abzu.domain.values import Value  # not @dataclass: `abzu remember` imports this (see values.py)
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 if TYPE_CHECKING:  # `returns` loads when `execute` runs: the CLI's fast front asks `answer`
+    from datetime import datetime
+
     from returns.result import Result
 
     from abzu.application.anchors.ports import GitRepo
+    from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
 
 __all__ = ["Destination", "Remember", "RememberError", "RememberRequest", "Remembered"]
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
+class _Plan(Value):
     """What a remember's read phase found, before the write gate was taken."""
 
+    __match_args__ = ("project", "registered", "duplicate", "verdict", "touch")
+    __slots__ = __match_args__
     project: str | None
     registered: bool  # False: the project is registered inside the write phase
-    duplicate: Remembered | None = None
-    verdict: DedupVerdict | None = None
-    touch: bool = True  # the project's last_active stamp is due
+    duplicate: Remembered | None
+    verdict: DedupVerdict | None
+    touch: bool  # the project's last_active stamp is due
+
+    def __init__(self, project: str | None, registered: bool, duplicate: Remembered | None = None,
+                 verdict: DedupVerdict | None = None, touch: bool = True) -> None:
+        self._set(project=project, registered=registered, duplicate=duplicate, verdict=verdict,
+                  touch=touch)
 
 
-@dataclass(frozen=True, slots=True)
-class Remember:
+class Remember(Value):
     """- Preferences go straight to wisdom.db (permanent); every other category is staged.
     - Text is validated (empty, over the limit), stripped of NUL bytes and redacted of secrets
       before anything is stored.
@@ -50,14 +55,32 @@ class Remember:
     learning's write phase touches abzu.db alone. `reader` None: `uow` reads too (test fakes).
     """
 
-    uow: UnitOfWork
-    clock: Clock
-    ids: IdGenerator
-    workspace: Workspace
-    dedup: DedupPolicy = field(default_factory=DedupPolicy)
-    max_chars: int = MAX_CONTENT_CHARS
-    git: "GitRepo | None" = None  # the commit file anchors were observed at (issue 16)
-    reader: UnitOfWork | None = None
+    __match_args__ = ("uow", "clock", "ids", "workspace", "dedup", "max_chars", "git", "reader")
+    __slots__ = __match_args__
+    uow: "UnitOfWork"
+    clock: "Clock"
+    ids: "IdGenerator"
+    workspace: "Workspace"
+    dedup: DedupPolicy
+    max_chars: int
+    git: "GitRepo | None"  # the commit file anchors were observed at (issue 16)
+    reader: "UnitOfWork | None"
+
+    def __init__(  # one parameter per field, as the dataclass had
+        self, uow: "UnitOfWork", clock: "Clock", ids: "IdGenerator", workspace: "Workspace",
+        dedup: DedupPolicy | None = None, max_chars: int = MAX_CONTENT_CHARS,
+        git: "GitRepo | None" = None, reader: "UnitOfWork | None" = None,
+    ) -> None:
+        self._set(uow=uow, clock=clock, ids=ids, workspace=workspace,
+                  dedup=DedupPolicy() if dedup is None else dedup, max_chars=max_chars, git=git,
+                  reader=reader)
+
+    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
+        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
+            self, *, uow: "UnitOfWork" = ..., clock: "Clock" = ..., ids: "IdGenerator" = ...,
+            workspace: "Workspace" = ..., dedup: DedupPolicy = ..., max_chars: int = ...,
+            git: "GitRepo | None" = ..., reader: "UnitOfWork | None" = ...,
+        ) -> "Remember": ...
 
     def execute(self, request: RememberRequest) -> "Result[Remembered, RememberError]":
         from returns.result import Failure, Success
@@ -87,7 +110,7 @@ class Remember:
             uow.commit()
         return stored
 
-    def _plan(self, draft: Draft, root: str | None, now: datetime) -> _Plan:
+    def _plan(self, draft: Draft, root: str | None, now: "datetime") -> _Plan:
         request = draft.request
         with self.reader or self.uow as uow:
             project, registered = (None, True) if request.is_global else known_project(
@@ -100,7 +123,7 @@ class Remember:
             touch = project is not None and uow.projects.needs_touch(project, now)
         return _Plan(project, True, found, verdict, touch)
 
-    def _write(self, uow: UnitOfWork, draft: Draft, plan: _Plan, now: datetime) -> Remembered:
+    def _write(self, uow: "UnitOfWork", draft: Draft, plan: _Plan, now: "datetime") -> Remembered:
         writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)
         if not plan.registered:  # a project's first memory: registered, then the whole check
             project = resolve_project(uow.projects, self.workspace, draft.request.project, now)

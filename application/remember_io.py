@@ -1,12 +1,12 @@
-"""What `Remember` and `RememberMany` take and give back (plain frozen dataclasses)."""
+"""What `Remember` and `RememberMany` take and give back (`Value`s: see domain/values.py)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from abzu.domain.bead import CandidateSource
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.errors import ContentTooLong, EmptyContent, UnknownCategory
+from abzu.domain.values import Value
 
 RememberError = EmptyContent | ContentTooLong | UnknownCategory
 
@@ -16,26 +16,52 @@ class Destination(StrEnum):
     STAGING = "staging"
 
 
-@dataclass(frozen=True, slots=True)
-class RememberRequest:
+class RememberRequest(Value):
+    __match_args__ = (
+        "content", "category", "project", "summary", "tags", "is_global", "source", "session_id",
+        "context", "files", "commands",
+    )
+    __slots__ = __match_args__
     content: str
     category: str
-    project: str | None = None
-    summary: str | None = None
-    tags: Sequence[str] = ()
-    is_global: bool = False
-    source: CandidateSource = CandidateSource.MANUAL
-    session_id: str | None = None
-    context: str | None = None
-    files: Sequence[str] = ()  # anchors (issue 16): paths, absolute or relative to the project root
-    commands: Sequence[str] = ()  # anchors: command prefixes such as "npm run build"
+    project: str | None
+    summary: str | None
+    tags: Sequence[str]
+    is_global: bool
+    source: CandidateSource
+    session_id: str | None
+    context: str | None
+    files: Sequence[str]  # anchors (issue 16): paths, absolute or relative to the project root
+    commands: Sequence[str]  # anchors: command prefixes such as "npm run build"
+
+    def __init__(  # one parameter per field, as the dataclass had
+        self, content: str, category: str, project: str | None = None, summary: str | None = None,
+        tags: Sequence[str] = (), is_global: bool = False,
+        source: CandidateSource = CandidateSource.MANUAL, session_id: str | None = None,
+        context: str | None = None, files: Sequence[str] = (), commands: Sequence[str] = (),
+    ) -> None:
+        self._set(
+            content=content, category=category, project=project, summary=summary, tags=tags,
+            is_global=is_global, source=source, session_id=session_id, context=context,
+            files=files, commands=commands,
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class Remembered:
+class Remembered(Value):
+    __match_args__ = ("id", "destination", "outcome", "project", "superseded_id", "redactions")
+    __slots__ = __match_args__
     id: str
     destination: Destination
     outcome: DedupOutcome
     project: str | None
-    superseded_id: str | None = None
-    redactions: int = 0
+    superseded_id: str | None
+    redactions: int
+
+    def __init__(  # one parameter per field, as the dataclass had
+        self, id: str, destination: Destination, outcome: DedupOutcome, project: str | None,
+        superseded_id: str | None = None, redactions: int = 0,
+    ) -> None:
+        self._set(
+            id=id, destination=destination, outcome=outcome, project=project,
+            superseded_id=superseded_id, redactions=redactions,
+        )

@@ -1,10 +1,19 @@
-"""Beads (wisdom.db) and candidates (abzu.db staging): spec §5 and §16."""
+"""Beads (wisdom.db) and candidates (abzu.db staging): spec §5 and §16.
 
-from dataclasses import dataclass, replace
-from datetime import datetime
+`Bead` and `Candidate` are `Value`s, not `@dataclass`es (see domain/values.py): `abzu remember`
+imports this module, and `dataclasses` costs it `inspect`, `ast` and `dis`. Their `replace` is
+typed below for mypy (a wrong field name or type is an error, as `dataclasses.replace` was
+with mypy's dataclass plugin); at run time it is `Value.replace`.
+"""
+
 from enum import StrEnum
 
 from abzu.domain.category import Category
+from abzu.domain.values import Value
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 class CandidateSource(StrEnum):
@@ -15,26 +24,56 @@ class CandidateSource(StrEnum):
     MIGRATION = "migration"  # Appendix A: old Enki beads, staged for review
 
 
-@dataclass(frozen=True, slots=True)
-class Bead:
+class Bead(Value):
     """A unit of permanent, reviewed knowledge (or a preference, which needs no review)."""
 
+    __match_args__ = (
+        "id", "content", "category", "project", "content_hash", "created_at", "summary", "weight",
+        "starred", "tags", "context", "superseded_by", "gemini_flagged", "flag_reason",
+        "last_accessed", "promoted_at",
+    )
+    __slots__ = __match_args__
     id: str
     content: str
     category: Category
     project: str | None
     content_hash: str
-    created_at: datetime
-    summary: str | None = None
-    weight: float = 1.0
-    starred: bool = False
-    tags: tuple[str, ...] = ()
-    context: str | None = None
-    superseded_by: str | None = None
-    gemini_flagged: bool = False
-    flag_reason: str | None = None
-    last_accessed: datetime | None = None
-    promoted_at: datetime | None = None
+    created_at: "datetime"
+    summary: str | None
+    weight: float
+    starred: bool
+    tags: tuple[str, ...]
+    context: str | None
+    superseded_by: str | None
+    gemini_flagged: bool
+    flag_reason: str | None
+    last_accessed: "datetime | None"
+    promoted_at: "datetime | None"
+
+    def __init__(  # one parameter per field, as the dataclass had
+        self, id: str, content: str, category: Category, project: str | None, content_hash: str,
+        created_at: "datetime", summary: str | None = None, weight: float = 1.0,
+        starred: bool = False, tags: tuple[str, ...] = (), context: str | None = None,
+        superseded_by: str | None = None, gemini_flagged: bool = False,
+        flag_reason: str | None = None, last_accessed: "datetime | None" = None,
+        promoted_at: "datetime | None" = None,
+    ) -> None:
+        self._set(
+            id=id, content=content, category=category, project=project, content_hash=content_hash,
+            created_at=created_at, summary=summary, weight=weight, starred=starred, tags=tags,
+            context=context, superseded_by=superseded_by, gemini_flagged=gemini_flagged,
+            flag_reason=flag_reason, last_accessed=last_accessed, promoted_at=promoted_at,
+        )
+
+    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
+        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
+            self, *, id: str = ..., content: str = ..., category: Category = ...,
+            project: str | None = ..., content_hash: str = ..., created_at: "datetime" = ...,
+            summary: str | None = ..., weight: float = ..., starred: bool = ...,
+            tags: tuple[str, ...] = ..., context: str | None = ..., superseded_by: str | None = ...,
+            gemini_flagged: bool = ..., flag_reason: str | None = ...,
+            last_accessed: "datetime | None" = ..., promoted_at: "datetime | None" = ...,
+        ) -> "Bead": ...
 
     @property
     def is_live(self) -> bool:
@@ -42,48 +81,73 @@ class Bead:
         return self.superseded_by is None
 
     def star(self) -> "Bead":
-        return self if self.starred else replace(self, starred=True, weight=1.0)
+        return self if self.starred else self.replace(starred=True, weight=1.0)
 
-    def recalled(self, *, at: datetime) -> "Bead":
-        return replace(self, last_accessed=at)
+    def recalled(self, *, at: "datetime") -> "Bead":
+        return self.replace(last_accessed=at)
 
     def superseded(self, *, by: str) -> "Bead":
-        return replace(self, superseded_by=by)
+        return self.replace(superseded_by=by)
 
     def with_weight(self, weight: float) -> "Bead":
-        return self if weight == self.weight else replace(self, weight=weight)
+        return self if weight == self.weight else self.replace(weight=weight)
 
     def flagged(self, reason: str) -> "Bead":
-        return replace(self, gemini_flagged=True, flag_reason=reason)
+        return self.replace(gemini_flagged=True, flag_reason=reason)
 
     def unflagged(self) -> "Bead":
-        return replace(self, gemini_flagged=False, flag_reason=None)
+        return self.replace(gemini_flagged=False, flag_reason=None)
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(Value):
     """Knowledge waiting in staging for review; searchable, ranked below beads."""
 
+    __match_args__ = (
+        "id", "content", "category", "project", "content_hash", "source", "created_at", "summary",
+        "session_id", "tags", "context", "superseded_by",
+    )
+    __slots__ = __match_args__
     id: str
     content: str
     category: Category
     project: str | None
     content_hash: str
     source: CandidateSource
-    created_at: datetime
-    summary: str | None = None
-    session_id: str | None = None
-    tags: tuple[str, ...] = ()
-    context: str | None = None
-    superseded_by: str | None = None
+    created_at: "datetime"
+    summary: str | None
+    session_id: str | None
+    tags: tuple[str, ...]
+    context: str | None
+    superseded_by: str | None
 
-    def __post_init__(self) -> None:
+    def __init__(  # one parameter per field, as the dataclass had
+        self, id: str, content: str, category: Category, project: str | None, content_hash: str,
+        source: CandidateSource, created_at: "datetime", summary: str | None = None,
+        session_id: str | None = None, tags: tuple[str, ...] = (), context: str | None = None,
+        superseded_by: str | None = None,
+    ) -> None:
+        self._set(
+            id=id, content=content, category=category, project=project, content_hash=content_hash,
+            source=source, created_at=created_at, summary=summary, session_id=session_id,
+            tags=tags, context=context, superseded_by=superseded_by,
+        )
+
+    def _set(self, **values: object) -> None:  # every copy (`replace`, unpickling) is checked too
+        super()._set(**values)
         if self.category is Category.PREFERENCE:
             raise ValueError("preferences are never staged: they go straight to wisdom")
+
+    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
+        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
+            self, *, id: str = ..., content: str = ..., category: Category = ...,
+            project: str | None = ..., content_hash: str = ..., source: CandidateSource = ...,
+            created_at: "datetime" = ..., summary: str | None = ..., session_id: str | None = ...,
+            tags: tuple[str, ...] = ..., context: str | None = ..., superseded_by: str | None = ...,
+        ) -> "Candidate": ...
 
     @property
     def is_live(self) -> bool:
         return self.superseded_by is None
 
     def superseded(self, *, by: str) -> "Candidate":
-        return replace(self, superseded_by=by)
+        return self.replace(superseded_by=by)

@@ -2,11 +2,13 @@
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 from abzu.domain.text import STOPWORDS, words
+from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 
 SIMILARITY_THRESHOLD = 0.85
 
@@ -17,19 +19,34 @@ class DedupOutcome(StrEnum):
     SUPERSEDED = "superseded"
 
 
-@dataclass(frozen=True, slots=True)
-class Existing:
+class Existing(Value):
     """An earlier bead or candidate in the same scope, as returned by the FTS look-up."""
 
+    __match_args__ = ("item_id", "content")
+    __slots__ = __match_args__
     item_id: str
     content: str
 
+    def __init__(self, item_id: str, content: str) -> None:
+        self._set(item_id=item_id, content=content)
 
-@dataclass(frozen=True, slots=True)
-class DedupVerdict:
+
+class DedupVerdict(Value):
+    __match_args__ = ("outcome", "existing_id", "similarity")
+    __slots__ = __match_args__
     outcome: DedupOutcome
-    existing_id: str | None = None
-    similarity: float = 0.0
+    existing_id: str | None
+    similarity: float
+
+    def __init__(self, outcome: DedupOutcome, existing_id: str | None = None,
+                 similarity: float = 0.0) -> None:
+        self._set(outcome=outcome, existing_id=existing_id, similarity=similarity)
+
+    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
+        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
+            self, *, outcome: DedupOutcome = ..., existing_id: str | None = ...,
+            similarity: float = ...,
+        ) -> "DedupVerdict": ...
 
 
 @lru_cache(maxsize=4096)
@@ -65,15 +82,19 @@ def overlap(ta: frozenset[str], tb: frozenset[str]) -> float:
     return len(ta & tb) / max(len(ta), len(tb))
 
 
-@dataclass(frozen=True, slots=True)
-class DedupPolicy:
+class DedupPolicy(Value):
     """- Same content hash in the same scope: skip, and report the existing id.
     - Similarity strictly above the threshold with a live item in the same scope: the new one is
       stored and supersedes the most similar old one (kept, never recalled again).
     - Otherwise: store.
     """
 
-    threshold: float = SIMILARITY_THRESHOLD
+    __match_args__ = ("threshold",)
+    __slots__ = __match_args__
+    threshold: float
+
+    def __init__(self, threshold: float = SIMILARITY_THRESHOLD) -> None:
+        self._set(threshold=threshold)
 
     def must_share(self, content: str, probe_terms: int) -> int:
         """How many of `probe_terms` keywords of `content` any near-duplicate of it contains.

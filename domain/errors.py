@@ -1,19 +1,28 @@
-"""Expected failures, as values. Each carries a one-line `message` a user or a model can act on."""
+"""Expected failures, as values. Each carries a one-line `message` a user or a model can act on.
 
-from dataclasses import dataclass
+`Value`s, not `@dataclass`es (see domain/values.py): every command that can fail imports this
+module, `abzu remember` among them, and seven generated dataclasses cost it ~5 ms of start-up.
+"""
+
+from abzu.domain.values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class EmptyContent:
+class EmptyContent(Value):
+    __slots__ = ()
+
     @property
     def message(self) -> str:
         return "content is empty: nothing to remember"
 
 
-@dataclass(frozen=True, slots=True)
-class ContentTooLong:
+class ContentTooLong(Value):
+    __match_args__ = ("length", "limit")
+    __slots__ = __match_args__
     length: int
     limit: int
+
+    def __init__(self, length: int, limit: int) -> None:
+        self._set(length=length, limit=limit)
 
     @property
     def message(self) -> str:
@@ -23,28 +32,40 @@ class ContentTooLong:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class UnknownCategory:
+class UnknownCategory(Value):
+    __match_args__ = ("value", "allowed")
+    __slots__ = __match_args__
     value: str
     allowed: tuple[str, ...]
+
+    def __init__(self, value: str, allowed: tuple[str, ...]) -> None:
+        self._set(value=value, allowed=allowed)
 
     @property
     def message(self) -> str:
         return f"unknown category {self.value!r}: use one of {', '.join(self.allowed)}"
 
 
-@dataclass(frozen=True, slots=True)
-class BeadNotFound:
+class BeadNotFound(Value):
+    __match_args__ = ("bead_id",)
+    __slots__ = __match_args__
     bead_id: str
+
+    def __init__(self, bead_id: str) -> None:
+        self._set(bead_id=bead_id)
 
     @property
     def message(self) -> str:
         return f"no bead with id {self.bead_id!r}"
 
 
-@dataclass(frozen=True, slots=True)
-class CandidateNotStarrable:
+class CandidateNotStarrable(Value):
+    __match_args__ = ("candidate_id",)
+    __slots__ = __match_args__
     candidate_id: str
+
+    def __init__(self, candidate_id: str) -> None:
+        self._set(candidate_id=candidate_id)
 
     @property
     def message(self) -> str:
@@ -54,18 +75,26 @@ class CandidateNotStarrable:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class InvalidScope:
+class InvalidScope(Value):
+    __match_args__ = ("value",)
+    __slots__ = __match_args__
     value: str
+
+    def __init__(self, value: str) -> None:
+        self._set(value=value)
 
     @property
     def message(self) -> str:
         return f"unknown scope {self.value!r}: use 'project' or 'all'"
 
 
-@dataclass(frozen=True, slots=True)
-class InvalidLimit:
+class InvalidLimit(Value):
+    __match_args__ = ("value",)
+    __slots__ = __match_args__
     value: int
+
+    def __init__(self, value: int) -> None:
+        self._set(value=value)
 
     @property
     def message(self) -> str:

@@ -28,10 +28,26 @@ def configure_file_logging_on_import(path: Path) -> None:
     sys.meta_path.insert(0, _OnImport(path))
 
 
+_DEFERRED: list[Path] = []  # configured by entrypoints/logs.py once it has run (see _configure)
+
+
 def _configure(path: Path) -> None:
+    logs = sys.modules.get("abzu.entrypoints.logs")
+    if logs is not None and not hasattr(logs, "configure_file_logging"):
+        # logging's first import came from logs.py itself (a hook about to log its failure):
+        # importing from it now would fail half-way, so logs.py configures the file at its end
+        _DEFERRED.append(path)
+        return
     from abzu.entrypoints.logs import configure_file_logging
 
     configure_file_logging(path)
+
+
+def configure_deferred() -> None:
+    """Called by entrypoints/logs.py when it has run: the file a first `import logging` from
+    inside it was waiting for."""
+    while _DEFERRED:
+        _configure(_DEFERRED.pop(0))
 
 
 class _OnImport:

@@ -1,7 +1,6 @@
 """The status every door shows (CLI `abzu status`, MCP `enki_status`): one function, so the two
 cannot drift apart again (the MCP tool once answered `"sessions": null`)."""
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from abzu.entrypoints.views import ReviewStateView, SemanticView, SessionsView, StatusView
@@ -15,7 +14,8 @@ def full_status(container: "Container") -> StatusView:
     health = container.sessions.session_status().execute()
     from abzu.entrypoints.missed_transcripts import missed
 
-    view.sessions = SessionsView(**asdict(health.counts), spooled=health.spooled,
+    counts = {name: getattr(health.counts, name) for name in health.counts.__match_args__}  # a Value
+    view.sessions = SessionsView(**counts, spooled=health.spooled,
                                  missed=len(missed(container)))
     state = container.trust.review_state().execute(view.staged)
     view.review = ReviewStateView(

@@ -1,7 +1,6 @@
 """In-memory doubles of the bead and candidate repositories (search, neighbours, decay)."""
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -48,7 +47,7 @@ class _Store(Generic[T]):
         item = self.rows.get(item_id)
         if item is None or not item.is_live:
             return False
-        self.update(replace(item, superseded_by=by))
+        self.update(item.replace(superseded_by=by))
         return True
 
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
@@ -163,7 +162,7 @@ class InMemoryBeads(_Store[Bead]):
         doomed = [b.id for b in self.rows.values() if b.gemini_flagged]
         for b in list(self.rows.values()):
             if b.superseded_by in doomed:
-                self.rows[b.id] = replace(b, superseded_by=None)
+                self.rows[b.id] = b.replace(superseded_by=None)
         for bead_id in doomed:
             del self.rows[bead_id]
         return doomed

@@ -1,7 +1,7 @@
 """In-memory doubles of the session-lifecycle ports (application/sessions/ports.py)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -47,7 +47,7 @@ class InMemorySummaries:
         row = self.rows[summary_id]
         if row.conversational_state:
             return False
-        self.rows[summary_id] = replace(row, conversational_state=text)
+        self.rows[summary_id] = row.replace(conversational_state=text)
         return True
 
     def replace_final(self, summary: SessionSummary) -> None:
@@ -104,7 +104,7 @@ class InMemorySessions:
                 and r.transcript_path and (project is None or r.project == project)]
 
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
-        self.rows[session_id] = replace(self.rows[session_id], finalized_at=at, finalized_by=by)
+        self.rows[session_id] = self.rows[session_id].replace(finalized_at=at, finalized_by=by)
 
     def counts(self) -> SessionCounts:
         rows = list(self.rows.values())

@@ -6,15 +6,13 @@ committed to abzu.db; a file that cannot be parsed is renamed `*.bad` and left f
 """
 
 import contextlib
-import logging
 from pathlib import Path
 
+from abzu.adapters.lazy_log import abzu_log
 from abzu.adapters.spool.codec import decode, encode
 from abzu.adapters.spool.raw_writer import SUFFIX, write_entry
 from abzu.application.sessions.hook_ports import SessionJournal, SpoolEntry, SpoolSource
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
-
-log = logging.getLogger("abzu")
 
 
 class FileSessionJournal(SessionJournal):
@@ -31,7 +29,7 @@ class FileSessionJournal(SessionJournal):
         try:
             self._write(kind, line)
         except OSError as exc:
-            log.error("hook journal entry lost (%s): %s", kind, exc)
+            abzu_log().error("hook journal entry lost (%s): %s", kind, exc)
 
     def _write(self, kind: str, line: str) -> None:
         write_entry(self._folder, kind, line)
@@ -51,7 +49,7 @@ class FileSpoolSource(SpoolSource):
             except FileNotFoundError:
                 continue  # another process ingested it meanwhile
             except (ValueError, KeyError, TypeError) as exc:
-                log.warning("hook journal entry %s set aside: %s", path.name, exc)
+                abzu_log().warning("hook journal entry %s set aside: %s", path.name, exc)
                 _set_aside(path)
         return entries
 

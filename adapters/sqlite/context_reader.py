@@ -6,13 +6,13 @@ SELECT is its own WAL snapshot: no write lock is taken and a writer never blocks
 that is missing or not migrated yet reads as empty.
 """
 
-import logging
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
+from abzu.adapters.lazy_log import abzu_log
 from abzu.adapters.sqlite.context_sql import (
     DELTA_COUNTS,
     DELTA_RECENT,
@@ -34,8 +34,6 @@ from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
 from abzu.domain.sessions.summary import SessionSummary
-
-log = logging.getLogger("abzu")
 
 
 class Sqlite3SessionContext(SessionContext):
@@ -106,6 +104,25 @@ class Sqlite3SessionContext(SessionContext):
                 conn.close()
         self._conns = {}
 
+    def marks(self) -> tuple[object, ...] | None:
+        """`store_marks` answered on this reader's connections: a live start checks its recall
+        pack and then, the pack being stale, queries the same stores, so it opens each once
+        (~1 ms CPU per open: the schema is parsed per connection). None where store_marks
+        would say None (a store missing, not migrated, busy), without a log line."""
+        from abzu.adapters.sqlite.store_marks import STAGING_MARK, WISDOM_MARK
+
+        found: list[object] = []
+        for store, sql in (("wisdom", WISDOM_MARK), ("staging", STAGING_MARK)):
+            try:
+                conn = self._connect(store)
+                row = conn.execute(sql).fetchone() if conn is not None else None
+            except sqlite3.Error:
+                return None
+            if row is None:
+                return None
+            found.extend(row)
+        return tuple(found)
+
     def _fetcher(self, store: str) -> Fetch:
         def fetch(sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
             return cast(Sequence[Row], self._rows(store, sql, dict(params)))
@@ -119,7 +136,7 @@ class Sqlite3SessionContext(SessionContext):
         try:
             return conn.execute(sql, params).fetchall()
         except sqlite3.Error as exc:  # not migrated yet, locked beyond the timeout, damaged
-            log.warning("session context: %s read skipped: %s", store, exc)
+            abzu_log().warning("session context: %s read skipped: %s", store, exc)
             return []
 
     def _connect(self, store: str) -> sqlite3.Connection | None:

@@ -1,7 +1,6 @@
 """`FtsTable`: what the bead and candidate repositories share (a table, its FTS index and its
 row mapper), written once; each repository delegates to one and adds what only it does."""
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -106,6 +105,8 @@ class FtsTable(Generic[T]):
             return {}
         sql = (f"SELECT rowid AS k, id, content FROM {self._index.table} WHERE rowid IN"
                " (SELECT value FROM json_each(:keys)) AND superseded_by IS NULL AND project IS :project")
+        import json  # here: only a bulk import asks by keys (remember's start-up need not load it)
+
         rows = self._db.fetch(sql, {"keys": json.dumps(list(keys)), "project": project})
         return {r["k"]: Existing(r["id"], r["content"]) for r in rows}
 

@@ -5,10 +5,8 @@ next remember that succeeds stores them; a file is deleted only once its memory 
 refused for good (empty after redaction), so nothing is dropped.
 """
 
-import json
 import os
 import time
-from dataclasses import asdict
 from pathlib import Path
 
 from abzu.adapters.private_files import open_private, private_folder
@@ -27,10 +25,13 @@ class PendingRemembers:
         # remember gets this far (recall and star wire this class too).
         from abzu.domain.redaction import drop_private, redact
 
-        body = asdict(request) | {"tags": list(request.tags), "root": root}
+        fields = {name: getattr(request, name) for name in request.__match_args__}
+        body = fields | {"tags": list(request.tags), "root": root}
         body["content"] = redact(drop_private(request.content)[0]).text
         body["summary"] = redact(request.summary).text if request.summary else None
         body["tags"] = [redact(t).text for t in request.tags]
+        import json  # here: only a busy store's remember writes one (and only one waiting reads)
+
         folder = private_folder(self._folder)
         name = f"{time.time_ns():020d}-{os.getpid()}"
         temporary = folder / f".{name}.tmp"
@@ -45,6 +46,8 @@ class PendingRemembers:
     def waiting(self) -> list[tuple[Path, RememberRequest, str | None]]:
         if not self._folder.is_dir():
             return []
+        import json
+
         found = []
         for path in sorted(self._folder.glob(f"*{SUFFIX}")):
             try:

@@ -20,7 +20,6 @@ Standard library only (the CLI's lean path and the MCP server import it).
 """
 
 import fcntl
-import json
 import os
 import threading
 import time
@@ -54,6 +53,8 @@ class StampSpool:
         """Appends one recall's stamps; returns the spool's size after it (0: nothing recorded)."""
         if not bead_ids and project is None:
             return 0
+        import json  # here, as in the readers below: a remember that finds no stamps needs none
+
         line = (json.dumps([at, project, list(bead_ids)], separators=(",", ":")) + "\n").encode()
         for _ in range(3):  # a taker renamed the file between open and lock: append to the new one
             fd = self._open_for_append()
@@ -144,6 +145,8 @@ class _Seen:
         return seen
 
     def catch_up(self, handle: BinaryIO) -> None:
+        import json
+
         handle.seek(self.offset)
         fresh = handle.read(MAX_BYTES)
         complete = fresh.rfind(b"\n") + 1  # a line still being written is read next time
@@ -175,6 +178,8 @@ def _append(fd: int, path: Path, line: bytes) -> int | None:
 
 def read_stamps(files: Iterable[Path]) -> Stamps:
     """The latest stamp of each bead and project in `files`; torn or garbled lines skipped."""
+    import json
+
     beads: dict[str, str] = {}
     projects: dict[str, str] = {}
     for path in files:

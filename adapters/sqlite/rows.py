@@ -1,6 +1,5 @@
 """Row <-> entity mapping for beads and candidates."""
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,12 +9,18 @@ from abzu.domain.category import Category
 
 
 def _tags_out(tags: tuple[str, ...]) -> str | None:
-    return json.dumps(list(tags)) if tags else None
+    if not tags:
+        return None
+    import json  # here: a memory without tags (most) needs no JSON; remember's start-up skips it
+
+    return json.dumps(list(tags))
 
 
 def _tags_in(raw: str | None) -> tuple[str, ...]:
     if not raw:
         return ()
+    import json
+
     try:
         loaded = json.loads(raw)
     except json.JSONDecodeError:

@@ -15,7 +15,7 @@ import os
 import struct
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # ctypes is loaded at the first gate only (start-up of the CLI and hooks)
+if TYPE_CHECKING:  # ctypes loads only when a writer waits in line (write_gate._wait)
     import ctypes
 
 SLICE_NS = 100_000  # the kernel's minimum: 0.1 ms
@@ -64,8 +64,10 @@ def hurry() -> int | None:
 
 def relax(previous: int | None) -> None:
     """Puts back the slice `hurry` replaced."""
+    if previous is None:  # first: nothing to put back loads no ctypes
+        return
     calls = _calls()
-    if previous is None or calls is None:
+    if calls is None:
         return
     import ctypes
 

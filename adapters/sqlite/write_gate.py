@@ -24,7 +24,6 @@ Standard library only: the light (sqlite3) units of work call `write_gate(path)`
 
 import fcntl
 import os
-import signal
 import sqlite3
 import struct
 import threading
@@ -71,8 +70,10 @@ def acquire(store: Path, timeout: float = WAIT_S, *, wait: bool = True) -> int |
             _held[key] = (fd, depth + 1)
             return key[1]
     fd = os.open(key[0], os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, _FILE_MODE)
-    previous = urgent.hurry()  # woken at once when our turn comes (urgent.py)
-    if _enter(fd, timeout if wait else 0.0):
+    hurried: list[int | None] = []  # the slice `urgent.hurry` replaced, once we queued (`_wait`)
+    entered = _enter(fd, timeout if wait else 0.0, hurried)
+    previous = hurried[0] if hurried else None
+    if entered:
         with _held_mutex:
             _held[key], _slices[key] = (fd, 1), previous
         return key[1]
@@ -109,18 +110,19 @@ def write_gate(store: Path, timeout: float = WAIT_S) -> Iterator[None]:
         release(store)
 
 
-def _enter(fd: int, timeout: float) -> bool:
+def _enter(fd: int, timeout: float, hurried: list[int | None]) -> bool:
     """True once `fd` holds the gate. False: `fd` was closed, or handed to the helper thread
     that keeps the abandoned place in line and closes it when its turn comes."""
     if not _OFD:
-        return _wait(fd, timeout, lambda: fcntl.flock(fd, fcntl.LOCK_EX), lambda: _try_flock(fd))
+        return _wait(fd, timeout, lambda: fcntl.flock(fd, fcntl.LOCK_EX), lambda: _try_flock(fd),
+                     hurried)
     place = _draw_ticket(fd, only_if_free=timeout <= 0)
     if place is None:  # asked not to wait, and someone is in line: no number drawn
         os.close(fd)
         return False
     previous = _byte_of(place - 1)
     return _wait(fd, timeout, lambda: _byte_lock(fd, previous, wait=True),
-                 lambda: _byte_lock(fd, previous, wait=False))
+                 lambda: _byte_lock(fd, previous, wait=False), hurried)
 
 
 def _draw_ticket(fd: int, *, only_if_free: bool) -> int | None:
@@ -161,12 +163,16 @@ def _try_flock(fd: int) -> bool:
         return False
 
 
-def _wait(fd: int, timeout: float, block: _Step, try_once: _Step) -> bool:
+def _wait(fd: int, timeout: float, block: _Step, try_once: _Step, hurried: list[int | None]) -> bool:
     if try_once():
         return True
     if timeout <= 0:
         os.close(fd)  # our place in line goes with it: the successor only waited on us
         return False
+    # In line: woken at once when our turn comes (urgent.py). Only now, not for every writer:
+    # the slice costs `ctypes` (~2 ms of a remember's start-up) and only a waiter's hand-over
+    # needs it; a writer that finds the gate free holds it with its own slice.
+    hurried.append(urgent.hurry())
     if _alarm_is_free():
         return _wait_here(fd, timeout, block, try_once)
     return _wait_in_helper(fd, timeout, block)
@@ -187,6 +193,8 @@ def _expire(_signum: int, _frame: object) -> None:
 
 def _alarm_is_free() -> bool:
     """The main thread, and nobody else's SIGALRM handler (pytest-timeout's, say) to disturb."""
+    import signal  # here: only a writer that waits needs it (~0.8 ms of every remember's start)
+
     return (threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGALRM) == signal.SIG_DFL)
 
@@ -197,6 +205,8 @@ def _wait_here(fd: int, timeout: float, block: _Step, try_once: _Step) -> bool:
     wake-up waits for a CPU while the whole line stands still (32 writers: 19 to 32 writes/s).
     A timer's SIGALRM ends a wait that outlives `timeout`; one that lands as the lock arrives is
     told apart by asking the lock again (this descriptor already holding it: granted at once)."""
+    import signal
+
     signal.signal(signal.SIGALRM, _expire)
     try:
         _armed["now"] = True

@@ -1,6 +1,6 @@
 """Use case: a person corrects one memory: content, summary, category or tags."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
@@ -93,8 +93,8 @@ class EditMemory:
         clash = _same_text_elsewhere(uow, old, draft.hash)
         if clash is not None:
             return Failure(DuplicateText(old.id, clash))
-        new = replace(old, content=draft.content, summary=draft.summary, category=draft.category,
-                      tags=draft.tags, content_hash=draft.hash)
+        new = old.replace(content=draft.content, summary=draft.summary, category=draft.category,
+                          tags=draft.tags, content_hash=draft.hash)
         lifted = 0
         if isinstance(new, Bead):
             uow.beads.update(new)

@@ -7,7 +7,6 @@ for classes it never uses (issue 13).
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -15,6 +14,7 @@ from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 from abzu.domain.sessions.summary import SessionSummary
+from abzu.domain.values import Value
 
 if TYPE_CHECKING:
     from abzu.domain.sessions.crashed import CrashedTranscript
@@ -64,10 +64,13 @@ class SessionJournal(Protocol):
     def record_injection(self, record: InjectionRecord) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class SpoolEntry:
+class SpoolEntry(Value):  # a Value, not @dataclass: see domain/values.py
+    __slots__ = __match_args__ = ("handle", "item")
     handle: str
     item: SessionEvent | InjectionRecord
+
+    def __init__(self, handle: str, item: SessionEvent | InjectionRecord) -> None:
+        self._set(handle=handle, item=item)
 
 
 class SpoolSource(Protocol):
@@ -78,14 +81,18 @@ class SpoolSource(Protocol):
     def done(self, handle: str) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class ProjectState:
+class ProjectState(Value):  # a Value, not @dataclass: see domain/values.py
     """What the project's `.enki/` folder says (all optional)."""
 
-    goal: str | None = None
-    phase: str | None = None
-    tier: str | None = None
-    gates: str | None = None
+    __slots__ = __match_args__ = ("goal", "phase", "tier", "gates")
+    goal: str | None
+    phase: str | None
+    tier: str | None
+    gates: str | None
+
+    def __init__(self, goal: str | None = None, phase: str | None = None, tier: str | None = None,
+            gates: str | None = None) -> None:
+        self._set(goal=goal, phase=phase, tier=tier, gates=gates)
 
 
 class ProjectFiles(Protocol):

@@ -10,9 +10,10 @@ hook. Text is redacted here; the renderer neutralises and fences it like any sto
 import json
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from abzu.domain.values import Value
 
 TAIL_BYTES = 256 * 1024
 _CHANGE_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
@@ -20,21 +21,29 @@ _KEEP = 5  # of each kind: the most recent only
 _TEXT_CHARS = 300
 
 
-@dataclass(frozen=True, slots=True)
-class CrashedTranscript:
+
+class CrashedTranscript(Value):  # a Value, not @dataclass: see domain/values.py
     """A transcript of another session of the same project that no summary covers."""
 
+    __slots__ = __match_args__ = ("session_id", "modified_at", "tail")
     session_id: str
     modified_at: datetime
     tail: tuple[str, ...]  # complete JSONL lines of the file's last bytes, in order
 
+    def __init__(self, session_id: str, modified_at: datetime, tail: tuple[str, ...]) -> None:
+        self._set(session_id=session_id, modified_at=modified_at, tail=tail)
 
-@dataclass(slots=True)
+
 class TailDigest:
-    requests: deque[str] = field(default_factory=lambda: deque(maxlen=_KEEP))
-    files: dict[str, None] = field(default_factory=dict)  # ordered set, newest last
-    commands: deque[str] = field(default_factory=lambda: deque(maxlen=_KEEP))
-    last_reply: str | None = None
+    """Filled while the tail is read (mutable; a plain class: no dataclasses on the hook path)."""
+
+    __slots__ = ("commands", "files", "last_reply", "requests")
+
+    def __init__(self) -> None:
+        self.requests: deque[str] = deque(maxlen=_KEEP)
+        self.files: dict[str, None] = {}  # ordered set, newest last
+        self.commands: deque[str] = deque(maxlen=_KEEP)
+        self.last_reply: str | None = None
 
     @property
     def empty(self) -> bool:

@@ -8,7 +8,6 @@ same wiring. Standard library, adapters and application only: the container's im
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +19,7 @@ from abzu.application.basic_ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
 from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.values import Value
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.wiring.environ import from_environ  # the rule light_settings.py reads by too
 
@@ -90,14 +90,20 @@ def _positive(environ: Mapping[str, str], file: Mapping[str, object], key: str, 
     return default
 
 
-@dataclass(frozen=True, slots=True)
-class LightUseCases:
+class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
+    __slots__ = __match_args__ = ("home", "workspace", "clock", "ranking", "decay", "cadence")
     home: DataHome
     workspace: Workspace
     clock: Clock
     ranking: RankingPolicy
-    decay: DecayPolicy = field(default_factory=DecayPolicy)
-    cadence: ReviewCadence = field(default_factory=ReviewCadence)
+    decay: DecayPolicy
+    cadence: ReviewCadence
+
+    def __init__(self, home: DataHome, workspace: Workspace, clock: Clock, ranking: RankingPolicy,
+            decay: DecayPolicy | None = None, cadence: ReviewCadence | None = None) -> None:
+        self._set(home=home, workspace=workspace, clock=clock, ranking=ranking,
+            decay=DecayPolicy() if decay is None else decay,
+            cadence=ReviewCadence() if cadence is None else cadence)
 
     @classmethod
     def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":
@@ -187,14 +193,17 @@ class LightUseCases:
         return render
 
     def _packed(self) -> "PackedContext":
+        """The stores' marks are read only when there is a pack of today to check, and on the
+        live reader's own connections: the pack is usually stale because the stores changed,
+        and the live queries then reuse them."""
         from abzu.adapters.recall_pack import PackedContext, load_pack
 
-        root = self.workspace.root()
+        root, live = self.workspace.root(), self._context()
         answers = None
-        if root is not None:  # the stores' marks are read only when there is a pack to check
-            answers = load_pack(self.home.pack_for(root), lambda: (root, self._marks()),
+        if root is not None:
+            answers = load_pack(self.home.pack_for(root), lambda: (root, live.marks()),
                                 self.clock.now().date())
-        return PackedContext(self._context, answers)
+        return PackedContext(lambda: live, answers)
 
     def _marks(self) -> tuple[object, ...] | None:
         from abzu.adapters.sqlite.store_marks import store_marks
@@ -216,11 +225,14 @@ class LightUseCases:
         return Sqlite3SessionContext(self.home.wisdom, self.home.staging, self.decay)
 
 
-@dataclass(frozen=True, slots=True)
-class _At:
+class _At(Value):  # a Value, not @dataclass: see domain/values.py
     """A clock stopped at `moment`: the pack renders the block as it would read then."""
 
+    __slots__ = __match_args__ = ("moment",)
     moment: datetime
+
+    def __init__(self, moment: datetime) -> None:
+        self._set(moment=moment)
 
     def now(self) -> datetime:
         return self.moment

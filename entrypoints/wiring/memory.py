@@ -7,13 +7,13 @@ and friends skip dependency-injector and the modules of review, scrub and transc
 no SQLAlchemy, dependency-injector or pydantic on the way to the answer (issue 13 item 1).
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from abzu.application.ports import Clock, IdGenerator, StoreLocations, UnitOfWork, Workspace
 from abzu.domain.ranking import RankingPolicy
+from abzu.domain.values import Value  # not @dataclass: remember and recall import this
 
 # Each command imports only its own use case (below): recall never loads remember's writer,
 # the session lifecycle or the pending-remember file, nor remember the session modules.
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from abzu.application.sessions.session_status import SessionStatus
     from abzu.application.star import StarError
     from abzu.application.status import Status
+    from abzu.domain.anchors import Staleness
     from abzu.domain.bead import Bead
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
@@ -38,8 +39,7 @@ else:
     RecallResult = "Result[Recalled, RecallError]"  # the web page's annotations name it
 
 
-@dataclass(frozen=True, slots=True)
-class MemoryUseCases:
+class MemoryUseCases(Value):
     """`writer`: units of work that may write; `recaller`: recall's (cheap stamps); `reader`:
     read-only ones (plain BEGIN, no write lock; status); `sessions`: the session lifecycle's, for
     the session counts; `dense`: hybrid recall's dense side (None: semantic search off; one per
@@ -58,7 +58,21 @@ class MemoryUseCases:
     locations: StoreLocations
     spool: "SpoolSource"
     pending: "PendingRemembers"
-    dense: "DenseRecall | None" = None
+    dense: "DenseRecall | None"
+    __match_args__ = ("writer", "recaller", "reader", "sessions", "clock", "ids", "workspace",
+                      "ranking", "max_chars", "locations", "spool", "pending", "dense")
+    __slots__ = __match_args__
+
+    def __init__(  # one parameter per field, as the dataclass had
+        self, writer: Callable[[], UnitOfWork], recaller: Callable[[], UnitOfWork],
+        reader: Callable[[], UnitOfWork], sessions: "Callable[[], SessionUnitOfWork]",
+        clock: Clock, ids: IdGenerator, workspace: Workspace, ranking: RankingPolicy,
+        max_chars: int, locations: StoreLocations, spool: "SpoolSource",
+        pending: "PendingRemembers", dense: "DenseRecall | None" = None,
+    ) -> None:
+        self._set(writer=writer, recaller=recaller, reader=reader, sessions=sessions, clock=clock,
+                  ids=ids, workspace=workspace, ranking=ranking, max_chars=max_chars,
+                  locations=locations, spool=spool, pending=pending, dense=dense)
 
     @classmethod
     def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":
@@ -69,13 +83,12 @@ class MemoryUseCases:
         return cls(**parts_from_settings(cwd or Path.cwd(), values))
 
     def remember(self, policy: "BusyPolicy | None" = None) -> "ResilientRemember":
-        from abzu.adapters.git_repo import SubprocessGit  # runs git only for `--files` anchors
         from abzu.adapters.sqlite.busy import BusyPolicy
         from abzu.adapters.sqlite.retrying import ResilientRemember
         from abzu.application.remember import Remember
 
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                        git=SubprocessGit(), reader=self.reader())  # look-ups before the gate
+                        git=_GitOnFirstUse(), reader=self.reader())  # look-ups before the gate
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> "Recall":
@@ -115,6 +128,24 @@ class MemoryUseCases:
         from abzu.application.sessions.session_status import SessionStatus
 
         return SessionStatus(self.sessions(), self.spool)
+
+
+class _GitOnFirstUse:
+    """`SubprocessGit`, imported when first asked: only `--files` anchors run git, and a plain
+    remember need not load the git adapter and the anchor ports (issue 13's import diet)."""
+
+    __slots__ = ()
+
+    def head(self, folder: str) -> str | None:
+        from abzu.adapters.git_repo import SubprocessGit
+
+        return SubprocessGit().head(folder)
+
+    def changes(self, root: str, commit: str, paths: "Sequence[str]"
+                ) -> "Mapping[str, Staleness] | None":
+        from abzu.adapters.git_repo import SubprocessGit
+
+        return SubprocessGit().changes(root, commit, paths)
 
 
 class _Answers:

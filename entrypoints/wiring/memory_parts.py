@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from abzu.adapters.clock import SystemClock
-from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.store_locations import FileStoreLocations
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
@@ -19,9 +18,10 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.log_on_import import configure_file_logging_on_import
-from abzu.entrypoints.wiring.dense import dense_recall
 
 if TYPE_CHECKING:
+    from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
+    from abzu.application.semantic.ports import DenseRecall
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
 
@@ -35,7 +35,7 @@ def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[
     wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
     return {
         "writer": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), actor=current_actor()),
-        "recaller": lambda: SqliteRecallUnitOfWork(wisdom, staging, DecayPolicy()),
+        "recaller": lambda: _recaller(wisdom, staging),
         "reader": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), read_only=True),
         "sessions": lambda: _sessions(wisdom, staging),
         "clock": SystemClock(), "ids": OnFirstUse(_ids), "workspace": GitWorkspace(cwd),
@@ -44,7 +44,7 @@ def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[
         "locations": FileStoreLocations(home.wisdom, home.staging),
         "spool": OnFirstUse(lambda: _spool(home.spool)),
         "pending": OnFirstUse(lambda: _pending(home.pending_remembers)),
-        "dense": dense_recall(settings.semantic, home.wisdom, home.staging, DecayPolicy()),
+        "dense": _dense(settings.semantic, home.wisdom, home.staging),
     }
 
 
@@ -59,6 +59,21 @@ class OnFirstUse:
         if self._built is None:
             self._built = self._build()
         return getattr(self._built, name)
+
+
+def _recaller(wisdom: Sqlite3Store, staging: Sqlite3Store) -> "SqliteRecallUnitOfWork":
+    # Imported here: remember, star and status never build recall's unit of work.
+    from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
+
+    return SqliteRecallUnitOfWork(wisdom, staging, DecayPolicy())
+
+
+def _dense(enabled: bool, wisdom: Path, staging: Path) -> "DenseRecall | None":
+    if not enabled:  # semantic search off (the default): its module and ports stay unloaded
+        return None
+    from abzu.entrypoints.wiring.dense import dense_recall
+
+    return dense_recall(enabled, wisdom, staging, DecayPolicy())
 
 
 def _ids() -> Any:

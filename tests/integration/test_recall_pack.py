@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+from abzu.adapters.sqlite.store_marks import store_marks
 from abzu.adapters.workspace import GitWorkspace
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
@@ -45,8 +47,8 @@ def test_a_fresh_pack_gives_the_live_block_without_asking_the_stores(
     live = block(light, "s-live", from_pack=False)
     assert "Token rotation runs hourly" in live
     assert light.write_pack()
-    asked: list[str] = []
-    monkeypatch.setattr(LightUseCases, "_context", lambda self: asked.append("live"))
+    asked: list[str] = []  # every live question goes through `_rows` (the pack's marks do not)
+    monkeypatch.setattr(Sqlite3SessionContext, "_rows", lambda *args: asked.append("live"))
     assert block(light, "s-next", from_pack=True) == live
     assert asked == []
 
@@ -79,3 +81,12 @@ def test_a_recall_stamp_keeps_the_pack_fresh(light: LightUseCases, container: Co
     with closing(sqlite3.connect(light.home.wisdom)) as db, db:  # what settling the stamps writes
         db.execute("UPDATE beads SET last_accessed = ?", (light.clock.now().isoformat(),))
     assert light._packed().answers != {}
+
+
+def test_the_live_reader_marks_the_stores_as_store_marks_does(light: LightUseCases) -> None:
+    """A stale pack is checked on the live reader's connections: the same marks, or the check
+    would never find a pack fresh (or find a stale one fresh)."""
+    reader = Sqlite3SessionContext(light.home.wisdom, light.home.staging, light.decay)
+    assert reader.marks() == store_marks(light.home.wisdom, light.home.staging) is not None
+    missing = Sqlite3SessionContext(light.home.root / "none.db", light.home.staging, light.decay)
+    assert missing.marks() is None

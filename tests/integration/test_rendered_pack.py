@@ -2,7 +2,6 @@
 the live path renders for the same stores, files, settings and time; anything it depends on
 that changed sends the hook to the live path."""
 
-import dataclasses
 import json
 import os
 import sqlite3
@@ -62,7 +61,7 @@ def packed(light: LightUseCases, repo: Path, session: str = "s-new", **payload: 
 
 
 def live(light: LightUseCases, session: str = "s-live", transcript: str | None = None) -> str:
-    use_case = dataclasses.replace(light.session_start(), fences=lambda: FENCE)
+    use_case = light.session_start().replace(fences=lambda: FENCE)
     return use_case.execute(SessionStartRequest(session, "startup", transcript)).text
 
 
