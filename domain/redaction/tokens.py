@@ -34,15 +34,16 @@ def token_rule(
         matches = regex.finditer(text) if starts is None else matches_from(regex, text, starts(hay))
         for match in matches:
             start, end = match.span(group)
-            secret = text[start:end]
             if boundary and not left_boundary(text, match.start()):
                 continue
-            if shannon_entropy(secret) < min_entropy:
-                continue
-            if accept is None or accept(secret):
+            if _kept(text[start:end], min_entropy, accept):
                 yield rule_id, start, end
 
     return Rule(gate, scan)
+
+
+def _kept(secret: str, min_entropy: float, accept: Callable[[str], bool] | None) -> bool:
+    return shannon_entropy(secret) >= min_entropy and (accept is None or accept(secret))
 
 
 def is_jwt(token: str) -> bool:
