@@ -25,6 +25,15 @@ EditError = MemoryNotFound | NothingToEdit | StagedPreference | DuplicateText | 
 
 
 @dataclass(frozen=True, slots=True)
+class Edited:
+    """The memory as it is now, and how many stale marks on its file anchors the edit lifted
+    (each recorded "fresh again" in the history): the person is told, as maintenance is."""
+
+    memory: Memory
+    marks_lifted: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class EditRequest:
     """None leaves a field as it is; `tags` replaces all tags (an empty tuple clears them)."""
 
@@ -58,7 +67,7 @@ class EditMemory:
     workspace: ProjectRoot | None = None  # where the person edits from
     git: GitRepo | None = None
 
-    def execute(self, request: EditRequest) -> Result[Memory, EditError]:
+    def execute(self, request: EditRequest) -> Result[Edited, EditError]:
         if request.changes_nothing:
             return Failure(NothingToEdit())
         seen = self._observed_at() if request.content is not None else None  # git: outside the lock
@@ -78,7 +87,7 @@ class EditMemory:
         return None if root is None or head is None else (root, head)
 
     def _apply(self, uow: UnitOfWork, old: Memory, draft: Draft,
-               seen: tuple[str, str] | None) -> Result[Memory, EditError]:
+               seen: tuple[str, str] | None) -> Result[Edited, EditError]:
         if isinstance(old, Candidate) and draft.category is Category.PREFERENCE:
             return Failure(StagedPreference(old.id))
         clash = _same_text_elsewhere(uow, old, draft.hash)
@@ -86,23 +95,31 @@ class EditMemory:
             return Failure(DuplicateText(old.id, clash))
         new = old.replace(content=draft.content, summary=draft.summary, category=draft.category,
                           tags=draft.tags, content_hash=draft.hash)
+        lifted = 0
         if isinstance(new, Bead):
             uow.beads.update(new)
             if seen is not None and new.content != old.content:
-                _observed_again(uow, new, *seen)
+                lifted = _observed_again(uow, new, *seen)
         else:
             uow.candidates.update(new)
         uow.commit()
-        return Success(new)
+        return Success(Edited(new, lifted))
 
 
-def _observed_again(uow: UnitOfWork, bead: Bead, root: str, head: str) -> None:
+def _observed_again(uow: UnitOfWork, bead: Bead, root: str, head: str) -> int:
     """The bead's file anchors given again at `head`: the store moves the marked ones there and
-    lifts their marks, and leaves the others at the commit they were observed at (anchor_rows.py)."""
+    lifts their marks, and leaves the others at the commit they were observed at (anchor_rows.py).
+    Returns how many marks were lifted: the anchors that moved, since only a marked one moves."""
     if bead.project is None or uow.projects.name_for_path(root) != bead.project:
-        return
-    files = [Anchor(a.kind, a.value) for a in uow.bead_anchors.of(bead.id) if a.kind is AnchorKind.FILE]
-    uow.bead_anchors.attach(bead.id, files, head)
+        return 0
+    before = _file_commits(uow, bead.id)
+    uow.bead_anchors.attach(bead.id, [Anchor(AnchorKind.FILE, path) for path in before], head)
+    after = _file_commits(uow, bead.id)
+    return sum(1 for path, commit in before.items() if after.get(path) != commit)
+
+
+def _file_commits(uow: UnitOfWork, bead_id: str) -> dict[str, str | None]:
+    return {a.value: a.commit for a in uow.bead_anchors.of(bead_id) if a.kind is AnchorKind.FILE}
 
 
 def _merged(old: Memory, request: EditRequest) -> RememberRequest:

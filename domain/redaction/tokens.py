@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Callable, Iterable, Iterator
 
 from abzu.domain.redaction.base import Hit, Rule, shannon_entropy
 from abzu.domain.redaction.checks import left_boundary
 from abzu.domain.redaction.gates import Gate
 from abzu.domain.redaction.haystack import Haystack, matches_from
-
-# Compiled on the first text whose gate opens, not at import: there are ~100 token rules and a
-# `remember` opens a few at most (compiling all cost ~40 ms per process).
-_compiled = functools.cache(re.compile)
+from abzu.domain.redaction.patterns import lazy
 
 
 def token_rule(
@@ -27,24 +22,28 @@ def token_rule(
     starts: Callable[[Haystack], Iterable[int]] | None = None,
 ) -> Rule:
     """A rule for one token format; `starts` lists where a match can start, for patterns that do
-    not begin with a literal (`re` would otherwise try every position of the text)."""
+    not begin with a literal (`re` would otherwise try every position of the text). The pattern
+    is compiled on the first text whose gate opens (patterns.py): there are ~100 token rules and
+    a `remember` opens a few at most."""
+    compiled = lazy(pattern)
 
     def scan(hay: Haystack) -> Iterator[Hit]:
-        regex = _compiled(pattern)
+        regex = compiled()
         group: int | str = "s" if "s" in regex.groupindex else 0
         text = hay.text
         matches = regex.finditer(text) if starts is None else matches_from(regex, text, starts(hay))
         for match in matches:
             start, end = match.span(group)
-            secret = text[start:end]
             if boundary and not left_boundary(text, match.start()):
                 continue
-            if shannon_entropy(secret) < min_entropy:
-                continue
-            if accept is None or accept(secret):
+            if _kept(text[start:end], min_entropy, accept):
                 yield rule_id, start, end
 
     return Rule(gate, scan)
+
+
+def _kept(secret: str, min_entropy: float, accept: Callable[[str], bool] | None) -> bool:
+    return shannon_entropy(secret) >= min_entropy and (accept is None or accept(secret))
 
 
 def is_jwt(token: str) -> bool:

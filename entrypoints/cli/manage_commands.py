@@ -7,12 +7,12 @@ from typing import Annotated
 import typer
 from returns.result import Failure, Success
 
-from abzu.application.manage.edit import EditMemory, EditRequest
+from abzu.application.manage.edit import Edited, EditMemory, EditRequest
 from abzu.application.manage.forget import ForgetMemory, Forgotten
 from abzu.application.manage.show import ShowMemory, Shown
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
-from abzu.entrypoints.cli.manage_views import ForgottenView, MemoryView, show
+from abzu.entrypoints.cli.manage_views import EditedView, ForgottenView, MemoryView, lifted_line, show
 from abzu.entrypoints.logs import LOGGER_NAME
 
 log = logging.getLogger(LOGGER_NAME)
@@ -57,9 +57,9 @@ class ManageCommands:
             use_case = EditMemory(container.uow(), max_chars=container.config.max_content_chars(),
                                   workspace=container.workspace(), git=container.git())
             match use_case.execute(EditRequest(memory_id, text, summary, category, tags)):
-                case Success(edited):
-                    log.info("edited %s by hand", edited.id)
-                    _print(MemoryView.of(edited), json)
+                case Success(Edited() as done):
+                    log.info("edited %s by hand", done.memory.id)
+                    _edited(EditedView.of_edit(done), json)
                 case Failure(err):
                     fail(err.message)
 
@@ -98,6 +98,14 @@ def _print(view: MemoryView, as_json: bool) -> None:
         typer.echo(view.model_dump_json(indent=2))
     else:
         show(view)
+
+
+def _edited(view: EditedView, as_json: bool) -> None:
+    _print(view, as_json)
+    line = None if as_json else lifted_line(view.stale_marks_lifted)
+    if line is not None:
+        render.console.print()
+        render.console.print(line, soft_wrap=True)
 
 
 def _forgotten(view: ForgottenView, as_json: bool) -> None:

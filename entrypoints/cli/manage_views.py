@@ -5,6 +5,7 @@ from datetime import datetime
 from pydantic import BaseModel
 from rich.markup import escape
 
+from abzu.application.manage.edit import Edited
 from abzu.application.manage.forget import Forgotten
 from abzu.domain.bead import Bead, Candidate
 from abzu.entrypoints.cli import render
@@ -46,6 +47,24 @@ class MemoryView(BaseModel):
                        flagged_for_deletion=memory.gemini_flagged)
         return cls(**common, store="staging", reviewed=False, source=memory.source.value,
                    session_id=memory.session_id)
+
+
+class EditedView(MemoryView):
+    # File anchors whose stale mark the edit lifted ("fresh again" in the history): the text was
+    # rewritten in the memory's own repository, so it is taken as checked against today's code.
+    stale_marks_lifted: int = 0
+
+    @classmethod
+    def of_edit(cls, done: Edited) -> "EditedView":
+        return cls(**MemoryView.of(done.memory).model_dump(), stale_marks_lifted=done.marks_lifted)
+
+
+def lifted_line(lifted: int) -> str | None:
+    """The one plain line `abzu edit` adds when it lifted stale marks."""
+    if not lifted:
+        return None
+    files = "1 anchored file" if lifted == 1 else f"{lifted} anchored files"
+    return f"Fresh again: the stale mark on {files} is lifted (checked against HEAD from now on)."
 
 
 class ForgottenView(BaseModel):

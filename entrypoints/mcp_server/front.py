@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from abzu.domain.enki.consumers import Consumer
 from abzu.entrypoints.mcp_server import arguments
 from abzu.entrypoints.mcp_server.handshake import Handshake, load
+from abzu.entrypoints.mcp_server.outlet import Outlet
 from abzu.entrypoints.version import abzu_version
 
 if TYPE_CHECKING:
@@ -104,7 +105,8 @@ def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> 
     loader.start()
     wire = take_wire()
     handshake = load(abzu_version())
-    unread = answer_opening(wire, handshake, loader)
+    out = Outlet(1)  # every answer, ours and the SDK's: quiet once the client closes stdout
+    unread = answer_opening(wire, handshake, loader, out)
     if unread is None:  # hung up, all answered (a health check: `claude mcp list`, /mcp)
         os._exit(0)  # nothing left to serve; the loader thread may be mid-import: no finalising
     try:
@@ -117,7 +119,7 @@ def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> 
     # Direct answers only in a session the fast path opened: the SDK judges any other opening.
     direct = loader.direct if handshake.initialized is not None else None
     try:
-        serve(server, handshake.replay() + unread, wire, None if direct is None else direct.take)
+        serve(server, handshake.replay() + unread, wire, out, None if direct is None else direct.take)
     except Exception as exc:  # the lifespan or the transport failed: see `stopped`
         raise SystemExit(stopped(exc)) from None
 
@@ -145,7 +147,7 @@ def take_wire() -> int:
     return wire
 
 
-def answer_opening(wire: int, handshake: Handshake, loader: Loader) -> bytes | None:
+def answer_opening(wire: int, handshake: Handshake, loader: Loader, out: Outlet) -> bytes | None:
     """Answers lines until one is not the fast path's or the SDK is ready; returns what the SDK
     must read first (everything from that line on). At end of input, what is left, or None
     when nothing is: the client hung up with every message answered. The fast path is the
@@ -165,10 +167,5 @@ def answer_opening(wire: int, handshake: Handshake, loader: Loader) -> bytes | N
         if answer is None:
             return buffer
         buffer = rest
-        write_all(1, answer)
+        out.send(answer)
     return buffer
-
-
-def write_all(fd: int, data: bytes) -> None:
-    while data:
-        data = data[os.write(fd, data):]

@@ -6,7 +6,8 @@ client already has them. Everything else is the SDK's own stdio transport, uncha
 where the bytes pass: a router thread reads the wire, answers plain `enki_recall` calls itself
 (direct.py) and feeds every other line, in order, to the SDK through a pipe; both write whole
 lines to the wire under one lock, so answers never interleave (they may come out of order, as
-the SDK's own concurrent answers already do).
+the SDK's own concurrent answers already do). Both write through the front's `Outlet`, which
+goes quiet when the client closes its end.
 """
 
 import io
@@ -27,6 +28,7 @@ from mcp.shared.message import SessionMessage
 from abzu.entrypoints.logs import LOGGER_NAME
 from abzu.entrypoints.mcp_server.draining import Draining, InFlight
 from abzu.entrypoints.mcp_server.handshake import REPLAY_ID
+from abzu.entrypoints.mcp_server.outlet import Outlet
 
 Answer = Callable[[bytes], bytes | None]  # a line's answer, or None: the SDK's to answer
 
@@ -85,12 +87,12 @@ class Swallowing:
 
 
 class Wire(io.TextIOBase):
-    """The client's end for the SDK's writer: each answer written whole under the lock that the
-    router's answers take too."""
+    """The client's end for the SDK's writer: each answer written whole through the outlet that
+    the router's answers take too (outlet.py: quiet once the client has closed it)."""
 
-    def __init__(self, fd: int, lock: threading.Lock) -> None:
+    def __init__(self, out: Outlet) -> None:
         super().__init__()
-        self._fd, self._lock = fd, lock
+        self._out = out
 
     def writable(self) -> bool:
         return True
@@ -100,9 +102,7 @@ class Wire(io.TextIOBase):
         return len(text)
 
     def send(self, data: bytes) -> None:
-        with self._lock:
-            while data:
-                data = data[os.write(self._fd, data):]
+        self._out.send(data)
 
 
 def route(source: io.BufferedReader, answer: Answer, wire: Wire, sdk: int) -> None:
@@ -134,13 +134,14 @@ def _write_all(fd: int, data: bytes) -> None:
         data = data[os.write(fd, data):]
 
 
-def serve(server: MCPServer[Any], prefix: bytes, fd: int, answer: Answer | None = None) -> None:
-    """Serve until the client hangs up, as `MCPServer.run()` does over stdio. With `answer`,
-    the lines it answers never reach the SDK."""
+def serve(server: MCPServer[Any], prefix: bytes, fd: int, out: Outlet, answer: Answer | None = None) -> None:
+    """Serve until the client hangs up, as `MCPServer.run()` does over stdio, answering through
+    `out` (stdout, claimed here). With `answer`, the lines it answers never reach the SDK."""
+    out.claim_stdout()
+    wire = Wire(out)
     if answer is None:
-        _serve_sdk(server, PrefixedWire(prefix, fd), None)
+        _serve_sdk(server, PrefixedWire(prefix, fd), wire)
         return
-    wire = Wire(_claim_stdout(), threading.Lock())
     sdk_in, router_out = os.pipe()
     source = io.BufferedReader(PrefixedWire(prefix, fd))
     threading.Thread(target=route, args=(source, answer, wire, router_out), name="abzu-mcp-router",
@@ -148,18 +149,10 @@ def serve(server: MCPServer[Any], prefix: bytes, fd: int, answer: Answer | None 
     _serve_sdk(server, PrefixedWire(b"", sdk_in), wire)
 
 
-def _claim_stdout() -> int:
-    """The wire on a private descriptor, fd 1 pointed at stderr: what the SDK's transport does
-    itself when it owns stdout, so stray prints from handlers miss the protocol stream."""
-    wire = os.dup(1)
-    os.dup2(2, 1)
-    return wire
-
-
-def _serve_sdk(server: MCPServer[Any], source: io.RawIOBase, out: Wire | None) -> None:
+def _serve_sdk(server: MCPServer[Any], source: io.RawIOBase, out: Wire) -> None:
     stdin = io.TextIOWrapper(io.BufferedReader(source), encoding="utf-8", errors="replace")
     # wrap_file only calls write and flush, which Wire has; typeshed's IO[str] wants the rest.
-    stdout = None if out is None else anyio.wrap_file(cast(IO[str], out))
+    stdout = anyio.wrap_file(cast(IO[str], out))
 
     async def run() -> None:
         # The SDK's MCPServer exposes no public way to run on given streams; its own stdio

@@ -21,6 +21,7 @@ from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
 from abzu.domain.review.spend import ReviewCadence
 from abzu.domain.values import Value
 from abzu.entrypoints.data_home import DataHome
+from abzu.entrypoints.wiring.environ import from_environ  # the rule light_settings.py reads by too
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
     from abzu.adapters.enki.profile_persona import ProfilePersona
@@ -56,7 +57,7 @@ def relevance_floor(
 ) -> float:
     """ABZU_RELEVANCE_FLOOR (else the file's relevance_floor) as Settings reads it (0..1), without
     pydantic-settings' import."""
-    raw = (environ.get(FLOOR_VARIABLE) or str((file or {}).get("relevance_floor", ""))).strip()
+    raw = (from_environ(environ, "relevance_floor") or str((file or {}).get("relevance_floor", ""))).strip()
     try:
         value = float(raw) if raw else DEFAULT_RELEVANCE_FLOOR
     except ValueError:
@@ -82,7 +83,7 @@ def review_cadence(
 
 
 def _positive(environ: Mapping[str, str], file: Mapping[str, object], key: str, default: int) -> int:
-    for raw in (environ.get(f"ABZU_{key.upper()}"), file.get(key)):
+    for raw in (from_environ(environ, key), file.get(key)):
         text = str(raw if raw is not None else "").strip()
         if text.isdigit() and int(text) > 0:
             return int(text)

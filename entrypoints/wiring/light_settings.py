@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
+from abzu.entrypoints.wiring.environ import from_environ
 
 _NUMBER = re.compile(r"\d+(\.\d+)?")  # plain decimals only; anything fancier goes to Settings
 _UNSET = object()
@@ -63,12 +64,8 @@ def _config_file() -> dict[str, Any] | None:
 
 
 def _value(environ: Mapping[str, str], file: dict[str, Any], key: str, default: object) -> object:
-    """pydantic-settings matches variable names case-insensitively; so does this."""
-    wanted = f"ABZU_{key}".upper()
-    found = next((v for k, v in environ.items() if k.upper() == wanted), _UNSET)
-    if found is _UNSET:
-        found = file.get(key, default)
-    return found
+    found = from_environ(environ, key)
+    return file.get(key, default) if found is None else found
 
 
 _TRUE, _FALSE = {"1", "true", "on", "yes", "y", "t"}, {"0", "false", "off", "no", "n", "f"}

@@ -17,6 +17,7 @@ from abzu.domain.anchors import Staleness
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.views import RecallView
 from abzu.entrypoints.wiring.container import Container, build_container
+from tests.e2e.cli import Cli
 from tests.fakes import present
 from tests.integration.gitrepos import git, new_repo
 from tests.transcript_lines import assistant, call, result, text, user, write
@@ -230,8 +231,9 @@ def test_a_bead_observed_again_is_anchored_anew_and_fresh(
     assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit now
 
 
-def _edit(c: Container, request: EditRequest) -> None:
-    assert EditMemory(c.uow(), workspace=c.workspace(), git=c.git()).execute(request).unwrap()
+def _edit(c: Container, request: EditRequest) -> int:
+    """How many stale marks the edit says it lifted."""
+    return EditMemory(c.uow(), workspace=c.workspace(), git=c.git()).execute(request).unwrap().marks_lifted
 
 
 def test_a_hand_rewrite_of_a_stale_memory_lifts_its_mark_and_says_so(
@@ -241,14 +243,30 @@ def test_a_hand_rewrite_of_a_stale_memory_lifts_its_mark_and_says_so(
     _commit_file(api, "src/app.py", "async def handler(): ...\n")
     in_git.maintenance().execute()
 
-    _edit(in_git, EditRequest(bead, summary="handlers"))  # the text is as it was: still stale
+    assert _edit(in_git, EditRequest(bead, summary="handlers")) == 0  # the text is as it was: still stale
     assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value and _lifts(abzu_home, bead) == []
-    _edit(in_git, EditRequest(bead, content="app.py handlers are async now"))
+    assert _edit(in_git, EditRequest(bead, content="app.py handlers are async now")) == 1
     assert _marks(abzu_home, bead) == [(None, _head(api))]
     assert [event for event, _, _ in _lifts(abzu_home, bead)] == ["fresh again"]
     assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit
     found = in_git.recall().execute(RecallRequest("handlers async")).unwrap()
     assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
+
+
+def test_abzu_edit_tells_the_person_it_lifted_the_stale_mark(in_git: Container, api: Path) -> None:
+    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
+    cli = Cli(in_git)
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    in_git.maintenance().execute()
+    edited = cli("edit", bead, "--content", "app.py handlers are async now", "--json").json()
+    assert edited["stale_marks_lifted"] == 1
+
+    _commit_file(api, "src/app.py", "def handler(): ...\n")  # changed again: marked again
+    in_git.maintenance().execute()
+    said = cli("edit", bead, "--content", "app.py handlers are sync again")
+    assert said.code == 0 and said.stdout.splitlines()[-1] == (
+        "Fresh again: the stale mark on 1 anchored file is lifted (checked against HEAD from now on).")
+    assert "Fresh again" not in cli("edit", bead, "--content", "app.py handlers: sync").stdout  # no mark left
 
 
 def test_a_rewrite_made_outside_the_memory_s_repository_keeps_the_mark(

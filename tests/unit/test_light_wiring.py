@@ -99,3 +99,19 @@ def test_a_hook_payload_keeps_known_fields_stripped_and_ignores_the_rest() -> No
 
     got = HookPayload.model_validate_json('{"session_id": " s1 ", "source": " compact ", "new_field": 1}')
     assert (got.session_id, got.source, got.cwd) == ("s1", "compact", None)
+
+
+def test_the_hook_matches_variable_names_in_any_case_as_settings_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("ABZU_HOME", str(tmp_path))
+    for name in ("ABZU_CONFIG", "ABZU_REVIEW_MINI_DAYS", "ABZU_RELEVANCE_FLOOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("abzu_review_mini_days", "9")  # one reader (light_settings.py) for both
+    monkeypatch.setenv("Abzu_Relevance_Floor", "0.45")
+
+    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+
+    settings = Settings()
+    assert light.cadence.mini_days == settings.review_mini_days == 9
+    assert light.ranking.relevance_floor == settings.relevance_floor == 0.45

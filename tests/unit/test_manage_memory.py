@@ -42,7 +42,7 @@ def test_edit_redacts_rehashes_and_keeps_the_bead_a_bead(stored: FakeUnitOfWork)
     edited = EditMemory(stored).execute(EditRequest("b-1", content=f"Use WAL; key {SECRET}", summary="WAL"))
 
     new = stored.beads.rows["b-1"]
-    assert isinstance(edited.unwrap(), Bead) and stored.commits == 1
+    assert isinstance(edited.unwrap().memory, Bead) and stored.commits == 1
     assert SECRET not in new.content and "[REDACTED:github-pat:" in new.content
     assert new.content_hash == content_hash(new.content)
     assert (new.summary, new.tags, new.category) == ("WAL", ("db",), Category.LEARNING)

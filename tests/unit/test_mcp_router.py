@@ -3,9 +3,9 @@ line goes to exactly one of them, in order, and the SDK learns of the client's h
 
 import io
 import os
-import threading
 
 from abzu.entrypoints.mcp_server.handover import Wire, route
+from abzu.entrypoints.mcp_server.outlet import Outlet
 
 
 def answer_odd(line: bytes) -> bytes | None:
@@ -17,7 +17,7 @@ def routed(wire_in: bytes) -> tuple[bytes, bytes]:
     """What reached the client and what reached the SDK."""
     client_r, client_w = os.pipe()
     sdk_r, sdk_w = os.pipe()
-    route(io.BufferedReader(io.BytesIO(wire_in)), answer_odd, Wire(client_w, threading.Lock()), sdk_w)
+    route(io.BufferedReader(io.BytesIO(wire_in)), answer_odd, Wire(Outlet(client_w)), sdk_w)
     os.close(client_w)
     with os.fdopen(client_r, "rb") as client, os.fdopen(sdk_r, "rb") as sdk:
         return client.read(), sdk.read()  # the SDK's read ends: route closed its pipe
@@ -41,7 +41,7 @@ def test_a_failing_direct_answer_leaves_the_line_to_the_sdk() -> None:
 
     client_r, client_w = os.pipe()
     sdk_r, sdk_w = os.pipe()
-    route(io.BufferedReader(io.BytesIO(b"odd 1\nodd 2\n")), broken, Wire(client_w, threading.Lock()), sdk_w)
+    route(io.BufferedReader(io.BytesIO(b"odd 1\nodd 2\n")), broken, Wire(Outlet(client_w)), sdk_w)
     os.close(client_w)
     with os.fdopen(client_r, "rb") as client, os.fdopen(sdk_r, "rb") as sdk:
         assert (client.read(), sdk.read()) == (b"", b"odd 1\nodd 2\n")
@@ -49,7 +49,7 @@ def test_a_failing_direct_answer_leaves_the_line_to_the_sdk() -> None:
 
 def test_the_sdks_writes_are_whole_lines_on_the_same_wire() -> None:
     client_r, client_w = os.pipe()
-    wire = Wire(client_w, threading.Lock())
+    wire = Wire(Outlet(client_w))
     line = '{"id": 1, "text": "ünïcode"}\n'
     assert wire.write(line) == len(line)  # characters, as a text file counts them
     os.close(client_w)
