@@ -1,5 +1,7 @@
 """The rendered recall pack (issue 13): the exact block session start injects, taken ahead by
-finalisation and recovery, printed by the SessionStart hook with the standard library alone.
+finalisation, recovery and the pre-compact snapshot (a stale one also by the recovery that has
+nothing to recover: entrypoints/pack_retake.py), printed by the SessionStart hook with the
+standard library alone.
 
 Standard library only (json, os, sqlite3, time): the hook imports this and nothing else of Abzu's
 use cases. The block is kept with everything it was rendered from fingerprinted (`inputs`), and

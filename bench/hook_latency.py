@@ -201,16 +201,23 @@ def _spoil_block(home: "DataHome", root: str) -> None:
 
 
 def cycle(
-    runs: int, repo: Path, env: dict[str, str], *, end: bool = True,
-) -> tuple[list[float], list[float], int]:
+    runs: int, repo: Path, env: dict[str, str], *, end: bool = True, remember_every: int = 0,
+) -> tuple[list[float], list[float], str]:
     """Session start then session end, `runs` times, as a day of sessions goes: each end's
     detached finalisation takes the pack the next start may read. `end=False`: starts only
-    (sessions left open; each start's recovery settles the one before). (times, CPU, pack hits)."""
-    times, cpus, hits = [], [], 0
+    (sessions left open; each start's recovery settles the one before). `remember_every` N: an
+    `abzu remember` from a terminal (outside the timing) before every Nth start, the write that
+    spoils the pack outside any session. (times, CPU, pack hits: one
+    "1" (the start read the pack) or "0" (it ran live) per start, in order)."""
+    times, cpus, hits = [], [], ""
     for i in range(runs):
+        if remember_every and i % remember_every == 0:
+            said = [ABZU, "remember", f"Bench decision {end} {i}: rotate the cache keys", "-c", "preference"]
+            subprocess.run(said, check=True, env=env, cwd=repo, capture_output=True)
+            background_done(repo)
         check = [sys.executable, __file__, "--pack", "check", str(repo)]
-        hits += json.loads(subprocess.run(check, check=True, env=env, cwd=repo, capture_output=True,
-                                          text=True).stdout)
+        hits += "1" if json.loads(subprocess.run(check, check=True, env=env, cwd=repo, capture_output=True,
+                                                 text=True).stdout) else "0"
         session = f"bench-cycle-{end}-{i}"
         elapsed, cpu, _ = run_hook("session-start", hook_payload("session-start", session, repo), repo, env)
         times.append(elapsed)
@@ -220,6 +227,10 @@ def cycle(
             run_hook("session-end", hook_payload("session-end", session, repo), repo, env)
             background_done(repo)
     return times, cpus, hits
+
+
+def hit_rate(hits: str) -> dict[str, object]:
+    return {"pack_hit_rate": hits.count("1") / max(1, len(hits)), "pack_hits": hits}
 
 
 def floor(runs: int) -> tuple[list[float], list[float]]:
@@ -309,6 +320,7 @@ def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
     }
     cycle_times, cycle_cpus, hits = cycle(args.cycles, repo, env)
     open_times, open_cpus, open_hits = cycle(args.cycles, repo, env, end=False)
+    said_times, said_cpus, said_hits = cycle(args.cycles, repo, env, end=False, remember_every=2)
     interpreter, interpreter_cpu = floor(args.compact_runs)
     return {
         "beads": args.beads, "earlier_sessions": args.sessions,
@@ -316,10 +328,9 @@ def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
         "python_c_pass_ms": summary(interpreter, interpreter_cpu),
         **{f"{name}_ms": summary(times, cpus) for name, (times, cpus, _) in figures.items()},
         "injected_characters": figures["session_start_fresh_pack"][2],
-        "session_start_cycle_ms": {**summary(cycle_times, cycle_cpus),
-                                   "pack_hit_rate": hits / max(1, args.cycles)},
-        "session_start_without_end_ms": {**summary(open_times, open_cpus),
-                                         "pack_hit_rate": open_hits / max(1, args.cycles)},
+        "session_start_cycle_ms": {**summary(cycle_times, cycle_cpus), **hit_rate(hits)},
+        "session_start_without_end_ms": {**summary(open_times, open_cpus), **hit_rate(open_hits)},
+        "session_start_remember_between_ms": {**summary(said_times, said_cpus), **hit_rate(said_hits)},
         "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
     }
 

@@ -136,13 +136,11 @@ def _mtime(path: str | None) -> float | None:
 
 def answer(argv: list[str]) -> str | None:
     """What `abzu recover …` / `abzu finalize ID` would print when idle; None: run it."""
-    from abzu.entrypoints.data_home import DEFAULT_HOME
     from abzu.entrypoints.wiring.light_settings import setting
 
-    root = setting("home", DEFAULT_HOME)
-    if not isinstance(root, str):
+    home = idle_home()
+    if home is None:
         return None
-    home = DataHome.at(root)
     if argv[:1] == ["finalize"] and len(argv) == 2 and not argv[1].startswith("-"):
         return f"{argv[1]}: nothing new to finalise" if finalize_is_idle(home, argv[1]) else None
     exclude, rest = _option(argv[1:], "--exclude")
@@ -153,6 +151,15 @@ def answer(argv: list[str]) -> str | None:
         return None
     idle_now = recover_is_idle(home, exclude, Path(projects).expanduser(), idle * 60)
     return "recovered 0 session(s)" if idle_now else None
+
+
+def idle_home() -> DataHome | None:
+    """The data home as Settings reads it; None when this reader cannot vouch for it."""
+    from abzu.entrypoints.data_home import DEFAULT_HOME
+    from abzu.entrypoints.wiring.light_settings import setting
+
+    root = setting("home", DEFAULT_HOME)
+    return DataHome.at(root) if isinstance(root, str) else None
 
 
 def _option(args: list[str], name: str) -> tuple[str | None, list[str]]:

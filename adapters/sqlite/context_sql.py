@@ -1,6 +1,9 @@
 """SQL of the stdlib read side (context_reader.py) other than search: its full-text search is
 the one of adapters/sqlite/search.py, shared with recall."""
 
+# Read in order from idx_beads_notable (w0013): its WHERE and its keys are this WHERE and this
+# ORDER BY, written the same way (SQLite matches the CASE verbatim); keep the three in step.
+# `b.id` last: beads created in the same instant come in a defined order.
 NOTABLE = """
 SELECT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.last_accessed,
        1.0 AS strength, {weight} AS live_weight
@@ -8,7 +11,7 @@ FROM beads b
 WHERE b.project = :project AND b.superseded_by IS NULL AND b.gemini_flagged = 0
 ORDER BY b.starred DESC,
          CASE b.category WHEN 'decision' THEN 0 WHEN 'fix' THEN 1 ELSE 2 END,
-         b.created_at DESC
+         b.created_at DESC, b.id
 LIMIT :limit
 """
 

@@ -83,9 +83,12 @@ class SessionCommands:
         with one_line_errors():
             try:
                 request = PreCompactRequest(session_id, transcript, trigger)
-                self._container().sessions.capture_pre_compact().execute(request)
+                (c := self._container()).sessions.capture_pre_compact().execute(request)
             finally:  # whatever happened, nobody should wait for this snapshot any more
                 pending_marker(DataHome.from_env(), session_id).unlink(missing_ok=True)
+            # The snapshot is the newest "Last session" a start now shows: re-taken here, off
+            # every hook's clock, the next session start reads the pack instead of running live.
+            write_recall_pack(c)
 
 
 def _distil(container: Any, done: Finalized) -> None:
