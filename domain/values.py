@@ -52,5 +52,9 @@ class Value:
         return copy
 
     def _set(self, **values: object) -> None:
+        setter = _SETATTR  # a local: this runs for every field of every value a recall builds
         for name, value in values.items():
-            object.__setattr__(self, name, value)
+            setter(self, name, value)
+
+
+_SETATTR = object.__setattr__
