@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.hook_driver import ClaudeCode, context_of
-from tests.e2e.test_start_up_imports import imported_by, loaded
+from tests.e2e.hook_driver import context_of
+from tests.e2e.test_start_up_imports import imported_by, loaded, project_with_a_memory
 
 pytestmark = pytest.mark.e2e
 
@@ -23,17 +23,8 @@ OWN = ("abzu.entrypoints.hooks.session_start", "abzu.entrypoints.wiring.light",
        "abzu.adapters.spool.file_spool", "abzu.adapters.clock")
 
 
-def _project_with_a_memory(tmp_path: Path) -> ClaudeCode:
-    cc = ClaudeCode.at(tmp_path)
-    (cc.project / ".enki").mkdir()
-    (cc.project / ".enki" / "goal").write_text("Move deploys to the staging cluster\n", encoding="utf-8")
-    note = cc.cli("remember", "Deploys go through the staging cluster first", "-c", "decision")
-    assert note.returncode == 0
-    return cc
-
-
 def test_a_live_session_start_briefs_without_logging(tmp_path: Path) -> None:
-    cc = _project_with_a_memory(tmp_path)  # no session has ended: there is no pack to read
+    cc = project_with_a_memory(tmp_path)  # no session has ended: there is no pack to read
     modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
     assert "staging cluster" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert loaded(modules, "abzu.application.sessions.inject_session_start") != set()  # the live path ran
@@ -50,7 +41,7 @@ def test_the_live_start_s_own_modules_define_no_dataclass() -> None:
 
 
 def test_a_warning_on_the_live_path_reaches_the_log_file_not_stderr(tmp_path: Path) -> None:
-    cc = _project_with_a_memory(tmp_path)
+    cc = project_with_a_memory(tmp_path)
     staging = cc.home / "abzu.db"  # sessions and summaries: replaced by a store without tables
     staging.unlink(missing_ok=True)
     with sqlite3.connect(staging) as conn:

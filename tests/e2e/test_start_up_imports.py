@@ -79,12 +79,18 @@ def test_a_broken_journaling_payload_is_still_one_log_line(tmp_path: Path) -> No
     assert "hook stop failed" in line and "Traceback" not in cc.log()
 
 
-def test_session_start_briefs_without_returns_or_subprocess(tmp_path: Path) -> None:
+def project_with_a_memory(tmp_path: Path) -> ClaudeCode:
+    """A project with a goal and one decision remembered, and no session ended yet (no pack)."""
     cc = ClaudeCode.at(tmp_path)
     (cc.project / ".enki").mkdir()
     (cc.project / ".enki" / "goal").write_text("Move deploys to the staging cluster\n", encoding="utf-8")
     note = cc.cli("remember", "Deploys go through the staging cluster first", "-c", "decision")
     assert note.returncode == 0
+    return cc
+
+
+def test_session_start_briefs_without_returns_or_subprocess(tmp_path: Path) -> None:
+    cc = project_with_a_memory(tmp_path)
     payload = json.dumps({"session_id": "s-start", "cwd": str(cc.project), "hook_event_name": "SessionStart",
                           "source": "startup"})
     modules, out = imported_by(cc, ["hook", "session-start"], payload)
