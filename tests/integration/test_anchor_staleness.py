@@ -217,12 +217,18 @@ def test_the_stale_mark_is_lifted_when_the_code_comes_back(in_git: Container, ap
     assert [h.hit.weight for h in found.hits] == [1.0]
 
 
+def _stale_memory(c: Container, api: Path) -> str:
+    """A memory anchored to src/app.py, marked stale by maintenance after the file was rewritten."""
+    bead = _remember(c, "app.py keeps its handlers sync", "src/app.py")
+    _commit_file(api, "src/app.py", "async def handler(): ...\n")
+    c.maintenance().execute()
+    return bead
+
+
 def test_a_bead_observed_again_is_anchored_anew_and_fresh(
     in_git: Container, api: Path, abzu_home: Path
 ) -> None:
-    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
-    _commit_file(api, "src/app.py", "async def handler(): ...\n")
-    in_git.maintenance().execute()
+    bead = _stale_memory(in_git, api)
     assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value
 
     again = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")  # a duplicate: re-observed
@@ -239,9 +245,7 @@ def _edit(c: Container, request: EditRequest) -> int:
 def test_a_hand_rewrite_of_a_stale_memory_lifts_its_mark_and_says_so(
     in_git: Container, api: Path, abzu_home: Path
 ) -> None:
-    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
-    _commit_file(api, "src/app.py", "async def handler(): ...\n")
-    in_git.maintenance().execute()
+    bead = _stale_memory(in_git, api)
 
     assert _edit(in_git, EditRequest(bead, summary="handlers")) == 0  # the text is as it was: still stale
     assert _marks(abzu_home, bead)[0][0] == Staleness.CHANGED.value and _lifts(abzu_home, bead) == []
@@ -254,10 +258,7 @@ def test_a_hand_rewrite_of_a_stale_memory_lifts_its_mark_and_says_so(
 
 
 def test_abzu_edit_tells_the_person_it_lifted_the_stale_mark(in_git: Container, api: Path) -> None:
-    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
-    cli = Cli(in_git)
-    _commit_file(api, "src/app.py", "async def handler(): ...\n")
-    in_git.maintenance().execute()
+    bead, cli = _stale_memory(in_git, api), Cli(in_git)
     edited = cli("edit", bead, "--content", "app.py handlers are async now", "--json").json()
     assert edited["stale_marks_lifted"] == 1
 
@@ -272,9 +273,7 @@ def test_abzu_edit_tells_the_person_it_lifted_the_stale_mark(in_git: Container, 
 def test_a_rewrite_made_outside_the_memory_s_repository_keeps_the_mark(
     in_git: Container, api: Path, abzu_home: Path, tmp_path: Path
 ) -> None:
-    bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
-    _commit_file(api, "src/app.py", "async def handler(): ...\n")
-    in_git.maintenance().execute()
+    bead = _stale_memory(in_git, api)
     for elsewhere in _container(abzu_home, new_repo(tmp_path / "src" / "web")):
         _commit_file(tmp_path / "src" / "web", "README", "web\n")
         _edit(elsewhere, EditRequest(bead, content="app.py handlers are async now"))
