@@ -9,7 +9,7 @@ input it holds the end back until `Swallowing` (handover.py) has seen every one 
 
 import logging
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 import anyio
 import mcp_types as types
@@ -22,6 +22,24 @@ WAIT = 30.0  # seconds: a busy store's retries end well before this
 _POLL = 0.02
 log = logging.getLogger(LOGGER_NAME)
 Item = SessionMessage | Exception
+
+
+class Wrapped:
+    """What a stream standing in front of the SDK's own (`_inner`) passes straight through: its
+    closing, and use as an async context manager."""
+
+    _inner: Any
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> bool | None:
+        await self.aclose()
+        return None
 
 
 class InFlight:
@@ -47,8 +65,10 @@ class InFlight:
                         len(self.ids), wait, ", ".join(sorted(map(str, self.ids))))
 
 
-class Draining:
+class Draining(Wrapped):
     """`inner`, whose end of input waits for `flight` to empty (at most `wait` seconds)."""
+
+    _inner: ReadStream[Item]
 
     def __init__(self, inner: ReadStream[Item], flight: InFlight, wait: float = WAIT) -> None:
         self._inner, self._flight, self._wait = inner, flight, wait
@@ -75,13 +95,3 @@ class Draining:
         except anyio.EndOfStream:
             raise StopAsyncIteration from None
 
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def __aenter__(self) -> "Draining":
-        return self
-
-    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                        trace: TracebackType | None) -> bool | None:
-        await self.aclose()
-        return None

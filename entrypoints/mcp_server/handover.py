@@ -15,7 +15,6 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from types import TracebackType
 from typing import IO, Any, cast
 
 import anyio
@@ -26,7 +25,7 @@ from mcp.shared._stream_protocols import WriteStream
 from mcp.shared.message import SessionMessage
 
 from abzu.entrypoints.logs import LOGGER_NAME
-from abzu.entrypoints.mcp_server.draining import Draining, InFlight
+from abzu.entrypoints.mcp_server.draining import Draining, InFlight, Wrapped
 from abzu.entrypoints.mcp_server.handshake import REPLAY_ID
 from abzu.entrypoints.mcp_server.outlet import Outlet
 
@@ -55,8 +54,10 @@ class PrefixedWire(io.RawIOBase):
         return len(data)
 
 
-class Swallowing:
+class Swallowing(Wrapped):
     """The server's write stream, minus its answers to the replayed handshake."""
+
+    _inner: WriteStream[SessionMessage]
 
     def __init__(self, inner: WriteStream[SessionMessage], flight: InFlight | None = None) -> None:
         self._inner, self._flight = inner, flight or InFlight()
@@ -73,17 +74,6 @@ class Swallowing:
             # Only once the writer holds the answer: counted earlier, a hang-up could end the
             # session (and cancel this send) with the answer still on its way (seen in CI).
             self._flight.answered(message)  # the replayed initialize too: it was handed to the SDK
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def __aenter__(self) -> "Swallowing":
-        return self
-
-    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                        trace: TracebackType | None) -> bool | None:
-        await self.aclose()
-        return None
 
 
 class Wire(io.TextIOBase):
