@@ -12,10 +12,11 @@ from tests.e2e.hook_driver import ClaudeCode
 pytestmark = pytest.mark.e2e
 
 
-def _modules(cc: ClaudeCode, *args: str) -> tuple[set[str], str]:
+def modules_of(cc: ClaudeCode, *args: str, stdin: str | None = None) -> tuple[set[str], str]:
+    """The modules an `abzu …` command imported (from -X importtime), and what it printed."""
     probe = subprocess.run([sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", *args],
-                           capture_output=True, text=True, cwd=cc.project, env=cc.env, timeout=60,
-                           check=False)
+                           input=stdin, capture_output=True, text=True, cwd=cc.project, env=cc.env,
+                           timeout=60, check=False)
     assert probe.returncode == 0, probe.stderr[-800:]
     return {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}, probe.stdout
 
@@ -23,7 +24,7 @@ def _modules(cc: ClaudeCode, *args: str) -> tuple[set[str], str]:
 def test_recall_answers_without_logging(tmp_path: Path) -> None:
     cc = ClaudeCode.at(tmp_path)
     assert cc.cli("remember", "Pin the sqlite version in CI", "-c", "decision").returncode == 0
-    modules, out = _modules(cc, "recall", "sqlite")
+    modules, out = modules_of(cc, "recall", "sqlite")
     assert "Pin the sqlite version in CI" in out
     assert {"logging", "traceback"} & modules == set()  # (-m itself loads importlib.util)
     assert {"dataclasses", "inspect", "ast", "dis", "ctypes"} & modules == set()  # Values, not dataclasses
