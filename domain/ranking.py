@@ -24,10 +24,10 @@ class SearchHit(Value):
     the strength a row of the same table holding every query term would reach, so
     strength / ceiling says how much of the query a hit covers, whichever table it came from."""
 
-    __slots__ = ("category", "ceiling", "content", "created_at", "item_id", "last_accessed", "project",
-                 "source", "stale", "strength", "summary", "weight")
+    __slots__ = ("author", "category", "ceiling", "content", "created_at", "item_id", "last_accessed",
+                 "project", "source", "stale", "strength", "summary", "weight")
     __match_args__ = ("item_id", "source", "category", "project", "content", "summary", "created_at",
-                      "strength", "weight", "last_accessed", "ceiling", "stale")
+                      "strength", "weight", "last_accessed", "ceiling", "stale", "author")
     item_id: str
     source: Source
     category: Category
@@ -40,14 +40,15 @@ class SearchHit(Value):
     last_accessed: datetime | None
     ceiling: float
     stale: str | None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
+    author: str | None  # set on the team's memories (issue 32): who wrote it; None: this machine's
 
     def __init__(self, item_id: str, source: Source, category: Category, project: str | None,
                  content: str, summary: str | None, created_at: datetime, strength: float,
                  weight: float = 1.0, last_accessed: datetime | None = None, ceiling: float = 1.0,
-                 stale: str | None = None) -> None:
+                 stale: str | None = None, author: str | None = None) -> None:
         self._set(item_id=item_id, source=source, category=category, project=project,
                   content=content, summary=summary, created_at=created_at, strength=strength,
-                  weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale)
+                  weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale, author=author)
 
 
 class RankedHit(Value):

@@ -1,0 +1,71 @@
+"""Who may do what on the team server (t0001): roles and row-level security, in the database.
+
+Three group roles (cluster-wide, created once, NOLOGIN): `abzu_reader` reads; `abzu_writer` (a
+reader) may also stage candidates; `abzu_reviewer` (a writer) may also promote: write beads and take
+candidates out of staging. A login role gets one of them (`abzu team grant`). Rows are limited to
+the projects granted to the login role or to a group it belongs to (`team_grants`; '*' grants every
+project), for reading and writing alike. The owner of the tables (the admin who ran the migration)
+is not subject to the policies.
+"""
+
+ROLES = ("abzu_reader", "abzu_writer", "abzu_reviewer")
+
+_CREATE = "IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{0}') THEN CREATE ROLE {0} NOLOGIN; END IF;"
+_MEMBER = "IF NOT pg_has_role('{1}', '{0}', 'MEMBER') THEN GRANT {0} TO {1}; END IF;"
+CREATE_ROLES = f"""DO $$ BEGIN
+    {_CREATE.format('abzu_reader')}
+    {_CREATE.format('abzu_writer')}
+    {_CREATE.format('abzu_reviewer')}
+    {_MEMBER.format('abzu_reader', 'abzu_writer')}
+    {_MEMBER.format('abzu_writer', 'abzu_reviewer')}
+    EXECUTE format('GRANT USAGE ON SCHEMA %I TO abzu_reader', current_schema());
+END $$"""
+
+# The projects the session's login role was granted, directly or through a group role.
+PROJECTS = """CREATE FUNCTION abzu_projects() RETURNS SETOF TEXT LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path FROM CURRENT AS $$
+    SELECT g.project FROM team_grants g JOIN pg_roles r ON r.rolname = g.member
+    WHERE pg_has_role(session_user, r.oid, 'MEMBER')
+$$"""
+
+# One initplan a statement (the uncorrelated ARRAY(SELECT …)), then an array overlap a row.
+VISIBLE = "ARRAY[coalesce({column}, ''), '*'] && ARRAY(SELECT abzu_projects())"
+
+_OF_BEAD = "EXISTS (SELECT 1 FROM beads b WHERE b.id = {column})"  # beads' own policy applies
+_OF_CANDIDATE = "EXISTS (SELECT 1 FROM bead_candidates c WHERE c.id = {column})"
+
+POLICIES = {
+    "projects": VISIBLE.format(column="name"),
+    "beads": VISIBLE.format(column="project"),
+    "bead_candidates": VISIBLE.format(column="project"),
+    "memory_events": VISIBLE.format(column="project"),
+    "bead_anchors": _OF_BEAD.format(column="memory_id"),
+    "bead_sources": _OF_BEAD.format(column="bead_id"),
+    "candidate_anchors": _OF_CANDIDATE.format(column="memory_id"),
+}
+
+# A writer's candidates are theirs: `author` is left out of what they may insert (its default is
+# the login role). A reviewer promoting one keeps its author.
+_STAGED = ("id, content, summary, category, project, content_hash, source, session_id, created_at, tags, "
+           "context, superseded_by, machine, consumer")
+
+GRANTS = [
+    "GRANT SELECT ON projects, beads, bead_candidates, bead_anchors, candidate_anchors, bead_sources, "
+    "memory_events TO abzu_reader",
+    f"GRANT INSERT ({_STAGED}) ON bead_candidates TO abzu_writer",
+    "GRANT INSERT ON candidate_anchors TO abzu_writer",
+    "GRANT INSERT, UPDATE, DELETE ON beads, bead_anchors, bead_sources TO abzu_reviewer",
+    "GRANT UPDATE, DELETE ON bead_candidates TO abzu_reviewer",
+]
+
+
+def statements() -> list[str]:
+    policies = []
+    for table, visible in POLICIES.items():
+        policies += [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+                     f"CREATE POLICY granted ON {table} USING ({visible}) WITH CHECK ({visible})"]
+    return [CREATE_ROLES, PROJECTS, *policies, *GRANTS]
+
+
+DROP = [*(f"DROP POLICY IF EXISTS granted ON {table}" for table in POLICIES),
+        "DROP FUNCTION IF EXISTS abzu_projects()"]
