@@ -1,0 +1,124 @@
+"""`PgTeamServer`: the team store as a member's client sees it. Every right is the database's:
+this client never checks a role before asking, so a refusal is always the server's own."""
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
+
+from abzu.adapters.postgres.rows import BEADS, CANDIDATES, row_to_bead, row_to_candidate
+from abzu.application.team.ports import TeamCounts, TeamItem, TeamRefused, TeamServer, TeamUnavailable
+from abzu.domain.team import Membership, SharedMemory, TeamRole
+
+T = TypeVar("T")
+BATCH = 1_000
+
+_WHO = text("""SELECT session_user AS who,
+    pg_has_role(session_user, (SELECT tableowner FROM pg_tables WHERE tablename = 'beads'
+                               AND schemaname = current_schema()), 'MEMBER') AS owner,
+    pg_has_role(session_user, 'abzu_reviewer', 'MEMBER') AS reviewer,
+    pg_has_role(session_user, 'abzu_writer', 'MEMBER') AS writer,
+    pg_has_role(session_user, 'abzu_reader', 'MEMBER') AS reader,
+    ARRAY(SELECT DISTINCT p FROM abzu_projects() p ORDER BY 1) AS projects""")
+_COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL AND NOT gemini_flagged) AS beads, "
+               "(SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged")
+_SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
+
+# A memory the team holds already (same id anywhere, or the same text in the project) is skipped.
+_NEW = "WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = :id OR (t.content_hash = :content_hash " \
+       "AND t.project = :project))"
+_SHARE_BEAD = text(
+    "INSERT INTO beads (id, content, summary, category, project, content_hash, tags, context, created_at, "
+    "last_accessed, promoted_at) SELECT :id, :content, :summary, :category, :project, :content_hash, "
+    f"CAST(:tags AS TEXT[]), :context, :created_at, :last_accessed, now() {_NEW.format(table='beads')} "
+    "ON CONFLICT (id) DO NOTHING")
+_SHARE_CANDIDATE = text(
+    "INSERT INTO bead_candidates (id, content, summary, category, project, content_hash, source, tags, "
+    "context, created_at) SELECT :id, :content, :summary, :category, :project, :content_hash, 'manual', "
+    f"CAST(:tags AS TEXT[]), :context, :created_at {_NEW.format(table='bead_candidates')} "
+    "ON CONFLICT (id) DO NOTHING")
+_PROMOTE = text(
+    "INSERT INTO beads (id, content, summary, category, project, content_hash, tags, context, created_at, "
+    "promoted_at, author) SELECT :bead, content, summary, category, project, content_hash, tags, context, "
+    "created_at, now(), author FROM bead_candidates WHERE id = :id AND superseded_by IS NULL")
+
+
+class PgTeamServer(TeamServer):
+    def __init__(self, engine: Engine, *, actor: str, machine: str) -> None:
+        self._engine, self._actor, self._machine = engine, actor, machine
+
+    def membership(self) -> Membership:
+        row = self._run(lambda conn: conn.execute(_WHO).mappings().one())
+        role = next((r for r, held in ((TeamRole.OWNER, row["owner"]), (TeamRole.REVIEWER, row["reviewer"]),
+                                       (TeamRole.WRITER, row["writer"]), (TeamRole.READER, row["reader"]))
+                     if held), None)
+        return Membership(row["who"], role, tuple(row["projects"]))
+
+    def counts(self) -> TeamCounts:
+        row = self._run(lambda conn: conn.execute(_COUNTS).mappings().one())
+        return TeamCounts(int(row["beads"]), int(row["staged"]))
+
+    def share(self, memories: Sequence[SharedMemory], *, stage: bool) -> int:
+        statement = _SHARE_CANDIDATE if stage else _SHARE_BEAD
+        rows = [_row(m) for m in memories]
+
+        def insert(conn: Connection) -> int:
+            return sum(conn.execute(statement, rows[i:i + BATCH]).rowcount for i in range(0, len(rows), BATCH))
+
+        return self._run(insert, write=True)
+
+    def promote(self, candidate_id: str, bead_id: str) -> bool:
+        def move(conn: Connection) -> bool:
+            if conn.execute(_PROMOTE, {"id": candidate_id, "bead": bead_id}).rowcount != 1:
+                return False
+            conn.execute(text("INSERT INTO bead_sources (bead_id, source_id) VALUES (:bead, :id)"),
+                         {"id": candidate_id, "bead": bead_id})
+            conn.execute(text("DELETE FROM bead_candidates WHERE id = :id"), {"id": candidate_id})
+            return True
+
+        return self._run(move, write=True)
+
+    def everything(self) -> list[TeamItem]:
+        def read(conn: Connection) -> list[TeamItem]:
+            beads = conn.execute(text(f"SELECT {', '.join(BEADS)}, author, machine FROM beads "
+                                      "WHERE superseded_by IS NULL AND NOT gemini_flagged ORDER BY rid"))
+            staged = conn.execute(text(f"SELECT {', '.join(CANDIDATES)}, author, machine FROM bead_candidates "
+                                       "WHERE superseded_by IS NULL ORDER BY rid"))
+            return ([TeamItem(row_to_bead(r), r["author"], r["machine"]) for r in beads.mappings()]
+                    + [TeamItem(row_to_candidate(r), r["author"], r["machine"]) for r in staged.mappings()])
+
+        return self._run(read)
+
+    def _run(self, work: Callable[[Connection], T], *, write: bool = False) -> T:
+        with _translated(), self._engine.connect() as conn:
+            if write:
+                conn.execute(_SET, {"actor": self._actor, "machine": self._machine})
+            result = work(conn)
+            conn.commit()
+            return result
+
+
+def _row(memory: SharedMemory) -> dict[str, Any]:
+    return {"id": memory.id, "content": memory.content, "summary": memory.summary,
+            "category": memory.category.value, "project": memory.project, "content_hash": memory.content_hash,
+            "tags": list(memory.tags), "context": memory.context, "created_at": memory.created_at,
+            "last_accessed": memory.last_accessed}
+
+
+@contextmanager
+def _translated() -> Iterator[None]:
+    """The server's answers as the port's two failures, each one line without a password."""
+    try:
+        yield
+    except IntegrityError as exc:  # a project the team does not have (foreign key)
+        raise TeamRefused(f"the team server refused: {_first_line(exc)}") from exc
+    except ProgrammingError as exc:  # permission denied, row-level security
+        raise TeamRefused(f"the team server refused: {_first_line(exc)}") from exc
+    except (OperationalError, DBAPIError) as exc:
+        raise TeamUnavailable(f"the team server is unavailable: {_first_line(exc)}") from exc
+
+
+def _first_line(exc: DBAPIError) -> str:
+    return (str(exc.orig).strip().splitlines() or ["no answer"])[0][:300]
