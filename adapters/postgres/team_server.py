@@ -1,7 +1,7 @@
 """`PgTeamServer`: the team store as a member's client sees it. Every right is the database's:
 this client never checks a role before asking, so a refusal is always the server's own."""
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -22,8 +22,8 @@ _WHO = text("""SELECT session_user AS who,
     pg_has_role(session_user, 'abzu_writer', 'MEMBER') AS writer,
     pg_has_role(session_user, 'abzu_reader', 'MEMBER') AS reader,
     ARRAY(SELECT DISTINCT p FROM abzu_projects() p ORDER BY 1) AS projects""")
-_COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL AND NOT gemini_flagged) AS beads, "
-               "(SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged")
+_COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL AND NOT gemini_flagged) "
+               "AS beads, (SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged")
 _SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
 
 # A memory the team holds already (same id anywhere, or the same text in the project) is skipped.
@@ -65,7 +65,8 @@ class PgTeamServer(TeamServer):
         rows = [_row(m) for m in memories]
 
         def insert(conn: Connection) -> int:
-            return sum(conn.execute(statement, rows[i:i + BATCH]).rowcount for i in range(0, len(rows), BATCH))
+            batches = (rows[i:i + BATCH] for i in range(0, len(rows), BATCH))
+            return sum(conn.execute(statement, batch).rowcount for batch in batches)
 
         return self._run(insert, write=True)
 
@@ -82,12 +83,12 @@ class PgTeamServer(TeamServer):
 
     def everything(self) -> list[TeamItem]:
         def read(conn: Connection) -> list[TeamItem]:
-            beads = conn.execute(text(f"SELECT {', '.join(BEADS)}, author, machine FROM beads "
-                                      "WHERE superseded_by IS NULL AND NOT gemini_flagged ORDER BY rid"))
-            staged = conn.execute(text(f"SELECT {', '.join(CANDIDATES)}, author, machine FROM bead_candidates "
-                                       "WHERE superseded_by IS NULL ORDER BY rid"))
-            return ([TeamItem(row_to_bead(r), r["author"], r["machine"]) for r in beads.mappings()]
-                    + [TeamItem(row_to_candidate(r), r["author"], r["machine"]) for r in staged.mappings()])
+            beads = _rows(conn, f"SELECT {', '.join(BEADS)}, author, machine FROM beads "
+                                "WHERE superseded_by IS NULL AND NOT gemini_flagged ORDER BY rid")
+            staged = _rows(conn, f"SELECT {', '.join(CANDIDATES)}, author, machine FROM bead_candidates "
+                                 "WHERE superseded_by IS NULL ORDER BY rid")
+            return ([TeamItem(row_to_bead(r), r["author"], r["machine"]) for r in beads]
+                    + [TeamItem(row_to_candidate(r), r["author"], r["machine"]) for r in staged])
 
         return self._run(read)
 
@@ -98,6 +99,10 @@ class PgTeamServer(TeamServer):
             result = work(conn)
             conn.commit()
             return result
+
+
+def _rows(conn: Connection, sql: str) -> list[Mapping[str, Any]]:
+    return [dict(r) for r in conn.execute(text(sql)).mappings()]
 
 
 def _row(memory: SharedMemory) -> dict[str, Any]:
