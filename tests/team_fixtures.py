@@ -6,6 +6,7 @@ installs them and fails if any team test skipped."""
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -62,7 +63,7 @@ class TeamDb:
 
     cluster: Cluster
     name: str
-    engine: object = None
+    engine: Any = None  # the admin's SQLAlchemy engine on this database
     members: dict[str, str] = field(default_factory=dict)  # login role -> password
 
     def url(self, user: str) -> str:
@@ -98,6 +99,6 @@ def team_db(pg_cluster: Cluster) -> Iterator[TeamDb]:
     try:
         yield db
     finally:
-        db.engine.dispose()  # type: ignore[attr-defined]
+        db.engine.dispose()
         _admin_sql(pg_cluster, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)",
                    *(f"DROP ROLE IF EXISTS {user}" for user in db.members))

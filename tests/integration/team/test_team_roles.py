@@ -39,7 +39,7 @@ def test_a_writer_stages_under_its_own_name_but_cannot_promote(team_db: TeamDb) 
     forged = ("INSERT INTO bead_candidates (id, content, category, project, content_hash, source, created_at, "
               "author) VALUES ('c-2', 'x', 'fix', 'api', 'h', 'manual', now(), 'someone')")
     engine = team_db.engine
-    with engine.connect() as conn, pytest.raises(Exception, match="permission denied"):  # type: ignore[attr-defined]
+    with engine.connect() as conn, pytest.raises(Exception, match="permission denied"):
         conn.execute(text(f"SET ROLE {writer_role}"))
         conn.execute(text(forged))  # a writer cannot name another author: the column is not theirs
     (item,) = writer.everything()
@@ -55,7 +55,7 @@ def test_a_reviewer_promotes_and_the_bead_keeps_its_author_while_the_history_nam
     assert reviewer.promote("c-1", "b-9") is True
     assert reviewer.promote("c-1", "b-10") is False  # gone from staging
     assert [(i.memory.id, i.author) for i in reviewer.everything()] == [("b-9", writer_role)]
-    with team_db.engine.connect() as conn:  # type: ignore[attr-defined]
+    with team_db.engine.connect() as conn:
         events = conn.execute(text("SELECT item_id, event, author, machine, who FROM memory_events "
                                    "ORDER BY seq")).all()
     assert [tuple(e) for e in events] == [
