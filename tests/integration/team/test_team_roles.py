@@ -36,10 +36,9 @@ def test_a_writer_stages_under_its_own_name_but_cannot_promote(team_db: TeamDb) 
         writer.share([shared("b-1", "Pin the Node version in CI")], stage=False)
     with pytest.raises(TeamRefused, match="permission denied"):
         writer.promote("c-1", "b-new")
-    forged = ("INSERT INTO bead_candidates (id, content, category, project, content_hash, source, created_at, "
-              "author) VALUES ('c-2', 'x', 'fix', 'api', 'h', 'manual', now(), 'someone')")
-    engine = team_db.engine
-    with engine.connect() as conn, pytest.raises(Exception, match="permission denied"):
+    forged = ("INSERT INTO bead_candidates (id, content, category, project, content_hash, source, "
+              "created_at, author) VALUES ('c-2', 'x', 'fix', 'api', 'h', 'manual', now(), 'someone')")
+    with team_db.engine.connect() as conn, pytest.raises(Exception, match="permission denied"):
         conn.execute(text(f"SET ROLE {writer_role}"))
         conn.execute(text(forged))  # a writer cannot name another author: the column is not theirs
     (item,) = writer.everything()
