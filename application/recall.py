@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from abzu.application.ports import Clock, UnitOfWork, Workspace
     from abzu.application.semantic.ports import DenseRecall
+    from abzu.application.team.ports import TeamRecall
     from abzu.domain.errors import InvalidLimit, InvalidScope
 
     RecallError = InvalidScope | InvalidLimit
@@ -63,21 +64,25 @@ class Recall:
     - With `dense` (semantic search on), the lexical ranking is fused with the nearest memories
       by meaning (hybrid_recall.py); memories without a vector keep their lexical score.
       If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
+    - With `team` (a team joined, issue 32), the team's memories join the same ranking, each
+      naming its author; a team copy of a local memory (same id) is left out: local first.
+      Team memories never count as recalled here (their clocks are the team's).
     """
 
-    __slots__ = ("clock", "dense", "dense_weight", "fetch_factor", "ranking", "uow", "workspace")
+    __slots__ = ("clock", "dense", "dense_weight", "fetch_factor", "ranking", "team", "uow", "workspace")
 
     def __init__(self, uow: "UnitOfWork", clock: "Clock", workspace: "Workspace",
                  ranking: RankingPolicy | None = None, fetch_factor: int = 3,
-                 dense: "DenseRecall | None" = None, dense_weight: float = DEFAULT_DENSE_WEIGHT) -> None:
+                 dense: "DenseRecall | None" = None, dense_weight: float = DEFAULT_DENSE_WEIGHT,
+                 team: "TeamRecall | None" = None) -> None:
         self.uow, self.clock, self.workspace, self.dense = uow, clock, workspace, dense
         self.ranking = RankingPolicy() if ranking is None else ranking
-        self.fetch_factor, self.dense_weight = fetch_factor, dense_weight
+        self.fetch_factor, self.dense_weight, self.team = fetch_factor, dense_weight, team
 
     def with_dense(self, dense: "DenseRecall | None", dense_weight: float) -> "Recall":
         """This recall with another dense side (what `dataclasses.replace` did before)."""
         return Recall(self.uow, self.clock, self.workspace, self.ranking, self.fetch_factor, dense,
-                      dense_weight)
+                      dense_weight, self.team)
 
     def execute(self, request: RecallRequest) -> "Result[Recalled, RecallError]":
         from returns.result import Failure, Success
@@ -98,7 +103,8 @@ class Recall:
             if not isinstance(scope, Scope):
                 return scope
             hits = self._search(request, scope)
-            uow.beads.mark_recalled([h.hit.item_id for h in hits if h.hit.source is Source.BEAD], now)
+            uow.beads.mark_recalled(
+                [h.hit.item_id for h in hits if h.hit.source is Source.BEAD and h.hit.author is None], now)
             if project is not None:
                 uow.projects.touch(project, now)
             uow.commit()
@@ -113,6 +119,10 @@ class Recall:
             self.dense.expect(request.query)  # embedding overlaps the lexical search below
         hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
         hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
+        if self.team is not None:
+            local = {h.item_id for h in hits}
+            team = self.team.search(terms, scope, limit=fetch, now=now)
+            hits += [h for h in team if h.item_id not in local]
         policy = self.ranking.with_floor(request.relevance_floor)
         if self.dense is None:
             return policy.rank(hits, focus_project=scope.project, limit=request.limit)

@@ -49,6 +49,10 @@ class PgTeamServer(TeamServer):
     def __init__(self, engine: Engine, *, actor: str, machine: str) -> None:
         self._engine, self._actor, self._machine = engine, actor, machine
 
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
     def membership(self) -> Membership:
         row = self._run(lambda conn: conn.execute(_WHO).mappings().one())
         role = next((r for r, held in ((TeamRole.OWNER, row["owner"]), (TeamRole.REVIEWER, row["reviewer"]),

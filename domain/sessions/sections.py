@@ -51,7 +51,7 @@ def memory_item(hit: SearchHit, fence: str) -> str:
     """A label line (id, category, review state, scope, date) and the preview, fenced."""
     return item(hit.item_id, hit.category.value, hit.summary or hit.content, fence,
                 reviewed=hit.source is Source.BEAD, project=hit.project, stale=hit.stale,
-                day=f"{hit.created_at:%Y-%m-%d}")
+                day=f"{hit.created_at:%Y-%m-%d}", author=hit.author)
 
 
 def present(*sections: Section | None) -> list[Section]:

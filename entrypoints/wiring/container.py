@@ -73,6 +73,12 @@ if TYPE_CHECKING:
     from abzu.adapters.gemini.reviewer import GeminiReviewer
 
 
+def _team_recall(config: dict[str, Any]) -> Any:
+    from abzu.entrypoints.wiring.team import TeamConfig, team_recall
+
+    return team_recall(TeamConfig(**config))
+
+
 def _gemini_client(**options: Any) -> Any:
     # google-genai costs ~0.5 s to import: only a review that reaches Gemini pays for it.
     from abzu.adapters.gemini.client import build_gemini_client
@@ -128,6 +134,8 @@ class Container(containers.DeclarativeContainer):
         build_dense_recall, enabled=config.semantic, wisdom=config.wisdom_path,
         staging=config.staging_path, decay=decay,
     )
+    # The team's side of recall (issue 32): None until `abzu team join`; one per process (its engine).
+    team_recall = providers.Singleton(_team_recall, config=config.team)
     maintenance = providers.Factory(
         RunMaintenance, uow=maintenance_uow, clock=clock,
         retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
@@ -218,6 +226,7 @@ class Container(containers.DeclarativeContainer):
         sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
         max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
         pending=providers.Callable(PendingRemembers, config.pending_remembers), dense=dense_recall,
+        team=team_recall,
     )
     remember = providers.Factory(MemoryUseCases.remember, memory)
     recall = providers.Factory(MemoryUseCases.recall, memory)
@@ -233,12 +242,13 @@ def build_container(
     settings = settings or Settings()
     container = Container()
     container.config.from_dict(
-        {**_store_config(settings, cwd), "actor": actor or current_actor(), **_review_config(settings)}
+        {**_store_config(settings, cwd, actor or current_actor()), "actor": actor or current_actor(),
+         **_review_config(settings)}
     )
     return container
 
 
-def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
+def _store_config(settings: Settings, cwd: Path | None, actor: str) -> dict[str, object]:
     return {
         "home": str(settings.data_home),
         "wisdom_path": settings.wisdom_path,
@@ -255,6 +265,8 @@ def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
         "pending_remembers": settings.layout.pending_remembers,
         "shown_dir": settings.layout.shown,
         "semantic": settings.semantic,
+        "team": {"home": settings.layout, "url": settings.team_url, "password": settings.team_password,
+                 "timeout_s": settings.team_timeout_s, "actor": actor},
     }
 
 
