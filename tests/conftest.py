@@ -42,6 +42,7 @@ pytest_plugins = [
     "tests.bdd.steps.completion_steps",
     "tests.bdd.steps.web_steps",
     "tests.team_fixtures",
+    "tests.bdd.steps.team_steps",
 ]
 
 

@@ -26,6 +26,12 @@ class TeamSessionContext(Sqlite3SessionContext):
         team = self._team.search(terms, Scope(ScopeKind.PROJECT, project), limit=limit, now=now)
         return found + [h for h in team if h.item_id not in local]
 
+    def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
+        found = super().notable(project, limit=limit, now=now)
+        local = {h.item_id for h in found}
+        team = self._team.notable(project, limit=limit, now=now)
+        return found + [h for h in team if h.item_id not in local]
+
     def marks(self) -> tuple[object, ...] | None:
         found = super().marks()
         return None if found is None else (*found, self._team.mark())

@@ -50,6 +50,8 @@ _STAGED = ("id, content, summary, category, project, content_hash, source, sessi
            "context, superseded_by, machine, consumer")
 
 GRANTS = [
+    # Members read the schema's revision (`abzu team join` checks it); alembic made the table.
+    "GRANT SELECT ON abzu_alembic_version TO abzu_reader",
     "GRANT SELECT ON projects, beads, bead_candidates, bead_anchors, candidate_anchors, bead_sources, "
     "memory_events TO abzu_reader",
     f"GRANT INSERT ({_STAGED}) ON bead_candidates TO abzu_writer",

@@ -27,8 +27,10 @@ def current_revision(engine: Engine) -> str | None:
     with engine.connect() as conn:
         try:
             return conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
-        except ProgrammingError:  # no such table: never migrated
-            return None
+        except ProgrammingError as exc:
+            if getattr(exc.orig, "sqlstate", None) == "42P01":  # undefined_table: never migrated
+                return None
+            raise TeamSchemaError(f"cannot read the team schema's revision: {str(exc.orig).strip()}") from exc
 
 
 def check_schema(engine: Engine) -> None:
