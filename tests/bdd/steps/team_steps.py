@@ -97,8 +97,9 @@ def _(team: dict[str, Any], name: str, content: str, person: str) -> None:
 
 @then(parsers.parse('the team server holds no trace of "{first}" nor of "{second}"'))
 def _(team: dict[str, Any], first: str, second: str) -> None:
+    every = "SELECT coalesce(string_agg(t::text, ' '), '') FROM {} t"
     with team["db"].engine.connect() as conn:
-        dump = " ".join(conn.execute(text(f"SELECT coalesce(string_agg(t::text, ' '), '') FROM {table} t")).scalar()
+        dump = " ".join(conn.execute(text(every.format(table))).scalar()
                         for table in ("beads", "bead_candidates", "memory_events", "projects"))
     assert "Pin the Node version" in dump  # what was shared is there
     assert first.lower() not in dump.lower() and second not in dump
