@@ -25,13 +25,13 @@ def pg_cluster() -> Iterator[Cluster]:
     pytest.importorskip("psycopg", reason='team tests need psycopg: pip install -e ".[dev]"')
     cluster = start_cluster(binaries)
     try:
-        _migrate_template(cluster)
+        migrate_template(cluster)
         yield cluster
     finally:
         cluster.remove()
 
 
-def _migrate_template(cluster: Cluster) -> None:
+def migrate_template(cluster: Cluster) -> None:
     from abzu.adapters.postgres.migrations.runner import upgrade
 
     _admin_sql(cluster, f"CREATE DATABASE {TEMPLATE}")
@@ -90,12 +90,19 @@ class TeamDb:
         _admin_sql(self.cluster, *statements, database=self.name)
 
 
+def new_database(cluster: Cluster) -> TeamDb:
+    """A fresh database copied from the migrated template (`migrate_template` ran on `cluster`)."""
+    name = f"t_{secrets.token_hex(6)}"
+    _admin_sql(cluster, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    db = TeamDb(cluster, name)
+    db.engine = _engine(cluster, name)
+    return db
+
+
 @pytest.fixture
 def team_db(pg_cluster: Cluster) -> Iterator[TeamDb]:
-    name = f"t_{secrets.token_hex(6)}"
-    _admin_sql(pg_cluster, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
-    db = TeamDb(pg_cluster, name)
-    db.engine = _engine(pg_cluster, name)
+    db = new_database(pg_cluster)
+    name = db.name
     try:
         yield db
     finally:

@@ -39,9 +39,11 @@ def register(app: typer.Typer) -> None:
 
 
 def _settings(url: str | None = None) -> "Settings":
+    from abzu.entrypoints.logs import configure_file_logging
     from abzu.entrypoints.settings import Settings
 
     settings = Settings()
+    configure_file_logging(settings.log_path)  # failures' details go to abzu.log, one line here
     return settings if url is None else settings.model_copy(update={"team_url": _checked(url)})
 
 
