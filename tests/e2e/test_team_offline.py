@@ -96,8 +96,8 @@ def test_a_server_that_accepts_and_never_answers_leaves_recall_to_the_copy(
     held: list[socket.socket] = []
     threading.Thread(target=lambda: held.extend(silent.accept()[0] for _ in range(8)), daemon=True).start()
     try:
-        port = silent.getsockname()[1]
-        assert cc.cli("config", "set", "team_url", f"postgresql://carol@127.0.0.1:{port}/team").returncode == 0
+        address = f"postgresql://carol@127.0.0.1:{silent.getsockname()[1]}/team"
+        assert cc.cli("config", "set", "team_url", address).returncode == 0
         assert recalled(cc)[0] == ("Pin the Node version", "carol")
         done = cc.hook("session-start", {"session_id": "s-silent", **HOOKS["session-start"]})
         assert done.returncode == 0 and "team, by carol" in context_of(done)
