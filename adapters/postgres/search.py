@@ -120,8 +120,8 @@ def ranked(index: PgIndex, n: int, window: bool, where: str) -> str:
         newest = (f"(SELECT rid FROM {index.table} WHERE search @@ ({any_term}) "
                   "ORDER BY rid DESC LIMIT :window)")
         return (f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
-                f"FROM {_queries(n)}, {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid WHERE {where} "
-                f"ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
+                f"FROM {_queries(n)} CROSS JOIN LATERAL {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid "
+                f"WHERE {where} ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
     ranks = ", ".join(f"ts_rank_cd(CAST(:weights AS float4[]), {a}.search, q.q{i}) AS r{i}" for i in range(n))
     k1 = BM25_K1
     strength = " + ".join(f":i{i} * r.r{i} * {k1 + 1} / (r.r{i} + {k1})" for i in range(n))
