@@ -67,7 +67,7 @@ def open_team_engine(address: TeamAddress, *, password: str | None = None, conne
         options += f" -c statement_timeout={int(statement_timeout_s * 1000)}"
     url = address.url if password is None else address.url.set(password=password)
     return create_engine(
-        url, pool_pre_ping=True, pool_size=pool_size, max_overflow=8, hide_parameters=True,
+        url, pool_pre_ping=False, pool_recycle=300, pool_size=pool_size, max_overflow=8, hide_parameters=True,
         connect_args={"connect_timeout": max(1, round(connect_timeout)), "options": options,
                       "application_name": "abzu"},
     )

@@ -122,11 +122,12 @@ def ranked(index: PgIndex, n: int, window: bool, where: str) -> str:
         return (f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
                 f"FROM {_queries(n)} CROSS JOIN LATERAL {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid "
                 f"WHERE {where} ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
+    # OFFSET 0 keeps the lateral subquery whole: inlined, each rank was computed twice a row
     ranks = ", ".join(f"ts_rank_cd(CAST(:weights AS float4[]), {a}.search, q.q{i}) AS r{i}" for i in range(n))
     k1 = BM25_K1
     strength = " + ".join(f":i{i} * r.r{i} * {k1 + 1} / (r.r{i} + {k1})" for i in range(n))
     return (f"(SELECT {a}.rid, {strength} AS strength FROM {_queries(n)}, {index.table} {a} "
-            f"CROSS JOIN LATERAL (SELECT {ranks}) r WHERE {a}.search @@ ({any_term}) AND {where} "
+            f"CROSS JOIN LATERAL (SELECT {ranks} OFFSET 0) r WHERE {a}.search @@ ({any_term}) AND {where} "
             f"ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
 
 

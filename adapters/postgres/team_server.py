@@ -21,7 +21,7 @@ _WHO = text("""SELECT session_user AS who,
     pg_has_role(session_user, 'abzu_reviewer', 'MEMBER') AS reviewer,
     pg_has_role(session_user, 'abzu_writer', 'MEMBER') AS writer,
     pg_has_role(session_user, 'abzu_reader', 'MEMBER') AS reader,
-    ARRAY(SELECT DISTINCT p FROM abzu_projects() p ORDER BY 1) AS projects""")
+    ARRAY(SELECT DISTINCT p FROM unnest(abzu_projects()) p ORDER BY 1) AS projects""")
 _COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL AND NOT gemini_flagged) "
                "AS beads, (SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged")
 _SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
