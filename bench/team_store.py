@@ -19,7 +19,6 @@ import multiprocessing
 import os
 import random
 import secrets
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,7 +27,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from recall_latency import PROJECTS, T0, Vocabulary, beads, distinct_queries, fill, percentile, register_projects
+from recall_latency import (
+    PROJECTS,
+    T0,
+    Vocabulary,
+    beads,
+    distinct_queries,
+    fill,
+    percentile,
+    register_projects,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO)]
@@ -40,7 +48,7 @@ from abzu.adapters.postgres.sandbox import sample_database  # noqa: E402
 from abzu.adapters.postgres.team_recall import LiveTeamRecall  # noqa: E402
 from abzu.adapters.postgres.team_server import PgTeamServer  # noqa: E402
 from abzu.adapters.team_cache.reader import CachedTeamRecall  # noqa: E402
-from abzu.application.recall import Recall, RecallRequest  # noqa: E402
+from abzu.application.recall import RecallRequest  # noqa: E402
 from abzu.application.remember_io import RememberRequest  # noqa: E402
 from abzu.application.team.share import ShareWithTeam  # noqa: E402
 from abzu.domain.bead import Bead, Candidate  # noqa: E402
@@ -59,7 +67,8 @@ def server(url: str | None) -> Iterator[TeamAddress]:
         return
     from tests.pg_cluster import ADMIN, server_binaries, start_cluster
 
-    cluster = start_cluster(server_binaries() or sys.exit("no PostgreSQL server binaries: apt-get install postgresql"))
+    binaries = server_binaries() or sys.exit("no PostgreSQL server binaries: apt-get install postgresql")
+    cluster = start_cluster(binaries)
     os.environ["ABZU_TEAM_PASSWORD"] = cluster.admin_password
     try:
         yield TeamAddress.parse(f"postgresql://{ADMIN}@127.0.0.1:{cluster.port}/postgres")
@@ -85,8 +94,8 @@ def copy_in(address: TeamAddress, items: list[Bead | Candidate]) -> float:
             with cursor.copy("COPY bead_candidates (id, content, category, project, content_hash, source, "
                              "created_at) FROM STDIN") as copy:
                 for c in (i for i in items if isinstance(i, Candidate)):
-                    copy.write_row((c.id, c.content, c.category.value, c.project, c.content_hash, c.source.value,
-                                    c.created_at))
+                    copy.write_row((c.id, c.content, c.category.value, c.project, c.content_hash,
+                                    c.source.value, c.created_at))
         conn.execute(text("ALTER TABLE beads ENABLE TRIGGER beads_history"))
         conn.execute(text("ALTER TABLE bead_candidates ENABLE TRIGGER candidates_history"))
     rate = len(items) / (time.perf_counter() - started)
@@ -241,7 +250,8 @@ def push(address: TeamAddress, n: int, seed: int) -> None:
         container.shutdown_resources()
         reviewer.dispose()
     print(f"\npush of {n:,} reviewed beads (preview with redaction checks + insert as a reviewer): "
-          f"{done.sent:,} sent, {len(done.plan.kept)} kept here, {spent:.1f} s, {done.sent / spent:,.0f} items/s")
+          f"{done.sent:,} sent, {len(done.plan.kept)} kept here, {spent:.1f} s, "
+          f"{len(done.plan.outgoing) / spent:,.0f} items/s")
 
 
 def locomo(address: TeamAddress, path: str) -> None:
@@ -250,22 +260,24 @@ def locomo(address: TeamAddress, path: str) -> None:
     for backend in ("sqlite", "team"):
         extra = ["--backend", "team", "--team-url", address.shown()] if backend == "team" else []
         with tempfile.TemporaryDirectory() as home:
-            done = subprocess.run([str(Path(sys.executable).with_name("abzu")), "eval", "locomo", path, "--json",
-                                   "--no-baseline", *extra], capture_output=True, text=True, check=True,
+            command = [str(Path(sys.executable).with_name("abzu")), "eval", "locomo", path, "--json",
+                       "--no-baseline", *extra]
+            done = subprocess.run(command, capture_output=True, text=True, check=True,
                                   env={**os.environ, "ABZU_HOME": home})
         overall = json.loads(done.stdout)["systems"]["abzu"]["overall"]
         found[backend] = overall
         print(f"LoCoMo {backend}: hit@5 {overall['hit_at']['5']:.4f}, MRR {overall['mrr']:.4f}, "
               f"recall p50 {overall['latency_ms']['p50']:.1f} ms")
-    print(f"hit@5 difference (team - sqlite): {found['team']['hit_at']['5'] - found['sqlite']['hit_at']['5']:+.4f}")
+    gap = found["team"]["hit_at"]["5"] - found["sqlite"]["hit_at"]["5"]
+    print(f"hit@5 difference (team - sqlite): {gap:+.4f}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", help="an admin address (password in ABZU_TEAM_PASSWORD); default: a new cluster")
+    parser.add_argument("--url", help="admin address (password: ABZU_TEAM_PASSWORD); default: own cluster")
     parser.add_argument("--n", type=int, default=100_000, help="team beads for the recall latency (0: skip)")
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--agents", type=int, default=16, help="agents writing and recalling at once (0: skip)")
+    parser.add_argument("--agents", type=int, default=16, help="agents at once; 0: skip")
     parser.add_argument("--rounds", type=int, default=50, help="remember + recall rounds per agent")
     parser.add_argument("--push", type=int, default=10_000, help="beads in the push (0: skip)")
     parser.add_argument("--locomo", help="a LoCoMo-format file: hit@5 on both backends")

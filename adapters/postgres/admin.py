@@ -2,7 +2,7 @@
 
 from sqlalchemy import Engine, text
 
-from abzu.adapters.postgres.migrations import runner
+from abzu.adapters.postgres.migrations import roles_ddl, runner
 from abzu.domain.team import TeamRole
 
 _GRANTABLE = (TeamRole.READER, TeamRole.WRITER, TeamRole.REVIEWER)
@@ -11,6 +11,12 @@ _GRANTABLE = (TeamRole.READER, TeamRole.WRITER, TeamRole.REVIEWER)
 def init_schema(engine: Engine) -> tuple[str | None, str]:
     """The schema brought to this Abzu's head (roles created once per cluster); (before, after)."""
     return runner.upgrade(engine), runner.HEAD
+
+
+def members_use_the_index(engine: Engine) -> bool:
+    """Whether row-level security lets members' searches use the full-text index (roles_ddl.py)."""
+    with engine.connect() as conn:
+        return bool(conn.execute(text(roles_ddl.INDEX_USABLE)).scalar())
 
 
 def grant(engine: Engine, member: str, role: TeamRole, projects: tuple[str, ...]) -> None:

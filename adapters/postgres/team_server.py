@@ -27,8 +27,8 @@ _COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL A
 _SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
 
 # A memory the team holds already (same id anywhere, or the same text in the project) is skipped.
-_NEW = "WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = :id OR (t.content_hash = :content_hash " \
-       "AND t.project = :project))"
+_NEW = ("WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = :id) AND NOT EXISTS (SELECT 1 FROM {table} t "
+        "WHERE t.content_hash = :content_hash AND t.project = :project)")  # two look-ups: an OR scanned
 _SHARE_BEAD = text(
     "INSERT INTO beads (id, content, summary, category, project, content_hash, tags, context, created_at, "
     "last_accessed, promoted_at) SELECT :id, :content, :summary, :category, :project, :content_hash, "

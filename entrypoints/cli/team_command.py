@@ -181,14 +181,18 @@ def promote(candidate_id: Annotated[str, typer.Argument(help="A team candidate's
 @team_app.command("init")
 def init(url: UrlArg) -> None:
     """For the server's admin: create or upgrade Abzu's schema, roles and row-level security."""
-    from abzu.adapters.postgres.admin import init_schema
+    from abzu.adapters.postgres.admin import init_schema, members_use_the_index
 
     with one_line_errors():
         config = _config(_settings(url))
         engine = config.engine()
         before, after = init_schema(engine)
+        indexed = members_use_the_index(engine)
         engine.dispose()
         typer.echo(f"Team schema at {after} on {config.address()}" + (f" (was {before})." if before else "."))
+        if not indexed:
+            typer.echo("warning: members' searches cannot use the full-text index under row-level security; "
+                       "a superuser runs: ALTER FUNCTION ts_match_vq(tsvector, tsquery) LEAKPROOF", err=True)
 
 
 @team_app.command("grant")

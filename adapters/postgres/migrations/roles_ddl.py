@@ -64,12 +64,27 @@ GRANTS = [
 ]
 
 
+# Row-level security lets the planner use an index only for operators marked LEAKPROOF, and
+# PostgreSQL does not mark `tsvector @@ tsquery` so: without it a member's every search scans the
+# table (180 ms at 100k beads against 3 ms, measured). It returns a boolean and raises nothing that
+# depends on the row, so it reveals nothing a policy hides. Only a superuser may mark it; anyone
+# else gets a notice, and `abzu team init` says what to ask for.
+LEAKPROOF_MATCH = """DO $$ BEGIN
+    IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+        ALTER FUNCTION ts_match_vq(tsvector, tsquery) LEAKPROOF;
+    ELSE
+        RAISE NOTICE 'abzu: a superuser should run ALTER FUNCTION ts_match_vq(tsvector, tsquery) LEAKPROOF';
+    END IF;
+END $$"""
+INDEX_USABLE = "SELECT proleakproof FROM pg_proc WHERE oid = 'ts_match_vq(tsvector, tsquery)'::regprocedure"
+
+
 def statements() -> list[str]:
     policies = []
     for table, visible in POLICIES.items():
         policies += [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
                      f"CREATE POLICY granted ON {table} USING ({visible}) WITH CHECK ({visible})"]
-    return [CREATE_ROLES, PROJECTS, *policies, *GRANTS]
+    return [CREATE_ROLES, PROJECTS, *policies, *GRANTS, LEAKPROOF_MATCH]
 
 
 DROP = [*(f"DROP POLICY IF EXISTS granted ON {table}" for table in POLICIES),
