@@ -62,7 +62,9 @@ def shown(text: str) -> str:
 def open_team_engine(address: TeamAddress, *, password: str | None = None, connect_timeout: float = 3.0,
                      statement_timeout_s: float | None = None, pool_size: int = 2) -> Engine:
     """A pooled engine (pre-ping: a server restarted meanwhile costs a reconnect, not an error)."""
-    options = "-c timezone=UTC"
+    # Custom plans always: psycopg prepares a statement after its fifth run, and a generic plan
+    # cannot see which words a search asks for (a backward scan of every row for a rare word).
+    options = "-c timezone=UTC -c plan_cache_mode=force_custom_plan"
     if statement_timeout_s is not None:
         options += f" -c statement_timeout={int(statement_timeout_s * 1000)}"
     url = address.url if password is None else address.url.set(password=password)

@@ -31,8 +31,11 @@ BEGIN
                  WHERE pg_has_role(session_user, to_regrole(quote_ident(g.member)), 'MEMBER'));
 END $$"""
 
-# One initplan per table read (the uncorrelated sub-select), then an array overlap a row.
-VISIBLE = "ARRAY[coalesce({column}, ''), '*'] && (SELECT abzu_projects())"
+# Initplans (the uncorrelated sub-selects) once per table read, then a comparison a row. Written
+# as "all projects, or this one": the planner guesses half the rows pass (an array overlap it
+# guessed at 1 %, and then read every match of a common word to sort them, 58 ms against 1.5).
+VISIBLE = ("((SELECT '*' = ANY (abzu_projects())) "
+           "OR coalesce({column}, '') = ANY ((SELECT abzu_projects())::TEXT[]))")
 
 _OF_BEAD = "EXISTS (SELECT 1 FROM beads b WHERE b.id = {column})"  # beads' own policy applies
 _OF_CANDIDATE = "EXISTS (SELECT 1 FROM bead_candidates c WHERE c.id = {column})"
