@@ -17,16 +17,21 @@ DEFAULT_MINUTES = 10.0
 
 
 def refresh_if_due(home: DataHome, cwd: Path | str, *, now: float | None = None) -> bool:
-    """Whether a refresh was started."""
+    """Whether a refresh was started. Never raises: the briefing matters more than the copy."""
     if not home.team_cache.is_file():
         return False
     stamp, moment = home.team / "refresh.stamp", time.time() if now is None else now
-    last = max(_mtime(stamp), _mtime(home.team_cache))
-    if moment - last < _minutes(home) * 60:
+    try:
+        if moment - max(_mtime(stamp), _mtime(home.team_cache)) < _minutes(home) * 60:
+            return False
+        stamp.touch()
+        os.utime(stamp, (moment, moment))
+        start_detached(abzu_command("team", "refresh", "--quiet"), cwd=str(cwd))
+    except Exception as exc:  # a read-only home, no process left: one line, the hook goes on
+        from abzu.entrypoints.hooks.main import log_error
+
+        log_error(f"team refresh not started: {type(exc).__name__}: {exc}")
         return False
-    stamp.touch()
-    os.utime(stamp, (moment, moment))
-    start_detached(abzu_command("team", "refresh", "--quiet"), cwd=str(cwd))
     return True
 
 

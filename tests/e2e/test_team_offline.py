@@ -2,6 +2,7 @@
 memory plus the last copy of the team's (issue 32). The server here is the test's own cluster,
 stopped halfway, then a socket that accepts and never answers."""
 
+import contextlib
 import json
 import socket
 import threading
@@ -84,6 +85,18 @@ def test_hooks_exit_zero_and_recall_serves_local_and_cached_team_memory_without_
     # background with one line, and the copy it could not replace is still there
     eventually(lambda: "team refresh failed" in cc.log())
     assert "Traceback" not in cc.log() and (cc.home / "team" / "cache.db").is_file()
+    status = cc.cli("team", "status")
+    assert status.returncode == 0 and "unreachable" in status.stdout
+    assert "local copy: 1 memories" in status.stdout
+    secret = cc.env["ABZU_TEAM_PASSWORD"]
+    assert secret not in cc.log() + (cc.home / "config.toml").read_text(encoding="utf-8")
+
+
+def hold(listener: socket.socket, held: list[socket.socket]) -> None:
+    """Accepts connections and never answers a byte (until the test closes the listener)."""
+    with contextlib.suppress(OSError):
+        while True:
+            held.append(listener.accept()[0])
 
 
 def test_a_server_that_accepts_and_never_answers_leaves_recall_to_the_copy(
@@ -94,7 +107,7 @@ def test_a_server_that_accepts_and_never_answers_leaves_recall_to_the_copy(
     silent.bind(("127.0.0.1", 0))
     silent.listen(8)
     held: list[socket.socket] = []
-    threading.Thread(target=lambda: held.extend(silent.accept()[0] for _ in range(8)), daemon=True).start()
+    threading.Thread(target=hold, args=(silent, held), daemon=True).start()
     try:
         address = f"postgresql://carol@127.0.0.1:{silent.getsockname()[1]}/team"
         assert cc.cli("config", "set", "team_url", address).returncode == 0
