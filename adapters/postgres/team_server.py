@@ -26,19 +26,28 @@ _COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL A
                "AS beads, (SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged")
 _SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
 
-# A memory the team holds already (same id anywhere, or the same text in the project) is skipped.
-_NEW = ("WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = :id) AND NOT EXISTS (SELECT 1 FROM {table} t "
-        "WHERE t.content_hash = :content_hash AND t.project = :project)")  # two look-ups: an OR scanned
+# A batch in one statement (the history trigger still fires per row): the memories as arrays, one
+# per column, each kept only when the team holds no memory of that id, nor of that text in the
+# project (two look-ups: an OR scanned the table); the first of twins in the batch goes.
+_SHARED = (("id", "TEXT"), ("content", "TEXT"), ("summary", "TEXT"), ("category", "TEXT"),
+           ("project", "TEXT"), ("content_hash", "TEXT"), ("tags", "TEXT"), ("context", "TEXT"),
+           ("created_at", "TIMESTAMPTZ"), ("last_accessed", "TIMESTAMPTZ"))
+_ARRAYS = ", ".join(f"CAST(:{name} AS {kind}[])" for name, kind in _SHARED)
+_ROWS = (f"FROM (SELECT DISTINCT ON (r.content_hash, r.project) r.* FROM unnest({_ARRAYS}) WITH ORDINALITY "
+         f"AS r({', '.join(name for name, _ in _SHARED)}, n) ORDER BY r.content_hash, r.project, r.n) r "
+         "WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.id = r.id) AND NOT EXISTS (SELECT 1 "
+         "FROM {table} t WHERE t.content_hash = r.content_hash AND t.project = r.project) "
+         "ON CONFLICT (id) DO NOTHING")
+_TAGS = "ARRAY(SELECT jsonb_array_elements_text(CAST(r.tags AS JSONB)))"
+_COMMON = "id, content, summary, category, project, content_hash"
 _SHARE_BEAD = text(
-    "INSERT INTO beads (id, content, summary, category, project, content_hash, tags, context, created_at, "
-    "last_accessed, promoted_at) SELECT :id, :content, :summary, :category, :project, :content_hash, "
-    f"CAST(:tags AS TEXT[]), :context, :created_at, :last_accessed, now() {_NEW.format(table='beads')} "
-    "ON CONFLICT (id) DO NOTHING")
+    f"INSERT INTO beads ({_COMMON}, tags, context, created_at, last_accessed, promoted_at) "
+    f"SELECT r.id, r.content, r.summary, r.category, r.project, r.content_hash, {_TAGS}, r.context, "
+    f"r.created_at, r.last_accessed, now() {_ROWS.format(table='beads')}")
 _SHARE_CANDIDATE = text(
-    "INSERT INTO bead_candidates (id, content, summary, category, project, content_hash, source, tags, "
-    "context, created_at) SELECT :id, :content, :summary, :category, :project, :content_hash, 'manual', "
-    f"CAST(:tags AS TEXT[]), :context, :created_at {_NEW.format(table='bead_candidates')} "
-    "ON CONFLICT (id) DO NOTHING")
+    f"INSERT INTO bead_candidates ({_COMMON}, source, tags, context, created_at) "
+    f"SELECT r.id, r.content, r.summary, r.category, r.project, r.content_hash, 'manual', {_TAGS}, "
+    f"r.context, r.created_at {_ROWS.format(table='bead_candidates')}")
 _PROMOTE = text(
     "INSERT INTO beads (id, content, summary, category, project, content_hash, tags, context, created_at, "
     "promoted_at, author) SELECT :bead, content, summary, category, project, content_hash, tags, context, "
@@ -66,10 +75,9 @@ class PgTeamServer(TeamServer):
 
     def share(self, memories: Sequence[SharedMemory], *, stage: bool) -> int:
         statement = _SHARE_CANDIDATE if stage else _SHARE_BEAD
-        rows = [_row(m) for m in memories]
+        batches = [_columns(memories[i:i + BATCH]) for i in range(0, len(memories), BATCH)]
 
         def insert(conn: Connection) -> int:
-            batches = (rows[i:i + BATCH] for i in range(0, len(rows), BATCH))
             return sum(conn.execute(statement, batch).rowcount for batch in batches)
 
         return self._run(insert, write=True)
@@ -109,11 +117,18 @@ def _rows(conn: Connection, sql: str) -> list[Mapping[str, Any]]:
     return [dict(r) for r in conn.execute(text(sql)).mappings()]
 
 
-def _row(memory: SharedMemory) -> dict[str, Any]:
-    return {"id": memory.id, "content": memory.content, "summary": memory.summary,
-            "category": memory.category.value, "project": memory.project, "content_hash": memory.content_hash,
-            "tags": list(memory.tags), "context": memory.context, "created_at": memory.created_at,
-            "last_accessed": memory.last_accessed}
+def _columns(memories: Sequence[SharedMemory]) -> dict[str, list[Any]]:
+    import json
+
+    columns: dict[str, list[Any]] = {name: [] for name, _ in _SHARED}
+    for m in memories:
+        for name, value in (("id", m.id), ("content", m.content), ("summary", m.summary),
+                            ("category", m.category.value), ("project", m.project),
+                            ("content_hash", m.content_hash), ("tags", json.dumps(list(m.tags))),
+                            ("context", m.context), ("created_at", m.created_at),
+                            ("last_accessed", m.last_accessed)):
+            columns[name].append(value)
+    return columns
 
 
 @contextmanager
