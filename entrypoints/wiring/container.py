@@ -80,7 +80,12 @@ def _team_recall(config: dict[str, Any]) -> Any:
     return team_recall(TeamConfig(**config))
 
 
-def _team_engine(config: dict[str, Any]) -> Iterator[Any]:
+def _team_engine(config: dict[str, Any], backend: str) -> Iterator[Any]:
+    """The team server's engine when it is the memory backend; None otherwise (init_resources
+    initialises every Resource: a user without a team must not load the driver for it)."""
+    if backend != "team":
+        yield None
+        return
     from abzu.entrypoints.wiring.team import TeamConfig
 
     engine = TeamConfig(**config).engine(statement_timeout_s=None)
@@ -143,7 +148,7 @@ class Container(containers.DeclarativeContainer):
     staging_plain = providers.Resource(_plain_store, staging_engine, config.staging_path, "staging")
     # `memory_backend = "team"` (issue 32; `abzu eval locomo --backend team`): remember, recall and
     # bulk remember keep memory on the team server itself, through the same ports.
-    team_engine = providers.Resource(_team_engine, config=config.team)
+    team_engine = providers.Resource(_team_engine, config=config.team, backend=config.memory_backend)
     team_uow = providers.Factory(_team_uow, engine=team_engine, decay=decay, actor=config.actor)
     recall_uow = providers.Selector(
         config.memory_backend,

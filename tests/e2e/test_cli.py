@@ -96,6 +96,7 @@ def test_json_shapes_are_stable(cli: Cli) -> None:
         "created_at",
         "last_recalled_at",
         "stale",  # issue 16.3: null unless the memory's anchored code changed
+        "author",  # issue 32: null unless a team memory
     }
     status = cli("status", "--json").json()
     assert set(status) == {
