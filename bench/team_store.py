@@ -254,6 +254,49 @@ def push(address: TeamAddress, n: int, seed: int) -> None:
           f"{len(done.plan.outgoing) / spent:,.0f} items/s")
 
 
+def hooks(n: int, runs: int, seed: int) -> None:
+    """SessionStart (live path: a resumed session) in a home that joined a team whose server is
+    down, its copy holding `n` team beads, beside the same home without a team; wall ms."""
+    from abzu.adapters.team_cache.writer import SqliteTeamCache
+    from abzu.application.team.ports import TeamItem
+
+    rng = random.Random(seed)
+    vocab = Vocabulary.build(rng)
+    local = [i for i in beads(rng, vocab, 10_000)]
+    team = [TeamItem(i, "alice", "desk") for i in beads(rng, vocab, n) if isinstance(i, Bead)]
+    from hook_latency import background_done
+
+    with tempfile.TemporaryDirectory(prefix="abzu-team-hooks-", ignore_cleanup_errors=True) as tmp:
+        root = Path(tmp)
+        settings = Settings(home=root / "home", semantic=False)
+        (root / PROJECTS[0] / ".git").mkdir(parents=True)
+        container = build_container(settings, cwd=root / PROJECTS[0])
+        register_projects(container, root)
+        container.shutdown_resources()
+        fill(settings.layout.root, local, 10_000)
+        env = {**os.environ, "ABZU_HOME": str(settings.layout.root), "ABZU_CONFIG": str(root / "none.toml")}
+        abzu = str(Path(sys.executable).with_name("abzu"))
+        payload = json.dumps({"session_id": "s-bench", "hook_event_name": "SessionStart", "source": "resume",
+                              "cwd": str(root / PROJECTS[0])})
+
+        def start() -> float:
+            t = time.perf_counter()
+            subprocess.run([abzu, "hook", "session-start"], input=payload, capture_output=True, text=True,
+                           cwd=root / PROJECTS[0], env=env, check=True)
+            spent = (time.perf_counter() - t) * 1000
+            background_done(root / PROJECTS[0])  # the detached recovery, outside the timing
+            return spent
+
+        without = [start() for _ in range(runs)]
+        SqliteTeamCache(settings.layout.team_cache).replace(team, T0)
+        env |= {"ABZU_TEAM_URL": "postgresql://alice@127.0.0.1:9/team", "ABZU_TEAM_REFRESH_MINUTES": "100000"}
+        joined = [start() for _ in range(runs)]
+    print(f"\nSessionStart hook (live path), 10k local beads, wall ms over {runs} runs:")
+    print("| home | p50 | p95 |\n|---|---:|---:|")
+    for label, spent in (("no team", without), (f"joined, server down, copy of {n:,} team beads", joined)):
+        print(f"| {label} | {percentile(spent, 50):.0f} | {percentile(spent, 95):.0f} |")
+
+
 def locomo(address: TeamAddress, path: str) -> None:
     """`abzu eval locomo` on both backends, hit@5 side by side."""
     found = {}
@@ -281,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=50, help="remember + recall rounds per agent")
     parser.add_argument("--push", type=int, default=10_000, help="beads in the push (0: skip)")
     parser.add_argument("--locomo", help="a LoCoMo-format file: hit@5 on both backends")
+    parser.add_argument("--hook-runs", type=int, default=30, help="SessionStart runs per home (0: skip)")
     parser.add_argument("--seed", type=int, default=42)
     args = parser.parse_args(argv)
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start")
@@ -293,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
             push(address, args.push, args.seed)
         if args.locomo:
             locomo(address, args.locomo)
+    if args.hook_runs:
+        hooks(args.n or 10_000, args.hook_runs, args.seed)
     print(f"load average {os.getloadavg()[0]:.2f} at end")
     return 0
 

@@ -63,9 +63,9 @@ class PgPlan:
     window: bool
     ceiling: float
 
-    def params(self) -> dict[str, Any]:
-        found: dict[str, Any] = {f"t{i}": p for i, p in enumerate(self.phrases)}
-        found |= {f"i{i}": idf for i, idf in enumerate(self.idfs)}
+    def params(self, prefix: str = "") -> dict[str, Any]:
+        found: dict[str, Any] = {f"{prefix}t{i}": p for i, p in enumerate(self.phrases)}
+        found |= {f"{prefix}i{i}": idf for i, idf in enumerate(self.idfs)}
         return found | {"weights": RANK_WEIGHTS, "window": RECENT_WINDOW}
 
 
@@ -78,10 +78,18 @@ def phrase(term: str) -> str | None:
 
 def plan(db: PgDb, index: PgIndex, terms: Sequence[str]) -> PgPlan | None:
     """The local plan over this table's counts; None when no term matches anything."""
+    return plans(db, (index,), terms)[0]
+
+
+def plans(db: PgDb, indexes: Sequence[PgIndex], terms: Sequence[str]) -> list[PgPlan | None]:
+    """`plan` of each table, counted in one round trip."""
     phrases = list(dict.fromkeys(p for t in terms if (p := phrase(t)) is not None))[:64]
     if not phrases:
-        return None
-    total, counts = _capped_counts(db, index.table, phrases)
+        return [None] * len(indexes)
+    return [_chosen(phrases, total, counts) for total, counts in _capped_counts(db, indexes, phrases)]
+
+
+def _chosen(phrases: list[str], total: int, counts: list[int]) -> PgPlan | None:
     searchable = [(n, p) for n, p in zip(counts, phrases, strict=True) if n >= 0]  # -1: stopwords only
     present = sorted((n, p) for n, p in searchable if n)
     if not present:
@@ -89,44 +97,48 @@ def plan(db: PgDb, index: PgIndex, terms: Sequence[str]) -> PgPlan | None:
     ceiling = query_ceiling([n for n, _ in searchable], total)
     chosen = _rarest_within(present, RANK_BUDGET)
     if chosen:
-        by_phrase = dict((p, n) for n, p in present)
+        by_phrase = {p: n for n, p in present}
         return PgPlan(tuple(chosen), tuple(_idf(by_phrase[p], total) for p in chosen), False, ceiling)
     return PgPlan(tuple(p for _, p in present), (), True, WINDOW_CEILING)
 
 
-def _capped_counts(db: PgDb, table: str, phrases: list[str]) -> tuple[int, list[int]]:
-    """The table's size (max rid) and how many rows hold each phrase, counting no further than
-    RANK_BUDGET + 1, in one round trip; -1 for a phrase made of stopwords only."""
+def _capped_counts(
+    db: PgDb, indexes: Sequence[PgIndex], phrases: list[str]
+) -> list[tuple[int, list[int]]]:
+    """Each table's size (max rid) and how many of its rows hold each phrase, counting no further
+    than RANK_BUDGET + 1; -1 for a phrase made of stopwords only."""
     one = ("CASE WHEN numnode(q.q{0}) = 0 THEN -1 ELSE (SELECT count(*) FROM (SELECT 1 FROM {1} "
-           "WHERE search @@ q.q{0} LIMIT :cap) x) END AS n{0}")
-    columns = ", ".join(one.format(i, table) for i in range(len(phrases)))
-    total = f"(SELECT coalesce(max(rid), 0) FROM {table}) AS total"
-    sql = f"SELECT {total}, {columns} FROM {_queries(len(phrases))}"
+           "WHERE search @@ q.q{0} LIMIT :cap) x) END AS n{2}_{0}")
+    columns = [f"(SELECT coalesce(max(rid), 0) FROM {index.table}) AS total{k}, "
+               + ", ".join(one.format(i, index.table, k) for i in range(len(phrases)))
+               for k, index in enumerate(indexes)]
+    sql = f"SELECT {', '.join(columns)} FROM {_queries(len(phrases))}"
     row = db.fetch(sql, {"cap": RANK_BUDGET + 1, **{f"t{i}": p for i, p in enumerate(phrases)}})[0]
-    return int(row["total"]), [int(row[f"n{i}"]) for i in range(len(phrases))]
+    return [(int(row[f"total{k}"]), [int(row[f"n{k}_{i}"]) for i in range(len(phrases))])
+            for k in range(len(indexes))]
 
 
-def _queries(n: int) -> str:
-    parsed = ", ".join(f"websearch_to_tsquery('{CONFIG}', :t{i}) AS q{i}" for i in range(n))
+def _queries(n: int, prefix: str = "") -> str:
+    parsed = ", ".join(f"websearch_to_tsquery('{CONFIG}', :{prefix}t{i}) AS q{i}" for i in range(n))
     return f"(SELECT {parsed}) q"
 
 
 @lru_cache(maxsize=256)
-def ranked(index: PgIndex, n: int, window: bool, where: str) -> str:
+def ranked(index: PgIndex, n: int, window: bool, where: str, prefix: str = "") -> str:
     """A subquery of (rid, strength) over live rows matching the plan, strongest first, `:limit`."""
-    a, any_term = index.alias, " || ".join(f"q.q{i}" for i in range(n))
+    a, any_term, queries = index.alias, " || ".join(f"q.q{i}" for i in range(n)), _queries(n, prefix)
     if window:
         every = " && ".join(f"q.q{i}" for i in range(n))
         newest = (f"(SELECT rid FROM {index.table} WHERE search @@ ({any_term}) "
                   "ORDER BY rid DESC LIMIT :window)")
         return (f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
-                f"FROM {_queries(n)} CROSS JOIN LATERAL {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid "
+                f"FROM {queries} CROSS JOIN LATERAL {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid "
                 f"WHERE {where} ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
     # OFFSET 0 keeps the lateral subquery whole: inlined, each rank was computed twice a row
     ranks = ", ".join(f"ts_rank_cd(CAST(:weights AS float4[]), {a}.search, q.q{i}) AS r{i}" for i in range(n))
     k1 = BM25_K1
-    strength = " + ".join(f":i{i} * r.r{i} * {k1 + 1} / (r.r{i} + {k1})" for i in range(n))
-    return (f"(SELECT {a}.rid, {strength} AS strength FROM {_queries(n)}, {index.table} {a} "
+    strength = " + ".join(f":{prefix}i{i} * r.r{i} * {k1 + 1} / (r.r{i} + {k1})" for i in range(n))
+    return (f"(SELECT {a}.rid, {strength} AS strength FROM {queries}, {index.table} {a} "
             f"CROSS JOIN LATERAL (SELECT {ranks} OFFSET 0) r WHERE {a}.search @@ ({any_term}) AND {where} "
             f"ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
 
@@ -143,13 +155,14 @@ _STALE = ("(SELECT max(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id A
 
 
 @lru_cache(maxsize=64)
-def _hits_sql(index: PgIndex, n: int, window: bool, scope: str) -> str:
+def _hits_sql(index: PgIndex, n: int, window: bool, scope: str, prefix: str = "", part: int = 0) -> str:
     a = index.alias
     extra = (f"{a}.starred, {a}.last_accessed, {_STALE.format(a=a)} AS stale" if index.decays
              else "false AS starred, NULL::timestamptz AS last_accessed, NULL AS stale")
-    return (f"SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at, "
-            f"{a}.author, k.strength, {extra} FROM {ranked(index, n, window, index.live + scope)} k "
-            f"JOIN {index.table} {a} ON {a}.rid = k.rid ORDER BY k.strength DESC, k.rid DESC")
+    return (f"SELECT {part} AS part, k.rid, {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, "
+            f"{a}.created_at, {a}.author, k.strength, {extra} "
+            f"FROM {ranked(index, n, window, index.live + scope, prefix)} k "
+            f"JOIN {index.table} {a} ON {a}.rid = k.rid")
 
 
 def search(
@@ -158,13 +171,32 @@ def search(
 ) -> list[SearchHit]:
     """Live rows matching any of `terms` in scope, strongest first, each with its decay weight;
     `authors`: each hit names who wrote it (the team's hits, beside the local ones)."""
-    found = plan(db, index, terms)
-    if found is None:
+    return search_all(db, (index,), terms, scope, limit=limit, now=now, decay=decay, authors=authors)
+
+
+def search_all(
+    db: PgDb, indexes: Sequence[PgIndex], terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+    decay: DecayPolicy, authors: bool = False,
+) -> list[SearchHit]:
+    """`search` of each table, table after table, in two round trips (counts, then hits)."""
+    found = plans(db, indexes, terms)
+    arms, params = [], {"limit": limit}
+    for part, (index, chosen) in enumerate(zip(indexes, found, strict=True)):
+        if chosen is None:
+            continue
+        where, scoped = scope_filter(index.alias, scope)
+        arms.append(f"({_hits_sql(index, len(chosen.phrases), chosen.window, where, f'p{part}_', part)})")
+        params |= {**chosen.params(f"p{part}_"), **scoped}
+    if not arms:
         return []
-    where, params = scope_filter(index.alias, scope)
-    rows = db.fetch(_hits_sql(index, len(found.phrases), found.window, where),
-                    {**found.params(), **params, "limit": limit})
-    return [_hit(r, index, found.ceiling, now, decay, authors) for r in rows]
+    rows = sorted(db.fetch(" UNION ALL ".join(arms), params),
+                  key=lambda r: (r["part"], -float(r["strength"]), -int(r["rid"])))
+    return [_hit(r, indexes[r["part"]], _ceiling(found[r["part"]]), now, decay, authors) for r in rows]
+
+
+def _ceiling(chosen: PgPlan | None) -> float:
+    assert chosen is not None
+    return chosen.ceiling
 
 
 def _hit(row: Row, index: PgIndex, ceiling: float, now: datetime, decay: DecayPolicy,
