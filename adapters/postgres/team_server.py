@@ -136,7 +136,10 @@ def _translated() -> Iterator[None]:
     """The server's answers as the port's two failures, each one line without a password."""
     try:
         yield
-    except IntegrityError as exc:  # a project the team does not have (foreign key)
+    except IntegrityError as exc:
+        if getattr(exc.orig, "sqlstate", None) == "23503":  # foreign key: a project the team lacks
+            raise TeamRefused("the team server has no such project: its admin runs "
+                              "`abzu team grant MEMBER --role … --project NAME`") from exc
         raise TeamRefused(f"the team server refused: {_first_line(exc)}") from exc
     except ProgrammingError as exc:  # permission denied, row-level security
         raise TeamRefused(f"the team server refused: {_first_line(exc)}") from exc

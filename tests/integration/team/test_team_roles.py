@@ -84,3 +84,9 @@ def test_the_same_memory_is_not_shared_twice(team_db: TeamDb) -> None:
     assert reviewer.share([memory], stage=False) == 1
     assert reviewer.share([memory, shared("b-2", "Pin the Node version in CI")], stage=False) == 0
     assert reviewer.counts().beads == 1
+
+
+def test_a_project_the_team_does_not_have_is_refused_with_what_to_do(team_db: TeamDb) -> None:
+    reviewer = server(team_db, team_db.member("reviewer", "*"))
+    with pytest.raises(TeamRefused, match="no such project: its admin runs `abzu team grant"):
+        reviewer.share([shared("b-1", "Pin the Node version in CI", "mobile")], stage=False)
