@@ -2,6 +2,7 @@
 CANDIDATES: same table, index and column names), plus each memory's author."""
 
 from abzu.adapters.sqlite.migrations.fts_ddl import recreate_fts
+from abzu.adapters.sqlite.migrations.wisdom.versions.w0013_retake_notable_index import INDEX as NOTABLE
 
 STATEMENTS = [
     """CREATE TABLE beads (id TEXT PRIMARY KEY, content TEXT NOT NULL, summary TEXT, category TEXT NOT NULL,
@@ -14,6 +15,7 @@ STATEMENTS = [
     # The search reads a bead's worst anchor mark; the team's beads carry none.
     "CREATE TABLE bead_anchors (memory_id TEXT NOT NULL, stale TEXT)",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    NOTABLE,  # the session start's notable beads read in order, as in wisdom.db
     *recreate_fts("beads", "beads_fts", "beads", ("content", "summary", "tags", "context"))[4:-1],
     *recreate_fts("bead_candidates", "candidates_fts", "candidates", ("content", "summary", "context"))[4:-1],
 ]
