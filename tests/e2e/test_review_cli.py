@@ -9,6 +9,7 @@ from dependency_injector import providers
 from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
+from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.wiring.container import Container
@@ -143,6 +144,30 @@ def test_a_gemini_review_applies_validated_decisions(container: Container):
     assert result.exit_code == 0, result.output
     assert "by gemini-2.5-flash" in result.output and staged_ids(container) == []
     assert len(sent) == 2
+
+
+def billed(reply: httpx2.Response, tokens_in: int, tokens_out: int) -> httpx2.Response:
+    body = json.loads(reply.content)
+    body["usageMetadata"] = {"promptTokenCount": tokens_in, "candidatesTokenCount": tokens_out,
+                             "totalTokenCount": tokens_in + tokens_out}
+    return httpx2.Response(200, json=body)
+
+
+def test_unparsable_gemini_answers_count_in_the_month_s_spend(container: Container):
+    # issue 29.7: four answers of 1,200 tokens, two of them unparsable, showed as "spent 2,400"
+    remember(container, WAL, NOISE, "Pin httpx below 1.0", "Alembic runs before the API")
+    container.batch_policy.override(providers.Object(BatchPolicy(max_items=1)))  # a batch each
+    keep = decisions()  # no decision: the batch's candidate stays staged
+    prose = {"role": "model", "parts": [{"text": "I would keep them all."}]}
+    garbled = httpx2.Response(200, json={"candidates": [{"content": prose, "finishReason": "STOP"}]})
+    answers = [billed(keep, 1000, 200), billed(garbled, 1000, 200)] * 2
+    gemini(container, *answers)
+
+    result = abzu(container, "review", "--json")
+
+    assert json.loads(result.output)["counts"]["failed"] == 2
+    status = json.loads(abzu(container, "status", "--json").output)
+    assert status["review"]["spent_tokens_this_month"] == 4800
 
 
 def test_hallucinated_ids_from_gemini_change_nothing(container: Container):
