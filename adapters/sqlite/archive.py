@@ -56,6 +56,11 @@ class SqliteArchive:
         self._engines = {"wisdom": wisdom, "staging": staging}
         self._actor = actor
 
+    def projects(self) -> dict[str, str | None]:
+        with self._engines["wisdom"].connect() as conn:
+            rows = conn.execute(select(projects.c.name, projects.c.remote)).all()
+        return {str(name): remote for name, remote in rows}
+
     def records(self) -> Iterator[Record]:
         wisdom = EngineSource(self._engines["wisdom"])
         if (spool := spool_of(wisdom)) is not None:
@@ -115,8 +120,18 @@ def _add_one(conn: Connection, record: Record, tally: _Tally) -> None:
         tally.skipped_ids.add(record.key)
     else:
         known = {c.name: record.fields[_field(c.name)] for c in table.c if _field(c.name) in record.fields}
-        conn.execute(insert(table).values(known))
+        conn.execute(insert(table).values(_unheld(conn, known) if table is projects else known))
         tally.added += 1
+
+
+def _unheld(conn: Connection, row: dict[str, object]) -> dict[str, object]:
+    """A new project row without the root or remote another project here holds already (one
+    name per root, one per remote): an import renamed it, or its other checkout came first."""
+    for column in (projects.c.path, projects.c.remote):
+        value = row.get(column.name)
+        if value is not None and conn.execute(select(projects.c.name).where(column == value)).first():
+            row = {**row, column.name: None}
+    return row
 
 
 def _same_content(conn: Connection, table: Table, record: Record) -> bool:
