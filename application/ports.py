@@ -131,8 +131,8 @@ class ProjectRegistry(Protocol):
     first seen at, `remote` the repository's normalised remote URL (issue 29), each if known.
 
     A path belongs to at most one name, and so does a remote. `claim` gives a root (and its
-    remote) to a project registered without one and answers whether `name` now has that root;
-    `touch` on an unknown name does nothing.
+    remote) to a project registered without a root, unless the project is known by another
+    remote, and answers whether `name` now has that root; `touch` on an unknown name does nothing.
     """
 
     def name_for_path(self, path: str) -> str | None: ...

@@ -16,19 +16,20 @@ def project_for_root(registry: ProjectRegistry, root: str, at: datetime, remote:
 
     - A root registered already keeps its name (and records its remote if its project has none).
     - A root whose repository's `remote` a project holds is that project: a second clone, or
-      the same repository on another machine after `abzu import`, shares its memory.
+      the same repository on another machine after `abzu import`, shares its memory (and the
+      root becomes the project's if it has none yet).
     - Otherwise the name is the root's folder name; a second repository with the same folder
       name gets a numeric suffix (`api`, `api-2`), so two repositories never share memory by
-      accident. A project so far known only by name (`--project api`, no root) is adopted by
-      the first root named so.
+      accident. A project so far known only by name (`--project api`, or imported from another
+      machine) is adopted by the first root named so, unless it is known by another remote.
     """
-    match find_project(registry, root, remote):
-        case str() as known:
-            if remote is not None:
-                registry.add_remote(known, remote)
-            return known
-        case _:
-            pass
+    if (by_path := registry.name_for_path(root)) is not None:
+        if remote is not None:
+            registry.add_remote(by_path, remote)
+        return by_path
+    if remote is not None and (by_remote := registry.name_for_remote(remote)) is not None:
+        registry.claim(by_remote, root, remote)
+        return by_remote
     for name in free_names(folder_name(root)):
         if not registry.exists(name):
             registry.register(name, root, at, remote)

@@ -87,7 +87,8 @@ class InMemoryProjects:
             self.remotes[name] = remote
 
     def claim(self, name: str, path: str, remote: str | None = None) -> bool:
-        if name in self.paths and self.paths[name] is None and path not in self.paths.values():
+        if (name in self.paths and self.paths[name] is None and path not in self.paths.values()
+                and self.remotes.get(name, remote) == remote):
             self.paths[name] = path
             if remote is not None:
                 self.add_remote(name, remote)

@@ -7,6 +7,9 @@ from abzu.application.ports import ProjectRegistry
 # A stamp younger than this is left alone: most remembers then write no row of wisdom.db at all,
 # so their commit there is free (no WAL frame, no fsync) and the write gate is held shorter.
 TOUCH_EVERY = timedelta(minutes=1)
+# no root yet, and no remote or this one: a project known by another remote is another repository
+_CLAIMABLE = ("SELECT 1 FROM projects WHERE name = :name AND path IS NULL "
+              "AND (remote IS NULL OR remote = :remote)")
 # the project has no remote yet and no other project holds this one (one name per remote)
 _REMOTE_MISSING = ("SELECT 1 FROM projects WHERE name = :name AND remote IS NULL "
                    "AND NOT EXISTS (SELECT 1 FROM projects WHERE remote = :remote)")
@@ -38,12 +41,12 @@ class SqliteProjectRegistry(ProjectRegistry):
         owner = self.name_for_path(path)
         if owner is not None:
             return owner == name
-        self._db.execute("UPDATE projects SET path = :path WHERE name = :name AND path IS NULL",
-                         {"name": name, "path": path})
-        claimed = self.name_for_path(path) == name
-        if claimed and remote is not None:
+        if not self._db.fetch(_CLAIMABLE, {"name": name, "remote": remote}):
+            return False  # read first, as `touch` does: a second clone claims nothing
+        self._db.execute("UPDATE projects SET path = :path WHERE name = :name", {"name": name, "path": path})
+        if remote is not None:
             self.add_remote(name, remote)
-        return claimed
+        return True
 
     def add_remote(self, name: str, remote: str) -> None:
         # Read first, as `touch` does: most calls find the remote recorded and write nothing.
