@@ -52,9 +52,11 @@ class ArchiveCommands:
         """Add the records of an export to this memory; records already here are kept.
 
         Deduplicates by id and by content, so importing the same file twice changes nothing.
-        An exported project lands in the project here that is the same git repository (same
-        remote URL), whatever its name or path; a different repository with the same name gets
-        the next free name (api-2). --as-project chooses the project instead.
+
+        An exported project lands in the project here that is the same git
+        repository (same remote URL), whatever its name or path; another
+        repository with the same name gets the next free name (api-2).
+        --as-project chooses the project instead.
         """
         with one_line_errors():
             try:
