@@ -7,6 +7,7 @@ from typing import Protocol, Self, TypeVar
 
 from abzu.application.basic_ports import Clock as Clock  # re-exported
 from abzu.application.basic_ports import IdGenerator as IdGenerator
+from abzu.application.basic_ports import Remotes as Remotes
 from abzu.application.basic_ports import Workspace as Workspace
 from abzu.domain.anchors import Anchor
 from abzu.domain.bead import Bead, Candidate
@@ -126,16 +127,22 @@ class CandidateRepository(MemoryRows[Candidate], MemorySearch, CandidateStaging,
 
 
 class ProjectRegistry(Protocol):
-    """The `projects` table: one row per project name; `path` is the repository root, if known.
+    """The `projects` table: one row per project name; `path` is the repository root it was
+    first seen at, `remote` the repository's normalised remote URL (issue 29), each if known.
 
-    A path belongs to at most one name. `claim` gives a root to a project registered without
-    one and answers whether `name` now has that root; `touch` on an unknown name does nothing.
+    A path belongs to at most one name, and so does a remote. `claim` gives a root (and its
+    remote) to a project registered without a root, unless the project is known by another
+    remote, and answers whether `name` now has that root; `touch` on an unknown name does nothing.
     """
 
     def name_for_path(self, path: str) -> str | None: ...
+    def name_for_remote(self, remote: str) -> str | None: ...
     def exists(self, name: str) -> bool: ...
-    def register(self, name: str, path: str | None, at: datetime) -> None: ...
-    def claim(self, name: str, path: str) -> bool: ...
+    def register(self, name: str, path: str | None, at: datetime, remote: str | None = None) -> None: ...
+    def claim(self, name: str, path: str, remote: str | None = None) -> bool: ...
+    def add_remote(self, name: str, remote: str) -> None:
+        """Records `remote` for a project that has none, unless another project holds it."""
+        ...
     def touch(self, name: str, at: datetime) -> None: ...
     def needs_touch(self, name: str, at: datetime) -> bool:
         """Whether `touch` would change anything (a writer may then skip the store)."""

@@ -15,6 +15,11 @@ about, with maintenance's stale mark), keyed by memory, anchor kind (`anchor`: f
 and value. Vectors do not travel:
 they are derived from the text by a model the other machine may not have; `abzu embed` rebuilds
 them there.
+
+Still version 3, since issue 29: a `project` record may carry `remote`, the normalised URL of its
+repository's remote (`github.com/org/api`), by which an import finds the same project under
+another name or path. Optional both ways: a file without it imports as before (a project is then
+matched by name), and a reader without it ignores it.
 """
 
 import json
@@ -38,6 +43,9 @@ SECOND_KEYS = {"source": ("source_id",), "bead_anchor": ("anchor", "value"),
 # kinds that belong to the memory their key names: a memory skipped on import takes them along
 BELONGING = ("bead_anchor", "source", "candidate_anchor")
 STORES = ("staging", "wisdom")
+# kind -> the field naming the project a record belongs to (an import may rename projects)
+PROJECT_FIELDS = {"project": "name", "profile": "project_id", "bead": "project", "candidate": "project",
+                  "summary": "project"}
 _EVENT_ID = re.compile(r"(staging|wisdom):(\d{12})")
 
 
@@ -53,6 +61,20 @@ class Record:
     @property
     def key(self) -> str:
         return str(self.fields[KEYS[self.kind]])
+
+
+def project_of(record: Record) -> str | None:
+    field = PROJECT_FIELDS.get(record.kind)
+    value = record.fields.get(field) if field else None
+    return value if isinstance(value, str) and value else None
+
+
+def renamed(record: Record, names: Mapping[str, str]) -> Record:
+    """The record with its project renamed as `names` says (unchanged when it names none)."""
+    project = project_of(record)
+    if project is None or names.get(project, project) == project:
+        return record
+    return Record(record.kind, {**record.fields, PROJECT_FIELDS[record.kind]: names[project]})
 
 
 def header() -> str:

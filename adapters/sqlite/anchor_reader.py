@@ -10,11 +10,14 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from os import PathLike, fspath, path
 
+from abzu.adapters.workspace import remote_identity
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the hook's path
 if TYPE_CHECKING:
     from abzu.domain.anchors_render import AnchoredMemory
 
 _PROJECT = "SELECT name FROM projects WHERE path = ?"
+_PROJECT_BY_REMOTE = "SELECT name FROM projects WHERE remote = ?"
 # Superseded and flagged beads are never shown (like recall); starred ones first, then newest.
 # CROSS JOIN keeps the anchors' (kind, value) index as the outer loop: without statistics SQLite
 # chose to walk every bead of the project and probe its anchors (30 ms at 10k beads, not 0.3).
@@ -40,7 +43,10 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
         self._busy_ms, self._warn = busy_ms, warn or _log_warning
 
     def project_for_root(self, root: str) -> str | None:
+        """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
         rows = self._rows("wisdom", _PROJECT, [root])
+        if not rows and (remote := remote_identity(root)):
+            rows = self._rows("wisdom", _PROJECT_BY_REMOTE, [remote])
         return str(rows[0][0]) if rows else None
 
     def anchored(self, kind: str, keys: Sequence[str], project: str, *, limit: int,

@@ -16,7 +16,7 @@ CANDIDATES = (
     "id", "content", "summary", "category", "project", "content_hash", "source", "session_id",
     "created_at", "tags", "context", "superseded_by",
 )
-PROJECTS = ("name", "path", "created_at", "last_active")
+PROJECTS = ("name", "path", "created_at", "last_active", "remote")
 SUMMARIES = (
     "id", "session_id", "project", "sequence", "goal", "phase", "operational_state",
     "conversational_state", "is_final", "created_at",

@@ -27,6 +27,7 @@ from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
+from abzu.adapters.workspace import remote_identity
 from abzu.application.sessions.hook_ports import SessionContext
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
@@ -43,7 +44,10 @@ class Sqlite3SessionContext(SessionContext):
         self._conns: dict[str, sqlite3.Connection | None] = {}
 
     def project_for_root(self, root: str) -> str | None:
-        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :root", {"root": root})
+        """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
+        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :key", {"key": root})
+        if not rows and (remote := remote_identity(root)):
+            rows = self._rows("wisdom", "SELECT name FROM projects WHERE remote = :key", {"key": remote})
         return str(rows[0]["name"]) if rows else None
 
     def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:

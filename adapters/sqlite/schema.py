@@ -15,6 +15,7 @@ projects = Table(
     Column("path", Text),
     Column("created_at", Text),
     Column("last_active", Text),
+    Column("remote", Text),  # w0014 (issue 29)
 )
 
 beads = Table(

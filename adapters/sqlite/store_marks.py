@@ -21,7 +21,8 @@ import sqlite3
 from pathlib import Path
 
 WISDOM_MARK = """SELECT (SELECT max(seq) FROM memory_events),
-  (SELECT group_concat(name || '=' || coalesce(path, ''), '|') FROM projects)"""
+  (SELECT group_concat(name || '=' || coalesce(path, '') || '=' || coalesce(remote, ''), '|')
+     FROM projects)"""
 STAGING_MARK = """SELECT (SELECT max(seq) FROM memory_events),
   (SELECT count(*) || '/' || coalesce(max(rowid), 0) FROM session_summaries),
   (SELECT count(*) || '/' || coalesce(max(started_at), '') || '/' || coalesce(max(finalized_at), '')

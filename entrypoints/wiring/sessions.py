@@ -74,7 +74,7 @@ class SessionProviders(containers.DeclarativeContainer):
         FinalizeSession, uow=uow, extractor=extract_transcript, maintenance=maintenance,
         clock=clock, ids=ids,
     )
-    ingest_spool = providers.Factory(IngestSpool, uow=uow, spool=spool, clock=clock)
+    ingest_spool = providers.Factory(IngestSpool, uow=uow, spool=spool, clock=clock, remotes=workspace)
     recover_sessions = providers.Factory(
         RecoverSessions, uow=uow, ingest=ingest_spool, finalize=finalize_session,
         workspace=workspace, transcripts=transcripts, clock=clock,

@@ -49,7 +49,7 @@ def test_import_skips_content_already_stored_under_another_id(cli: Cli, other: C
     cli("export", "--out", str(tmp_path / "m.jsonl"))
     run = other("import", str(tmp_path / "m.jsonl"), "--json")
     # added: the fix and its event; present: the project; the preference (its event stays out)
-    assert run.json() == {"added": 2, "present": 1, "duplicates": 1}
+    assert run.json() == {"added": 2, "present": 1, "duplicates": 1, "projects": {}}
     beads = [r for r in other("export").stdout.splitlines() if '"kind":"bead"' in r]
     assert len(beads) == 1
 

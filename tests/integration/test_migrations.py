@@ -24,6 +24,7 @@ EXPECTED = {
             "idx_bead_anchors_value", "idx_bead_sources_source", "idx_bead_anchors_stale",
             "idx_beads_live_stats",  # w0009: the status counts read an index, not the table (issue 18)
             "idx_beads_notable",  # w0013: session start's notable memories read in order (issue 13)
+            "idx_projects_remote",  # w0014: one project per repository remote (issue 29)
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
