@@ -11,6 +11,7 @@ from abzu.application.ports import Clock, IdGenerator
 from abzu.application.sessions.capture_pre_compact import operational_notes
 from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor
 from abzu.application.sessions.stored import stored_text
+from abzu.application.sessions.track_loops import track_open_loops
 from abzu.domain.sessions.errors import SessionNotFound
 from abzu.domain.sessions.reconcile import reconcile
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
@@ -42,6 +43,8 @@ class FinalizeSession:
     - Reconciles all snapshots and that tail into one final summary (`is_final`), duplicates
       across snapshots removed; a session reopened after an earlier finalisation has its old
       final summary merged in and replaced.
+    - The project's open loops follow the final summary (track_loops.py): those it resolves are
+      closed, what it leaves open is kept or opened (issue 29).
     - Deletes the session's snapshots, keeps only the newest 5 final summaries of the project.
     - Runs the maintenance pass (decay weights, flagged beads deleted).
     - A finalised session stays as it is until a hook reopens it (any activity does):
@@ -89,6 +92,7 @@ class FinalizeSession:
             pruned = 0
             if final is not None:
                 uow.summaries.replace_final(final)
+                track_open_loops(uow, record, final, now=self.clock.now(), ids=self.ids)
                 uow.summaries.delete_snapshots(record.session_id)
                 pruned = uow.summaries.prune_finals(record.project, self.keep_finals)
             if not more:  # capped: left pending so the next recovery mines the rest
