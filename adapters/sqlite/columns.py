@@ -36,7 +36,7 @@ INJECTION_LOG = (
     "id", "session_id", "event", "tier", "characters", "collapsed", "created_at", "event_key",
 )
 OPEN_LOOPS = (
-    "id", "project", "kind", "text", "match_key", "session_id", "opened_at", "seen_at", "status",
+    "id", "project", "kind", "text", "match_hash", "session_id", "opened_at", "seen_at", "status",
     "closed_at", "closed_by",
 )
 ANCHORS = ("memory_id", "kind", "value", "git_commit")

@@ -17,7 +17,7 @@ ORDER BY seen_at DESC, opened_at DESC, id LIMIT :limit
 def loop_to_row(loop: OpenLoop) -> dict[str, Any]:
     return {
         "id": loop.id, "project": loop.project, "kind": loop.kind, "text": loop.text,
-        "match_key": loop.match_key, "session_id": loop.session_id, "opened_at": to_db(loop.opened_at),
+        "match_hash": loop.match_hash, "session_id": loop.session_id, "opened_at": to_db(loop.opened_at),
         "seen_at": to_db(loop.seen_at), "status": loop.status, "closed_at": to_db(loop.closed_at),
         "closed_by": loop.closed_by,
     }
@@ -26,7 +26,7 @@ def loop_to_row(loop: OpenLoop) -> dict[str, Any]:
 def row_to_loop(row: Row) -> OpenLoop:
     return OpenLoop(
         id=row["id"], project=row["project"], kind=row["kind"], text=row["text"],
-        match_key=row["match_key"], session_id=row["session_id"],
+        match_hash=row["match_hash"], session_id=row["session_id"],
         opened_at=from_db_required(row["opened_at"]), seen_at=from_db_required(row["seen_at"]),
         status=row["status"], closed_at=from_db(row["closed_at"]), closed_by=row["closed_by"],
     )

@@ -29,5 +29,5 @@ def track_open_loops(uow: SessionUnitOfWork, record: SessionRecord, final: Sessi
     for loop_id, item in changes.seen:
         uow.loops.seen(loop_id, item, session_id=record.session_id, at=now)
     for item in changes.opened:
-        uow.loops.add(OpenLoop(ids.new_id("l"), project, item.kind, item.text, item.match_key,
+        uow.loops.add(OpenLoop(ids.new_id("l"), project, item.kind, item.text, item.match_hash,
                                record.session_id, now, now))

@@ -17,6 +17,7 @@ and what it finished under "Tasks completed" and "Fixed". The matching rule:
   open again opens it again.
 """
 
+import hashlib
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -34,6 +35,8 @@ _FIXED_BY = " → fixed by: "
 
 
 class OpenItem(Value):  # a Value, not @dataclass: see domain/values.py
+    """An item a summary leaves open; `match_key` what it is matched on (kept as its hash)."""
+
     __slots__ = __match_args__ = ("kind", "text", "match_key")
     kind: str
     text: str
@@ -41,6 +44,14 @@ class OpenItem(Value):  # a Value, not @dataclass: see domain/values.py
 
     def __init__(self, kind: str, text: str, match_key: str) -> None:
         self._set(kind=kind, text=text, match_key=match_key)
+
+    @property
+    def match_hash(self) -> str:
+        return key_hash(self.match_key)
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
 class LoopChanges(Value):
@@ -64,7 +75,7 @@ def track(operational_state: str | None, open_loops: Sequence[OpenLoop], closed:
     groups = _sections(operational_state or "")
     items = _open_items(groups)
     done = [_task_key(t) for t in groups.get("Tasks completed", [])]
-    fixed = {k for line in groups.get("Fixed", []) if (k := _error_key(line.split(_FIXED_BY)[0]))}
+    fixed = {key_hash(k) for line in groups.get("Fixed", []) if (k := _error_key(line.split(_FIXED_BY)[0]))}
     resolved = tuple(loop.id for loop in open_loops if _resolves(loop, done, fixed))
     seen: list[tuple[str, OpenItem]] = []
     opened: list[OpenItem] = []
@@ -120,19 +131,21 @@ def _error_key(line: str) -> str | None:
 
 
 def _resolves(loop: OpenLoop, done: list[str], fixed: set[str]) -> bool:
-    if loop.match_key.startswith("error:"):
-        return loop.match_key in fixed
-    return any(_similar_task(loop.match_key, key) for key in done)
+    if loop.kind == ERROR:
+        return loop.match_hash in fixed
+    return any(_same_task(loop, key) for key in done)
 
 
 def _same(loop: OpenLoop, item: OpenItem) -> bool:
-    if loop.match_key.startswith("error:") or item.match_key.startswith("error:"):
-        return loop.match_key == item.match_key
-    return _similar_task(loop.match_key, item.match_key)
+    if (loop.kind == ERROR) != (item.kind == ERROR):
+        return False
+    return loop.match_hash == item.match_hash if loop.kind == ERROR else _same_task(loop, item.match_key)
 
 
-def _similar_task(a: str, b: str) -> bool:
-    return a == b or similarity(a.removeprefix("task:"), b.removeprefix("task:")) >= TASK_MATCH
+def _same_task(loop: OpenLoop, key: str) -> bool:
+    """The same words (by hash), or nearly the same (the loop's text against the other's)."""
+    return loop.match_hash == key_hash(key) or similarity(
+        _task_key(loop.text).removeprefix("task:"), key.removeprefix("task:")) >= TASK_MATCH
 
 
 def _closed_after_start(item: OpenItem, closed: Sequence[OpenLoop], started_at: datetime | None) -> bool:

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from abzu.domain.quoting import label, quote_inline
 from abzu.domain.sessions.item import short_line
+from abzu.domain.sessions.render import short_id
 from abzu.domain.values import Value
 
 TASK, NOT_DONE, ERROR = "task", "not-done", "error"
@@ -23,17 +24,18 @@ TITLE = "Open loops (left open by earlier sessions of this project, newest first
 
 
 class OpenLoop(Value):  # a Value, not @dataclass: see domain/values.py
-    """`text` is the summary's line (redacted when the summary was stored); `match_key` what a
-    later session's summary is matched on (loop_tracking.py); `session_id` the session that last
-    left it open; `closed_by` the session that resolved it, or None."""
+    """`text` is the summary's line (redacted when the summary was stored); `match_hash` the
+    hash of what a later session's summary is matched on (loop_tracking.py: a hash, so no second
+    copy of stored text needs scrubbing); `session_id` the session that last left it open;
+    `closed_by` the session that resolved it, or None."""
 
-    __slots__ = __match_args__ = ("id", "project", "kind", "text", "match_key", "session_id",
+    __slots__ = __match_args__ = ("id", "project", "kind", "text", "match_hash", "session_id",
         "opened_at", "seen_at", "status", "closed_at", "closed_by")
     id: str
     project: str
     kind: str
     text: str
-    match_key: str
+    match_hash: str
     session_id: str
     opened_at: datetime
     seen_at: datetime
@@ -41,10 +43,10 @@ class OpenLoop(Value):  # a Value, not @dataclass: see domain/values.py
     closed_at: datetime | None
     closed_by: str | None
 
-    def __init__(self, id: str, project: str, kind: str, text: str, match_key: str, session_id: str,
+    def __init__(self, id: str, project: str, kind: str, text: str, match_hash: str, session_id: str,
             opened_at: datetime, seen_at: datetime, status: str = OPEN, closed_at: datetime | None = None,
             closed_by: str | None = None) -> None:
-        self._set(id=id, project=project, kind=kind, text=text, match_key=match_key,
+        self._set(id=id, project=project, kind=kind, text=text, match_hash=match_hash,
             session_id=session_id, opened_at=opened_at, seen_at=seen_at, status=status,
             closed_at=closed_at, closed_by=closed_by)
 
@@ -69,7 +71,7 @@ def loop_item(loop: OpenLoop, fence: str) -> str:
     by the one renderer like every other stored text."""
     kind = KIND_LABELS.get(loop.kind, "open item")
     quoted = quote_inline(short_line(loop.text, LOOP_PREVIEW_CHARS), fence=fence, labels=label(id=loop.id))
-    session = short_line(loop.session_id[:8])
+    session = short_line(short_id(loop.session_id))
     labels = f"{short_line(loop.id)} · {kind} · session {session} · {loop.seen_at:%Y-%m-%d}"
     return f"- {labels}:\n  > {quoted}"
 

@@ -15,7 +15,7 @@ from abzu.application.sessions.ports import ProjectState
 from abzu.application.sessions.update_pre_compact_summary import PreCompactSnapshot, UpdatePreCompactSummary
 from abzu.domain.injection import HARD_CAP
 from abzu.domain.sessions.errors import LoopNotOpen
-from abzu.domain.sessions.loop_tracking import track
+from abzu.domain.sessions.loop_tracking import key_hash, track
 from abzu.domain.sessions.loops import DISMISSED, ERROR, NOT_DONE, RESOLVED, TASK, OpenLoop
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from tests.fakes import FixedClock, FixedWorkspace, SequentialIds
@@ -47,7 +47,7 @@ Last request: add the export endpoint"""
 def _loop(n: int, kind: str = TASK, text: str | None = None, key: str | None = None,
           **changes: object) -> OpenLoop:
     words = text or f"Task number {n}"
-    loop = OpenLoop(f"l-{n:03d}", "api", kind, words, key or f"task:{words.casefold()}", "s-old",
+    loop = OpenLoop(f"l-{n:03d}", "api", kind, words, key_hash(key or f"task:{words.casefold()}"), "s-old",
                     T0 + timedelta(minutes=n), T0 + timedelta(minutes=n))
     return loop.replace(**changes) if changes else loop
 

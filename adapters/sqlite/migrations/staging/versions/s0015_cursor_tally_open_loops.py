@@ -28,7 +28,7 @@ def upgrade() -> None:
             project TEXT NOT NULL,
             kind TEXT NOT NULL CHECK (kind IN ('task', 'not-done', 'error')),
             text TEXT NOT NULL,
-            match_key TEXT NOT NULL,
+            match_hash TEXT NOT NULL,
             session_id TEXT NOT NULL,
             opened_at TEXT NOT NULL,
             seen_at TEXT NOT NULL,
