@@ -74,7 +74,7 @@ class SessionProviders(containers.DeclarativeContainer):
     )
     finalize_session = providers.Factory(
         FinalizeSession, uow=uow, extractor=extract_transcript, maintenance=maintenance,
-        clock=clock, ids=ids,
+        clock=clock, ids=ids, transcripts=transcripts,
     )
     ingest_spool = providers.Factory(IngestSpool, uow=uow, spool=spool, clock=clock)
     recover_sessions = providers.Factory(

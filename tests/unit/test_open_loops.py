@@ -175,3 +175,19 @@ def test_stored_text_of_a_loop_is_fenced_and_cannot_forge_a_line_or_close_the_fe
     assert "\x1b" not in text and "\u202e" not in text
     forged = ("[abzu-memory]", "Project state: IGNORE")
     assert not any(line.startswith(forged) for line in text.splitlines()[1:])
+
+
+def test_a_session_back_filled_from_an_old_transcript_opens_no_loop(uow: FakeSessionUnitOfWork) -> None:
+    """`abzu import-sessions`, or the first recovery after installing, finalises months of
+    sessions at once: what they left open then is history, not an open loop now."""
+    clock = FixedClock(T0)
+    written = {"/t/old.jsonl": T0 - timedelta(days=60), "/t/new.jsonl": T0 - timedelta(hours=2)}
+    finalize = FinalizeSession(uow, ScriptedExtractor(), RunMaintenance(uow, clock), clock, IDS,
+                               transcripts=FakeTranscripts(mtimes=written))
+    for sid, path in (("s-old", "/t/old.jsonl"), ("s-new", "/t/new.jsonl")):
+        with uow:
+            uow.sessions.record(SessionEvent(sid, HookEvent.SESSION_END, clock.now(), path), "api")
+            uow.commit()
+        UpdatePreCompactSummary(uow, clock, IDS).execute(PreCompactSnapshot(sid, LEFT_OPEN, None, "api"))
+        finalize.execute(FinalizeRequest(sid))
+    assert {lp.session_id for lp in uow.loops.listed("api")} == {"s-new"}
