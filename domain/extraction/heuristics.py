@@ -51,6 +51,7 @@ class SessionDigest:
     capped_at: int | None = None  # byte offset of the first line left unread: the cap was reached
     failure_tally: FailureTally = ()  # failures counted over the session so far (for the next pass)
     fresh: bool = True  # False: every record read had been mined before; nothing is reported
+    passed: tuple[str, ...] = ()  # commands whose last run passed ("Bash `npm run build`")
 
     def operational_state(self) -> str:
         """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
@@ -58,7 +59,7 @@ class SessionDigest:
             files=self.files_modified, tasks=self.tasks_completed,
             fixes=[f for f in self.fixes if not f.tool_misuse], unresolved=self.unresolved_errors,
             decisions=self.decisions, last_ask=self.last_user_ask, not_done=self.tasks_not_done,
-            open_tasks=self.open_tasks, outcome=self.outcome,
+            open_tasks=self.open_tasks, outcome=self.outcome, passed=self.passed,
         )
 
     def candidate_drafts(self) -> tuple[CandidateDraft, ...]:
@@ -103,7 +104,7 @@ def digest(
         notes=tuple(state.findings()), tasks_not_done=tuple(state.tasks.not_done),
         open_tasks=tuple(state.tasks.open_tasks()),
         outcome=redact(state.last_reply).text if state.last_reply else None, capped_at=capped_at,
-        failure_tally=state.failure_tally(),
+        failure_tally=state.failure_tally(), passed=tuple(state.passed),
     )
 
 

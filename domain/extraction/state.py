@@ -12,6 +12,7 @@ a failure recurred) start from `earlier`, what the previous passes counted.
 
 from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from abzu.domain.anchors import command_prefix
 from abzu.domain.category import Category
@@ -76,6 +77,7 @@ class DigestState:
         self.files: OrderedDict[str, None] = OrderedDict()
         self.errors: OrderedDict[str, bool] = OrderedDict()  # error line -> tool misuse?
         self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
+        self.passed: OrderedDict[str, None] = OrderedDict()  # commands whose last run passed
         self.pending: OrderedDict[str, _Failure] = OrderedDict()
         self.changes: deque[_Change] = deque(maxlen=200)
         self.fixes: deque[FixPair] = deque(maxlen=CAP)
@@ -198,6 +200,8 @@ class DigestState:
         tool = call.name if call is not None else "tool"
         subject = f"`{shorten(target or '', 120)}`" if command else (target or "")
         line = redact(f"{tool} {subject}".strip() + f": {error_excerpt(outcome.text)}").text
+        if command is not None and not self.replaying:
+            self.passed.pop(_command_label(call, command), None)
         if not self.replaying:  # reported and counted by the pass that read it first
             _add(self.errors, line, failure.misuse)
             if not failure.misuse:
@@ -212,6 +216,8 @@ class DigestState:
 
     def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, command: str | None) -> None:
         self.tasks.on_success(call, outcome)
+        if command is not None and not self.replaying and not is_read_only(command):
+            _add(self.passed, _command_label(call, command), None)
         path = file_of(call, outcome)
         if path and (call is None or call.name in FILE_TOOLS) and not self.replaying:
             _add(self.files, path, None)
@@ -243,6 +249,18 @@ class DigestState:
             commands=_prefixes(command),
         ))
         return True
+
+
+def _command_label(call: ToolCall | None, command: str) -> str:
+    """How an error line names a command ("Bash `npm run build`"): a later summary's "Passed at
+    the end" is matched against an earlier one's unresolved error by it (open loops)."""
+    return _label(call.name if call is not None else "tool", command)
+
+
+# Every passing command comes here and commands recur (the same test run): redaction is pure.
+@lru_cache(maxsize=256)
+def _label(tool: str, command: str) -> str:
+    return redact(f"{tool} `{shorten(command, 120)}`").text
 
 
 def _prefixes(command: str | None) -> tuple[str, ...]:

@@ -10,8 +10,11 @@ and what it finished under "Tasks completed" and "Fixed". The matching rule:
   under "Tasks completed";
 - an error is identified by what failed, not by its message (which changes from run to run):
   the tool and the command or file, as in "Bash `npm run build`" or "Edit /src/api/a.py"; a
-  later session resolves it by a "Fixed" entry on the same command or file. A failed look (a
-  read-only command such as `ls`, a Read of a missing file) is not a loop: nothing to fix.
+  later session resolves it by a "Fixed" entry on the same command or file, or by listing the
+  command under "Passed at the end" (its last run passed: fixed without failing first). A failed
+  look (a read-only command such as `ls`, a Read of a missing file) is not a loop: nothing to
+  fix. A summary that lists a command both as unresolved and as passed (two snapshots merged)
+  leaves it open.
 - A loop closed (resolved or dismissed) is not opened again by a session that started before
   it was closed (a crashed session recovered late); a later session that leaves the same item
   open again opens it again.
@@ -32,6 +35,7 @@ _OPENING = (("Open tasks", TASK), ("Not done", NOT_DONE), ("Unresolved errors", 
 _COUNTS = re.compile(r"\s*\((?:\d+|most recent shown)\)")
 _ERROR = re.compile(r"^(?P<tool>[A-Za-z_][\w.-]*) (?P<subject>`[^`]*`|\S+): ")
 _FIXED_BY = " → fixed by: "
+_PASSED = "Passed at the end"
 
 
 class OpenItem(Value):  # a Value, not @dataclass: see domain/values.py
@@ -76,6 +80,8 @@ def track(operational_state: str | None, open_loops: Sequence[OpenLoop], closed:
     items = _open_items(groups)
     done = [_task_key(t) for t in groups.get("Tasks completed", [])]
     fixed = {key_hash(k) for line in groups.get("Fixed", []) if (k := _error_key(line.split(_FIXED_BY)[0]))}
+    fixed |= {key_hash(k) for line in groups.get(_PASSED, []) if (k := _error_key(f"{line}: "))}
+    fixed -= {item.match_hash for item in items if item.kind == ERROR}
     resolved = tuple(loop.id for loop in open_loops if _resolves(loop, done, fixed))
     seen: list[tuple[str, OpenItem]] = []
     opened: list[OpenItem] = []
@@ -97,7 +103,7 @@ def _sections(text: str) -> dict[str, list[str]]:
             groups.setdefault(heading, []).append(line[2:].strip())
         elif line.strip():
             heading = _COUNTS.sub("", line.strip()).rstrip(":").strip()
-            heading = next((name for name in ("Tasks completed", "Fixed", *(o for o, _ in _OPENING))
+            heading = next((name for name in ("Tasks completed", "Fixed", _PASSED, *(o for o, _ in _OPENING))
                             if heading.startswith(name)), heading)
     return groups
 

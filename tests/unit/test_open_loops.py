@@ -13,6 +13,7 @@ from abzu.application.sessions.inject_session_start import InjectSessionStart, S
 from abzu.application.sessions.list_loops import ListOpenLoops
 from abzu.application.sessions.ports import ProjectState
 from abzu.application.sessions.update_pre_compact_summary import PreCompactSnapshot, UpdatePreCompactSummary
+from abzu.domain.extraction.heuristics import digest
 from abzu.domain.injection import HARD_CAP
 from abzu.domain.sessions.errors import LoopNotOpen
 from abzu.domain.sessions.loop_tracking import key_hash, track
@@ -28,6 +29,7 @@ from tests.session_fakes import (
     RecordingJournal,
     ScriptedExtractor,
 )
+from tests.unit.records import bash, edit
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 LEFT_OPEN = """Files modified (1): /src/api/export.py
@@ -76,6 +78,18 @@ Fixed (1):
     changes = track(later, [task, error, other], [], started_at=T0)
     assert changes.resolved == ("l-001", "l-002")
     assert changes.opened == () and changes.seen == ()
+
+
+def test_a_later_session_whose_run_of_the_command_passes_resolves_its_error_without_failing_first() -> None:
+    error = _loop(2, ERROR, "Bash `npm run build`: Error: Cannot find module 'zod'",
+                  "error:bash `npm run build`")
+    session = digest([*edit("e1", "/src/api/package.json"), *bash("b1", "npm run build", "built in 2s"),
+                      *bash("b2", "ls dist", "index.js")])
+    notes = session.operational_state()
+    assert "Passed at the end (1):\n- Bash `npm run build`" in notes  # a look (`ls`) is no proof
+    assert track(notes, [error], [], started_at=T0).resolved == ("l-002",)
+    failed_again = notes + "\nUnresolved errors (1):\n- Bash `npm run build`: exit 2"
+    assert track(failed_again, [error], [], started_at=T0).resolved == ()  # unsure: stays open
 
 
 def test_a_task_left_open_again_keeps_its_loop_and_a_different_task_is_not_resolved_by_it() -> None:
