@@ -24,14 +24,15 @@ Rows = list[tuple[str, str | None, str | None, str | None, str | None, str | Non
 
 
 def recover_is_idle(home: DataHome, exclude: str | None, projects: Path, idle_s: float) -> bool:
-    """No journal entry of another session, no session due for recovery, no finalised session
-    whose transcript grew, no transcript on disk that a capture did not cover."""
-    if not _journal_only_of(home.spool, exclude):
-        return False
+    """No journal entry ingestion could not leave for later, no session due for recovery,
+    no finalised session whose transcript grew, no transcript on disk that a capture did not
+    cover."""
     rows = _sessions(home.staging)
     if rows is None:
         return False
     now = time.time()
+    if not _journal_can_wait(home.spool, exclude, rows, now, idle_s):
+        return False
     busy = any(_due(row, exclude, now, idle_s) or (row[0] != exclude and _grew(row, now)) for row in rows)
     return not busy and _all_covered(projects, rows, exclude, now, idle_s)
 
@@ -42,6 +43,60 @@ def finalize_is_idle(home: DataHome, session_id: str) -> bool:
         return False
     rows = _sessions(home.staging)
     return rows is not None and any(r[0] == session_id and r[4] is not None for r in rows)
+
+
+def _journal_can_wait(spool: Path, exclude: str | None, rows: Rows, now: float, idle_s: float) -> bool:
+    """Every journal entry is the starting session's, or another session's that is still live:
+    no SessionEnd, not finalised (an entry would reopen it), active within the idle time (its
+    newest entry or its transcript). Ingesting those changes nothing until the session ends or
+    goes quiet, and then this answers no (issue 29.10: parallel or crashed sessions left every
+    second start running the full recovery just to ingest a live neighbour's start)."""
+    finalised = {row[0] for row in rows if row[4] is not None}
+    active: dict[str, float] = {}
+    for body in _entries(spool):
+        sid = _session_of(body) if body is not None else None
+        if sid == exclude and exclude is not None:
+            continue
+        if body is None or not isinstance(sid, str) or sid in finalised or body.get("event") == "SessionEnd":
+            return False
+        at = _iso_epoch(body.get("at"))
+        if at is None:
+            return False
+        active[sid] = max(active.get(sid, at), at, _mtime(_transcript_of(body)) or at)
+    return all(now - last < idle_s for last in active.values())
+
+
+def _entries(spool: Path) -> list[dict[str, object] | None]:
+    """The journal's entries (None for one that cannot be read); none when there is no journal."""
+    try:
+        names = [p for p in os.scandir(spool) if p.name.endswith(".json") and p.is_file()]
+    except FileNotFoundError:
+        return []
+    except OSError:
+        return [None]
+    found: list[dict[str, object] | None] = []
+    for entry in names:
+        try:
+            body = json.loads(Path(entry.path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            body = None
+        found.append(body if isinstance(body, dict) else None)
+    return found
+
+
+def _transcript_of(body: dict[str, object]) -> str | None:
+    payload = body.get("payload")
+    inner = payload.get("transcript_path") if isinstance(payload, dict) else None
+    path = body.get("transcript_path") or inner
+    return path if isinstance(path, str) else None
+
+
+def _iso_epoch(stamp: object) -> float | None:
+    """A journal entry's ISO 8601 time (with its offset)."""
+    try:
+        return datetime.fromisoformat(stamp).timestamp() if isinstance(stamp, str) else None
+    except ValueError:
+        return None
 
 
 def _journal_only_of(spool: Path, session_id: str | None) -> bool:

@@ -29,6 +29,7 @@ pytest_plugins = [
     "tests.bdd.steps.review_steps",
     "tests.bdd.steps.mcp_steps",
     "tests.bdd.steps.session_steps",
+    "tests.bdd.steps.loop_steps",
     "tests.bdd.steps.anchor_steps",
     "tests.bdd.steps.delta_steps",
     "tests.bdd.steps.secret_steps",

@@ -23,6 +23,7 @@ from abzu.adapters.sqlite.context_sql import (
     SESSION_SUMMARIES,
 )
 from abzu.adapters.sqlite.fts import Fetch, Row
+from abzu.adapters.sqlite.loop_rows import OPEN_OF_PROJECT, row_to_loop
 from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
@@ -34,6 +35,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
+from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 
 
@@ -101,6 +103,10 @@ class Sqlite3SessionContext(SessionContext):
                        for r in self._rows("wisdom", DELTA_RECENT, params))
         return MemoryDelta(counts, recent, int(state["staged_total"] or 0),
                            from_db(state["last_review"]), from_db(state["last_full_review"]))
+
+    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+        rows = self._rows("staging", OPEN_OF_PROJECT, {"project": project, "limit": limit})
+        return ShownLoops(tuple(map(row_to_loop, rows)), int(rows[0]["total"]) if rows else 0)
 
     def close(self) -> None:
         for conn in self._conns.values():

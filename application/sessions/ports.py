@@ -36,6 +36,8 @@ from abzu.application.sessions.hook_ports import (
 from abzu.application.sessions.hook_ports import (
     TranscriptFiles as TranscriptFiles,
 )
+from abzu.domain.sessions.loop_tracking import OpenItem
+from abzu.domain.sessions.loops import OpenLoop
 from abzu.domain.sessions.record import (
     FinalizedBy,
     InjectionRecord,
@@ -95,6 +97,23 @@ class InjectionLog(Protocol):
     def record(self, entry: InjectionRecord) -> None: ...
 
 
+class OpenLoopRepository(Protocol):
+    """`open_loops` (abzu.db): what sessions left open (issue 29). Closed loops stay, with their
+    status and when and by what they were closed. Never commits."""
+
+    def listed(self, project: str | None, *, open_only: bool = True) -> list[OpenLoop]:
+        """The loops of `project` (None: every project), newest seen first."""
+        ...
+    def get(self, loop_id: str) -> OpenLoop | None: ...
+    def add(self, loop: OpenLoop) -> None: ...
+    def seen(self, loop_id: str, item: OpenItem, *, session_id: str, at: datetime) -> None:
+        """A later session left the open loop open again: its words and that session now."""
+        ...
+    def close(self, loop_id: str, *, status: str, at: datetime, by: str | None) -> bool:
+        """Resolved (by a session) or dismissed (by a person); False when it was not open."""
+        ...
+
+
 class SessionUnitOfWork(UnitOfWork, Protocol):
     """The core unit of work plus the session tables of abzu.db."""
 
@@ -104,6 +123,8 @@ class SessionUnitOfWork(UnitOfWork, Protocol):
     def sessions(self) -> SessionRepository: ...
     @property
     def injections(self) -> InjectionLog: ...
+    @property
+    def loops(self) -> OpenLoopRepository: ...
 
 
 class TranscriptExtractor(Protocol):

@@ -40,13 +40,14 @@ EXPECTED = {
             "review_archive", "memory_events", "event_actor",  # issue 15 (s0007, s0009)
             "candidate_anchors",  # issue 16 (s0010)
             "candidate_vectors",  # issue 12.4 (s0011)
+            "open_loops",  # issue 29 (s0015)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",
             "idx_candidates_hash", "idx_extraction_session",
             "idx_sessions_project", "idx_injection_log_key", "idx_summaries_recent",
             "idx_review_log_started", "idx_memory_events_item", "idx_memory_events_at",
-            "idx_candidate_anchors_value",
+            "idx_candidate_anchors_value", "idx_open_loops_project",
         },
         "trigger": {"candidates_ai", "candidates_ad", "candidates_au", *(f"candidates_ev_{e}" for e in (
             "insert", "supersede", "content", "delete", "edit")),  # s0014: "edit"

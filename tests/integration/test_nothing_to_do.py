@@ -83,6 +83,35 @@ def test_a_session_due_for_recovery_or_another_sessions_journal_means_work(
     assert answer(["recover", "--exclude", "starting"]) is None
 
 
+def entry(home: DataHome, sid: str, seconds_ago: float, event: str = "Stop") -> None:
+    """A hook's journal entry as the journaling hooks write it (kind "hook", the payload kept)."""
+    home.spool.mkdir(exist_ok=True)
+    at = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(time.time() - seconds_ago)) + ".000000+00:00"
+    body = {"kind": "hook", "event": event, "at": at, "payload": {"session_id": sid}}
+    (home.spool / f"{time.time_ns()}-1-hook.json").write_text(json.dumps(body), encoding="utf-8")
+
+
+def test_a_live_neighbours_journal_can_wait_until_it_ends_or_goes_quiet(
+    home: DataHome, tmp_path: Path,
+) -> None:
+    """Issue 29.10: sessions left open beside the starting one (parallel, or starts that never
+    ended) made every second start run the whole recovery just to ingest their entries."""
+    entry(home, "open-beside", 30)
+    entry(home, "open-beside", 10)
+    assert idle(home, tmp_path)
+    entry(home, "open-beside", 5, event="SessionEnd")  # it ended: its finalisation is due
+    assert not idle(home, tmp_path)
+    for path in home.spool.iterdir():
+        path.unlink()
+    entry(home, "gone-quiet", HOUR)  # a crash: due for recovery
+    assert not idle(home, tmp_path)
+    for path in home.spool.iterdir():
+        path.unlink()
+    session(home)  # finalised: an entry of it would reopen it
+    entry(home, SID, 10)
+    assert not idle(home, tmp_path)
+
+
 def test_a_transcript_that_grew_after_finalisation_or_no_capture_covered_means_work(
     home: DataHome, tmp_path: Path,
 ) -> None:
