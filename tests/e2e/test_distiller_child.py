@@ -37,8 +37,8 @@ def cc(tmp_path: Path) -> ClaudeCode:
 
 
 def distilled(cc: ClaudeCode, session: str) -> list[tuple[object, ...]]:
-    return cc.query("SELECT status, child_session_id FROM extraction_log "
-                    "WHERE method = 'cc_distill' AND session_id = ?", session)
+    return cc.query("SELECT status FROM extraction_log WHERE method = 'cc_distill' AND session_id = ?",
+                    session)
 
 
 def journaled(cc: ClaudeCode, session: str) -> bool:
@@ -59,10 +59,11 @@ def test_one_session_end_is_one_distillation_and_the_child_is_invisible(cc: Clau
 
     [call] = calls(tmp_path / "bin")
     child = call["session_id"]
+    assert not journaled(cc, child)  # its hooks read, wrote and started nothing: no finalize, no chain
     assert call["mark"] == "1" and call["first_line"].startswith("You distill a finished Claude Code session")
     assert all((h["code"], h["stdout"], h["stderr"]) == (0, "", "") for h in call["hooks"])
-    assert not journaled(cc, child)  # its hooks read, wrote and started nothing
-    assert distilled(cc, FIRST) == [("ok", child)]  # its session id is on record
+    assert cc.query("SELECT status, child_session_id FROM extraction_log WHERE method = 'cc_distill'") \
+        == [("ok", child)]  # one call, and its session id is on record
     assert "--session-id" in call["argv"] and '{"disableAllHooks": true}' in call["argv"]
     assert call["cwd"] == str(cc.home / "distill")  # its transcript lands away from the user's
 
