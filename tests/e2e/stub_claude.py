@@ -42,9 +42,10 @@ def hook(event, payload, cwd):
 
 def record(kind, sid, cwd, message, n):
     at = datetime.datetime.now(datetime.timezone.utc).isoformat().replace("+00:00", "Z")
-    return json.dumps({{"type": kind, "uuid": f"{{sid}}-{{n}}", "parentUuid": None if n == 0 else f"{{sid}}-{{n - 1}}",
-                       "sessionId": sid, "cwd": cwd, "timestamp": at, "version": "2.1.240",
-                       "isSidechain": False, "userType": "external", "message": message}}) + "\\n"
+    parent = None if n == 0 else f"{{sid}}-{{n - 1}}"
+    return json.dumps({{"type": kind, "uuid": f"{{sid}}-{{n}}", "parentUuid": parent, "sessionId": sid,
+                       "cwd": cwd, "timestamp": at, "version": "2.1.240", "isSidechain": False,
+                       "userType": "external", "message": message}}) + "\\n"
 
 
 def main():

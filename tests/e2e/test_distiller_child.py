@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from abzu.entrypoints.hooks.main import EVENTS
 from tests.e2e.hook_driver import ABZU, FIXTURES, ClaudeCode, context_of, eventually
 from tests.e2e.stub_claude import calls, write_stub
 
@@ -49,7 +50,9 @@ def journaled(cc: ClaudeCode, session: str) -> bool:
     return waiting or bool(cc.query("SELECT 1 FROM sessions WHERE session_id = ?", session))
 
 
-def test_one_session_end_is_one_distillation_and_the_child_is_invisible(cc: ClaudeCode, tmp_path: Path) -> None:
+def test_one_session_end_is_one_distillation_and_the_child_is_invisible(
+    cc: ClaudeCode, tmp_path: Path
+) -> None:
     path = cc.transcript(FIRST, REAL)
     base = {"session_id": FIRST, "transcript_path": str(path)}
     cc.hook("session-start", {**base, "hook_event_name": "SessionStart", "source": "startup"})
@@ -73,8 +76,9 @@ def test_one_session_end_is_one_distillation_and_the_child_is_invisible(cc: Clau
     [(fix,)] = [row for row in staged if row[0] != DECISION]
     assert SECRET not in fix and "[REDACTED" in fix
 
+    beside = str(path.with_name(f"{NEXT}.jsonl"))
     nxt = cc.hook("session-start", {"session_id": NEXT, "hook_event_name": "SessionStart",
-                                    "source": "startup", "transcript_path": str(path.with_name(f"{NEXT}.jsonl"))})
+                                    "source": "startup", "transcript_path": beside})
     text = context_of(nxt)
     assert "Final summary of the previous session 0f1e2d3c" in text
     assert "You distill" not in text and "abzu-distill" not in text and child not in text
@@ -89,11 +93,25 @@ def test_one_session_end_is_one_distillation_and_the_child_is_invisible(cc: Clau
     assert "imported 2," in imported.stdout and "1 of Abzu's own distiller left alone" in imported.stdout
 
     assert len(calls(tmp_path / "bin")) == 2
-    assert [s for (s,) in cc.query("SELECT status FROM extraction_log WHERE method = 'cc_distill' "
-                                   "AND session_id IN (?, ?) ORDER BY status", *OTHER_SESSIONS)] == ["ok", "skipped"]
-    assert "daily cap of 2 reached" in str(cc.query("SELECT detail FROM extraction_log WHERE status = 'skipped' "
-                                                    "AND method = 'cc_distill'"))
+    others = cc.query("SELECT status, detail FROM extraction_log WHERE method = 'cc_distill' "
+                      "AND session_id IN (?, ?) ORDER BY status", *OTHER_SESSIONS)
+    assert others == [("ok", "2 accepted, 0 refused"), ("skipped", "daily cap of 2 reached")]
     for table in ("sessions", "session_summaries", "bead_candidates"):
         assert not cc.query(f"SELECT 1 FROM {table} WHERE session_id = ?", child), table
     status = json.loads(cc.cli("status", "--json").stdout)["sessions"]
     assert (status["missed"], status["distillation"]) == (0, "on (claude-code)")
+
+
+@pytest.mark.parametrize("event", list(EVENTS))
+def test_every_hook_of_the_distiller_child_does_nothing(tmp_path: Path, event: str) -> None:
+    cc = ClaudeCode.at(tmp_path)
+    cc.env["ABZU_DISTILLER_CHILD"] = "1"
+    path = cc.transcript(FIRST, REAL)
+    edited = {"file_path": str(cc.project / "a.py")}
+    payload = {"session_id": FIRST, "transcript_path": str(path), "hook_event_name": EVENTS[event],
+               "source": "startup", "tool_name": "Edit", "tool_input": edited, "trigger": "auto",
+               "reason": "other", "compact_summary": "We refactored the API."}
+    done = cc.hook(event, payload)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert not cc.home.exists()  # no journal, no log, no store, no process started
+    assert not (cc.project / ".enki").exists()
