@@ -68,11 +68,14 @@ def distill_after(container: Container, settings: Settings, done: Finalized,
     if done.summary is None:
         return None
     summary = done.summary
+    session = distill_session(container, settings, distiller)
+    if session.distiller is None:  # off: logged as skipped, nothing gathered for a prompt never sent
+        return session.execute(DistillRequest(done.session_id, summary.project, None, ()))
     mine, others = _staged(container, summary.project, done.session_id)
     told = "\n\n".join(t for t in (summary.operational_state, _clip(summary.conversational_state)) if t)
     reviewed = _reviewed(container, summary.project, [told, *mine])
     request = DistillRequest(done.session_id, summary.project, told or None, mine, others, reviewed)
-    return distill_session(container, settings, distiller).execute(request)
+    return session.execute(request)
 
 
 def distill_completion(container: Container, settings: Settings, project: str, drafts: Sequence[str],
