@@ -98,8 +98,12 @@ def test_one_session_end_is_one_distillation_and_the_child_is_invisible(
     assert others == [("ok", "2 accepted, 0 refused"), ("skipped", "daily cap of 2 reached")]
     for table in ("sessions", "session_summaries", "bead_candidates"):
         assert not cc.query(f"SELECT 1 FROM {table} WHERE session_id = ?", child), table
-    status = json.loads(cc.cli("status", "--json").stdout)["sessions"]
-    assert (status["missed"], status["distillation"]) == (0, "on (claude-code)")
+    for name in ("ABZU_DISTILLER", "ABZU_DISTILL_DAILY_CAP", "ABZU_RECOVERY_IDLE_MINUTES"):
+        del cc.env[name]  # the default, auto, with `claude` found; status takes its light path…
+    light = json.loads(cc.cli("status", "--json").stdout)["sessions"]
+    cc.env["ABZU_REVIEW_TIMEOUT_S"] = "60"  # …or, given a setting only Settings checks, the container's
+    assert json.loads(cc.cli("status", "--json").stdout)["sessions"] == light
+    assert (light["missed"], light["distillation"]) == (0, "on (claude-code)")
 
 
 @pytest.mark.parametrize("event", list(EVENTS))
