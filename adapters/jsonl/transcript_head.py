@@ -17,6 +17,11 @@ class Head(NamedTuple):
     cwd: str | None
     prompt: str | None  # the first user message's text (or the first queued prompt's)
 
+    @property
+    def from_distiller(self) -> bool:
+        """A transcript of Abzu's own `claude -p` distiller: its first prompt is the request."""
+        return self.prompt is not None and is_distiller_prompt(self.prompt)
+
 
 def read_head(path: str) -> Head | None:
     """None when the file cannot be read. Stops as soon as it has the folder and the prompt."""
@@ -39,9 +44,8 @@ def read_head(path: str) -> Head | None:
 
 
 def is_distiller_transcript(path: str) -> bool:
-    """A transcript of Abzu's own `claude -p` distiller: its first prompt is the distillation request."""
     head = read_head(path)
-    return head is not None and head.prompt is not None and is_distiller_prompt(head.prompt)
+    return head is not None and head.from_distiller
 
 
 def _record(line: bytes) -> "dict[str, object] | None":

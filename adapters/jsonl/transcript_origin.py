@@ -4,7 +4,6 @@ it is a transcript of Abzu's own distiller (its first prompt is the distillation
 
 from abzu.adapters.jsonl.transcript_head import read_head
 from abzu.application.sessions.missed_transcripts import Origin
-from abzu.domain.extraction.distiller_child import is_distiller_prompt
 
 
 class JsonlTranscriptOrigins:
@@ -13,5 +12,4 @@ class JsonlTranscriptOrigins:
         head = read_head(path)
         if head is None or head.cwd is None:
             return None
-        child = head.prompt is not None and is_distiller_prompt(head.prompt)
-        return Origin(head.session_id, head.cwd, distiller=child)
+        return Origin(head.session_id, head.cwd, distiller=head.from_distiller)
