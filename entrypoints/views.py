@@ -103,6 +103,9 @@ class SessionsView(BaseModel):
     distilled: int = Field(default=0, description="Distillations after the heuristics that answered.")
     distill_failed: int = Field(default=0, description="Distillations that failed or timed out.")
     distill_skipped: int = Field(default=0, description="Distillations skipped: off or over the daily cap.")
+    distillation: str = Field(default="off", description="Whether distillation runs after the heuristics: "
+                                                           "'on (claude-code)', 'on (gemini)', 'off', or "
+                                                           "'auto: claude not found'.")
     missed: int = Field(default=0, description="Transcripts on disk (claude_projects) that no capture "
                                                "covered; the next recover imports them.")
     capped: int = Field(default=0, description="Pending sessions over the per-session candidate cap: "

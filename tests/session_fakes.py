@@ -77,6 +77,7 @@ class InMemorySummaries:
 class InMemorySessions:
     def __init__(self) -> None:
         self.rows: dict[str, SessionRecord] = {}
+        self.children: set[str] = set()  # sessions the distiller ran as (the extraction log's)
 
     def record(self, event: SessionEvent, project: str | None) -> None:
         old = self.rows.get(event.session_id)
@@ -115,6 +116,9 @@ class InMemorySessions:
             sum(r.finalized_by is FinalizedBy.RECOVERY for r in rows),
             sum(r.finalized_at is None for r in rows),
         )
+
+    def distiller_children(self) -> frozenset[str]:
+        return frozenset(self.children)
 
 
 class InMemoryInjections:

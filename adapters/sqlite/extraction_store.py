@@ -66,7 +66,7 @@ class SqliteExtractionStore(ExtractionStore):
                 id=entry.id, session_id=entry.session_id, jsonl_path=entry.jsonl_path,
                 extracted_at=to_db(at), candidates_created=entry.candidates_created,
                 method=entry.method, status=entry.status, detail=entry.detail,
-                tokens=entry.tokens or None,
+                tokens=entry.tokens or None, child_session_id=entry.child_session_id,
             )
         )
 

@@ -90,6 +90,7 @@ extraction_log = Table(
     Column("status", Text),  # s0002
     Column("detail", Text),
     Column("tokens", Integer),  # s0012: what a distillation reported spending
+    Column("child_session_id", Text),  # s0016: the Claude Code session a distillation ran as
 )
 
 # --- review ---

@@ -74,6 +74,7 @@ class ExtractionLogEntry:
     detail: str
     method: ExtractionMethod = ExtractionMethod.HEURISTIC
     tokens: int = 0  # what a distiller reported spending (0 for heuristics)
+    child_session_id: str | None = None  # the Claude Code session a distiller ran as (s0016)
 
 
 class ExtractionStore(Protocol):

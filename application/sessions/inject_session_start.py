@@ -17,6 +17,7 @@ from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room
 from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.sessions.capture_hint import CAPTURE_LINE
 from abzu.domain.sessions.crashed import digest_tail
 from abzu.domain.sessions.delta import delta_lines
 from abzu.domain.sessions.fit import fit_summaries
@@ -70,6 +71,8 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
     - A crashed previous session (no final summary yet) is represented by its last snapshot;
       one with no summary at all (killed before any compaction) by a digest of its transcript
       tail, labelled as crashed (`crashed`: the transcripts beside this session's).
+    - Under the header (and the delta): one standing line saying when enki_remember is meant to
+      be called (capture_hint.py, issue 30.4), inside the budget like the header.
     - What earlier sessions left open (open loops: tasks, changes not done, errors) comes
       before the last session, newest first, at most 5, the rest counted ("N more: `abzu loops`").
     - The block stays within the tier budget and 9,500 characters; items that do not fit are
@@ -107,7 +110,7 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
         project = request.project or (self.context.project_for_root(root) if root else None)
         fence = self.fences()  # one per block, chosen after everything in it was stored
         top = self._with_delta(header(project, f"session start ({stamp(now)})", fence),
-                               project, request.session_id)
+                               project, request.session_id) + f"\n{CAPTURE_LINE}"
         fixed = present(
             state_section(plan, tier, project=project, phase=state.phase,
                           goal=request.goal or state.goal),

@@ -81,8 +81,8 @@ def status(view: StatusView) -> None:
                                   f"pending: {s.pending}{_capped(s.capped)}, "
                                   f"journal entries waiting: {s.spooled}, "
                                   f"missed transcripts: {s.missed}")
-        table.add_row("distillations", f"done: {s.distilled}, failed: {s.distill_failed}, "
-                                       f"skipped: {s.distill_skipped}")
+        table.add_row("distillations", f"{escape(s.distillation)} · done: {s.distilled}, "
+                                       f"failed: {s.distill_failed}, skipped: {s.distill_skipped}")
     if view.review is not None:
         table.add_row("review", _review_state(view.review))
     if view.semantic is not None:

@@ -10,6 +10,7 @@ from pydantic import Field
 from abzu.application.recall import MAX_LIMIT, RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.enki.consumers import Action
+from abzu.domain.sessions.capture_hint import REMEMBER_DESCRIPTION
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
 from abzu.entrypoints.mcp_server.runtime import App, guard, reported, unwrap
 from abzu.entrypoints.status_report import full_status
@@ -59,7 +60,7 @@ def enki_remember(
     files: FilesArg = None,
     commands: CommandsArg = None,
 ) -> RememberView:
-    """Store a decision, learning, pattern, fix or preference for future sessions."""
+    """Store a decision, learning, pattern, fix or preference (description: capture_hint.py)."""
     app = ctx.request_context.lifespan_context
     guard(app, "enki_remember", Action.REMEMBER, category)
     request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context,
@@ -105,7 +106,7 @@ def enki_status(ctx: Context[App]) -> StatusView:
 
 
 def register(server: MCPServer[App]) -> None:
-    server.add_tool(enki_remember, title="Remember", annotations=SAFE_WRITE)
+    server.add_tool(enki_remember, title="Remember", description=REMEMBER_DESCRIPTION, annotations=SAFE_WRITE)
     server.add_tool(enki_recall, title="Recall", annotations=READ_ONLY)
     server.add_tool(enki_star, title="Star a bead", annotations=SAFE_WRITE)
     server.add_tool(enki_status, title="Memory status", annotations=READ_ONLY)

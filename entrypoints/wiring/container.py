@@ -255,6 +255,8 @@ def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
         "pending_remembers": settings.layout.pending_remembers,
         "shown_dir": settings.layout.shown,
         "semantic": settings.semantic,
+        "distiller": settings.distiller,  # status says whether it runs (distiller_choice.py)
+        "claude_executable": settings.claude_executable,
     }
 
 

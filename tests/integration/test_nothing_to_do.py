@@ -137,3 +137,29 @@ def test_the_installed_command_answers_without_loading_the_container(home: DataH
     assert (probe.returncode, probe.stdout) == (0, "recovered 0 session(s)\n")
     imported = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
     assert not imported & {"sqlalchemy", "typer", "pydantic", "dependency_injector"}
+
+
+def distiller_transcript(tmp_path: Path, name: str, seconds_ago: float, first_prompt: str) -> Path:
+    """A transcript as Claude Code writes one for `claude -p` with the prompt on stdin."""
+    path = transcript(tmp_path, name, seconds_ago)
+    record = {"type": "user", "sessionId": name, "cwd": "/home/u/.enki/distill", "uuid": "u1",
+              "message": {"role": "user", "content": first_prompt}}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    os.utime(path, (time.time() - seconds_ago, time.time() - seconds_ago))
+    return path
+
+
+def test_transcripts_of_abzus_own_distiller_are_no_work_by_prompt_or_by_recorded_id(
+    home: DataHome, tmp_path: Path,
+) -> None:
+    from abzu.domain.extraction.distill_prompt import prompt
+
+    distiller_transcript(tmp_path, "aaaaaaaa-2222-3333-4444-555555555555", HOUR,
+                         prompt(summary="s", heuristic=(), existing=()))
+    assert idle(home, tmp_path)  # known by its first prompt, never imported: nothing to do
+    by_id = distiller_transcript(tmp_path, "bbbbbbbb-2222-3333-4444-555555555555", HOUR, "Summarise this")
+    assert not idle(home, tmp_path)  # an ordinary uncovered transcript, as far as its text says
+    with sqlite3.connect(home.staging) as db:
+        db.execute("INSERT INTO extraction_log (id, session_id, method, status, child_session_id) "
+                   "VALUES ('x-1', 'parent', 'cc_distill', 'ok', ?)", (by_id.stem,))
+    assert idle(home, tmp_path)  # the extraction log names it as the distiller's
