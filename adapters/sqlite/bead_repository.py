@@ -57,5 +57,12 @@ class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
         self._db.execute(f"DELETE FROM beads WHERE id IN {ids}", params)
         return older
 
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        # read from idx_beads_agent_written (w0014): the rows it holds, in its order
+        where = "vouched_by = 'agent' AND superseded_by IS NULL AND gemini_flagged = 0"
+        where += "" if project is None else " AND project = :project"
+        tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
+        return self._rows.select(where, {"project": project, "limit": limit}, tail)
+
     def created_since(self, moment: datetime) -> list[Bead]:
         return self._rows.select("created_at > :moment", {"moment": to_db(moment)}, " ORDER BY created_at")

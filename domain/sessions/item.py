@@ -11,6 +11,10 @@ from abzu.domain.quoting import label, one_line, quote_inline
 # First line of every block Abzu injects into Claude Code: any text containing it is our own echo.
 ABZU_CONTEXT_MARKER = "[abzu-memory]"
 ITEM_PREVIEW_CHARS = 420
+# An item's review state (issue 29): only a review or a person makes a memory reviewed.
+REVIEWED_BEAD = "reviewed bead"
+STAGED_CANDIDATE = "staged candidate, not yet reviewed"
+AGENT_WRITTEN = "written by the agent, not reviewed"
 
 
 def header(project: str | None, moment: str, fence: str) -> str:
@@ -23,11 +27,19 @@ def header(project: str | None, moment: str, fence: str) -> str:
     )
 
 
-def item(item_id: str, category: str, text: str, fence: str, *, reviewed: bool, project: str | None,
-         stale: str | None, day: str) -> str:
+def review_state(vouched_by: str | None) -> str:
+    """What an item is labelled: `vouched_by` is a bead's (domain/bead.VouchedBy value); None: a
+    staged candidate. A bead the agent wrote (or one that says nothing) is not reviewed."""
+    if vouched_by is None:
+        return STAGED_CANDIDATE
+    return REVIEWED_BEAD if vouched_by in ("person", "review") else AGENT_WRITTEN
+
+
+def item(item_id: str, category: str, text: str, fence: str, *, vouched_by: str | None,
+         project: str | None, stale: str | None, day: str) -> str:
     """A label line (id, category, review state, scope, stale mark, date) and the preview,
     fenced. `stale` is the stored mark: only its fixed words are shown (issue 16.3)."""
-    state = "reviewed bead" if reviewed else "staged candidate, not yet reviewed"
+    state = review_state(vouched_by)
     where = f"project {short_line(project)}" if project else "global"
     marked = f" · {mark}" if (mark := stale_label((stale,))) else ""
     quoted = quote_inline(short_line(text, ITEM_PREVIEW_CHARS), fence=fence, labels=label(id=item_id))

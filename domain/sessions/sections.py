@@ -50,8 +50,15 @@ def memory_section(hits: Sequence[SearchHit], cap: int, fence: str) -> Section |
 def memory_item(hit: SearchHit, fence: str) -> str:
     """A label line (id, category, review state, scope, date) and the preview, fenced."""
     return item(hit.item_id, hit.category.value, hit.summary or hit.content, fence,
-                reviewed=hit.source is Source.BEAD, project=hit.project, stale=hit.stale,
+                vouched_by=_vouched_by(hit), project=hit.project, stale=hit.stale,
                 day=f"{hit.created_at:%Y-%m-%d}")
+
+
+def _vouched_by(hit: SearchHit) -> str | None:
+    """None for a candidate; a bead that names nobody is the agent's (never shown as reviewed)."""
+    if hit.source is Source.CANDIDATE:
+        return None
+    return hit.vouched_by.value if hit.vouched_by is not None else "agent"
 
 
 def present(*sections: Section | None) -> list[Section]:

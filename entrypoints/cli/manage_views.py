@@ -27,6 +27,7 @@ class MemoryView(BaseModel):
     weight: float | None = None
     last_recalled_at: datetime | None = None
     flagged_for_deletion: bool | None = None
+    vouched_by: str | None = None  # agent, person or review: only a person or a review is reviewed
     # candidates only
     source: str | None = None
     session_id: str | None = None
@@ -42,9 +43,9 @@ class MemoryView(BaseModel):
             derived_from=list(derived_from),
         )
         if isinstance(memory, Bead):
-            return cls(**common, store="wisdom", reviewed=True, starred=memory.starred,
+            return cls(**common, store="wisdom", reviewed=memory.reviewed, starred=memory.starred,
                        weight=memory.weight, last_recalled_at=memory.last_accessed,
-                       flagged_for_deletion=memory.gemini_flagged)
+                       flagged_for_deletion=memory.gemini_flagged, vouched_by=memory.vouched_by.value)
         return cls(**common, store="staging", reviewed=False, source=memory.source.value,
                    session_id=memory.session_id)
 
@@ -80,6 +81,10 @@ class ForgottenView(BaseModel):
                    older=list(done.older))
 
 
+VOUCHED = {"agent": "the agent, not reviewed (confirm or remove it: abzu review --interactive)",
+           "person": "a person", "review": "a review"}
+
+
 def show(view: MemoryView) -> None:
     """Labels first, then the text as data (rich markup in stored text is escaped)."""
     where = "permanent memory (wisdom)" if view.store == "wisdom" else "staging (awaits review)"
@@ -98,6 +103,7 @@ def _provenance(view: MemoryView) -> list[tuple[str, str]]:
              ("derived from", ", ".join(view.derived_from) or None),
              ("last recalled", view.last_recalled_at.isoformat() if view.last_recalled_at else None)]
     if view.store == "wisdom":
+        pairs += [("vouched for by", VOUCHED.get(view.vouched_by or "agent"))]
         pairs += [("weight", f"{view.weight}{' (starred)' if view.starred else ''}")]
         pairs += [("flagged for deletion", "yes" if view.flagged_for_deletion else None)]
     return [(label, value) for label, value in pairs if value]
