@@ -8,6 +8,7 @@ with mypy's dataclass plugin); at run time it is `Value.replace`.
 
 from enum import StrEnum
 
+from abzu.domain import vouching
 from abzu.domain.category import Category
 from abzu.domain.values import Value
 
@@ -30,13 +31,13 @@ class VouchedBy(StrEnum):
     the agent wrote (an MCP remember, a preference mined from the transcript, a distillation) is
     shown as the agent's until a person confirms it."""
 
-    AGENT = "agent"  # the agent wrote it; nobody has checked it yet
-    PERSON = "person"  # a person typed it (`abzu remember`, `abzu edit`, the page) or confirmed it
-    REVIEW = "review"  # promoted or consolidated by a review (Gemini, or a person's)
+    AGENT = vouching.AGENT  # the agent wrote it; nobody has checked it yet
+    PERSON = vouching.PERSON  # a person typed it (`abzu remember`, `abzu edit`, the page) or confirmed it
+    REVIEW = vouching.REVIEW  # promoted or consolidated by a review (Gemini, or a person's)
 
     @property
     def reviewed(self) -> bool:
-        return self is not VouchedBy.AGENT
+        return self.value in vouching.REVIEWED
 
 
 class Bead(Value):

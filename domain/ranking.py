@@ -3,9 +3,9 @@
 from datetime import datetime
 from enum import StrEnum
 
-from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.values import Value
+from abzu.domain.vouching import REVIEWED
 
 DEFAULT_RELEVANCE_FLOOR = 0.3
 
@@ -44,12 +44,14 @@ class SearchHit(Value):
     last_accessed: datetime | None
     ceiling: float
     stale: str | None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
-    vouched_by: VouchedBy | None  # a bead's (domain/bead.py); None: a staged candidate
+    # A bead's `vouched_by` (domain/vouching.py) as a plain string: recall packs pickle hits, and
+    # a session start replaying one must not load the bead types. None: a staged candidate.
+    vouched_by: str | None
 
     def __init__(self, item_id: str, source: Source, category: Category, project: str | None,
                  content: str, summary: str | None, created_at: datetime, strength: float,
                  weight: float = 1.0, last_accessed: datetime | None = None, ceiling: float = 1.0,
-                 stale: str | None = None, vouched_by: VouchedBy | None = None) -> None:
+                 stale: str | None = None, vouched_by: str | None = None) -> None:
         self._set(item_id=item_id, source=source, category=category, project=project,
                   content=content, summary=summary, created_at=created_at, strength=strength,
                   weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale,
@@ -58,7 +60,7 @@ class SearchHit(Value):
     @property
     def reviewed(self) -> bool:
         """A bead a review or a person vouches for; never a candidate, never the agent's own."""
-        return self.source is Source.BEAD and self.vouched_by is not None and self.vouched_by.reviewed
+        return self.source is Source.BEAD and self.vouched_by in REVIEWED
 
 
 class RankedHit(Value):

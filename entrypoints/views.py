@@ -62,7 +62,7 @@ class RecallItem(BaseModel):
             id=hit.item_id, category=hit.category.value, project=hit.project,
             score=round(ranked.score, 4), relevance=round(ranked.relevance, 4),
             source=hit.source.value, reviewed=hit.reviewed,
-            vouched_by=hit.vouched_by.value if hit.vouched_by is not None else None,
+            vouched_by=hit.vouched_by,
             title=one_line(hit.summary) if hit.summary else None, text=clip(neutralise(hit.content)),
             created_at=hit.created_at,
             last_recalled_at=hit.last_accessed, stale=stale_label((hit.stale,)),

@@ -23,7 +23,7 @@ from abzu.adapters.sqlite.context_sql import (
     SESSION_SUMMARIES,
 )
 from abzu.adapters.sqlite.fts import Fetch, Row
-from abzu.adapters.sqlite.search import BEADS, CANDIDATES, VOUCHES, search
+from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
@@ -162,5 +162,5 @@ def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
         float(row["live_weight"]) if "live_weight" in keys else 1.0,
         from_db(row["last_accessed"]) if "last_accessed" in keys else None,
-        vouched_by=VOUCHES[row["vouched_by"]] if "vouched_by" in keys else None,
+        vouched_by=row["vouched_by"] if "vouched_by" in keys else None,
     )

@@ -20,7 +20,6 @@ from abzu.adapters.sqlite.fts_query import match_groups
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
 from abzu.domain.anchors import stale_weight
-from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, overlap, token_set
@@ -225,7 +224,6 @@ def _vouched(table: FtsIndex) -> str:
 
 
 _CATEGORIES = {c.value: c for c in Category}
-VOUCHES: dict[object, VouchedBy | None] = {v.value: v for v in VouchedBy} | {None: None}
 
 
 def _id_hit(row: Row, source: Source) -> SearchHit:
@@ -234,7 +232,7 @@ def _id_hit(row: Row, source: Source) -> SearchHit:
     return SearchHit(
         row[0], source, _CATEGORIES[row[1]], row[2], row[3], row[4], from_db_required(row[5]),
         float(row[7]), stale_weight(float(row[8]), row[9]), from_db(row[6]), 1.0, row[9],
-        VOUCHES[row[10]],
+        row[10],
     )
 
 
@@ -243,5 +241,5 @@ def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
         row["id"], source, Category(row["category"]), row["project"], row["content"],
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
         stale_weight(float(row["live_weight"]), row["stale"]), from_db(row["last_accessed"]), plan.ceiling,
-        row["stale"], VOUCHES[row["vouched_by"]],
+        row["stale"], row["vouched_by"],
     )

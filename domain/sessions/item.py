@@ -1,12 +1,13 @@
 """One memory as every injected block shows it (session start, post-compaction, PreToolUse):
 the block's header and an item's label line with its fenced preview, through `quoting`.
 
-Plain values in and only `quoting` and `anchor_keys` imported: the PreToolUse hook renders with
+Plain values in and only `quoting`, `anchor_keys` and `vouching` imported: the PreToolUse hook renders with
 these same functions before a tool call, without loading the ranking or category types.
 """
 
 from abzu.domain.anchor_keys import stale_label
 from abzu.domain.quoting import label, one_line, quote_inline
+from abzu.domain.vouching import REVIEWED
 
 # First line of every block Abzu injects into Claude Code: any text containing it is our own echo.
 ABZU_CONTEXT_MARKER = "[abzu-memory]"
@@ -32,7 +33,7 @@ def review_state(vouched_by: str | None) -> str:
     staged candidate. A bead the agent wrote (or one that says nothing) is not reviewed."""
     if vouched_by is None:
         return STAGED_CANDIDATE
-    return REVIEWED_BEAD if vouched_by in ("person", "review") else AGENT_WRITTEN
+    return REVIEWED_BEAD if vouched_by in REVIEWED else AGENT_WRITTEN
 
 
 def item(item_id: str, category: str, text: str, fence: str, *, vouched_by: str | None,

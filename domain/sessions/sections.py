@@ -7,6 +7,7 @@ from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.sessions.item import ITEM_PREVIEW_CHARS, header, item
 from abzu.domain.sessions.item import short_line as _one_line
 from abzu.domain.sessions.render import fenced
+from abzu.domain.vouching import AGENT
 
 __all__ = ["GATES_TITLE", "ITEM_PREVIEW_CHARS", "PERSONA_TITLE", "gates_section", "header", "memory_item",
            "memory_section", "persona_section", "present", "state_section"]
@@ -58,7 +59,7 @@ def _vouched_by(hit: SearchHit) -> str | None:
     """None for a candidate; a bead that names nobody is the agent's (never shown as reviewed)."""
     if hit.source is Source.CANDIDATE:
         return None
-    return hit.vouched_by.value if hit.vouched_by is not None else "agent"
+    return hit.vouched_by or AGENT
 
 
 def present(*sections: Section | None) -> list[Section]:

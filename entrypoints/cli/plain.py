@@ -30,7 +30,7 @@ def _item(ranked: Any) -> dict[str, Any]:
         "id": hit.item_id, "category": hit.category.value, "project": hit.project,
         "score": round(ranked.score, 4), "relevance": round(ranked.relevance, 4),
         "source": hit.source.value, "reviewed": hit.reviewed,
-        "vouched_by": hit.vouched_by.value if hit.vouched_by is not None else None,
+        "vouched_by": hit.vouched_by,
         "title": one_line(hit.summary) if hit.summary else None,
         "text": clip(neutralise(hit.content), RESULT_CHARS),
         "created_at": iso(hit.created_at), "last_recalled_at": iso(hit.last_accessed),
