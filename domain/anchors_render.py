@@ -21,7 +21,7 @@ class AnchoredMemory:
 
     def __init__(self, item_id: str, category: str, project: str | None, content: str, summary: str | None,
                  created_at: str, *, vouched_by: str | None, stale: str | None = None) -> None:
-        """`vouched_by`: a bead's (domain/bead.VouchedBy value); None: a staged candidate."""
+        """`vouched_by`: a bead's (domain/vouching.py); None: a staged candidate."""
         self.item_id, self.category, self.project = item_id, category, project
         self.content, self.summary, self.created_at = content, summary, created_at  # stored UTC text
         self.vouched_by, self.stale = vouched_by, stale

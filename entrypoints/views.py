@@ -16,7 +16,7 @@ from abzu.entrypoints.quoting import RESULT_CHARS, clip
 
 PREVIEW_CHARS = 280
 CategoryName = Literal["decision", "learning", "pattern", "fix", "preference"]
-VouchedByName = Literal["agent", "person", "review"]  # domain/bead.VouchedBy
+VouchedByName = Literal["agent", "person", "review"]  # domain/vouching.py, domain/bead.VouchedBy
 
 
 class RememberView(BaseModel):

@@ -29,7 +29,7 @@ def header(project: str | None, moment: str, fence: str) -> str:
 
 
 def review_state(vouched_by: str | None) -> str:
-    """What an item is labelled: `vouched_by` is a bead's (domain/bead.VouchedBy value); None: a
+    """What an item is labelled: `vouched_by` is a bead's (domain/vouching.py); None: a
     staged candidate. A bead the agent wrote (or one that says nothing) is not reviewed."""
     if vouched_by is None:
         return STAGED_CANDIDATE

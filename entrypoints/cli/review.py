@@ -105,15 +105,15 @@ class ReviewCommands:
 
 
 def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
-    dialogue = TyperDialogue() if interactive and not request.dry_run else None
-    if dialogue is not None and not review_written.ask_each(c, request.project, dialogue):
-        _written_pack(c)  # the person quit while confirming what the agent wrote
-        return
-    if dialogue is None and not as_json:
+    if interactive and not request.dry_run:  # what the agent wrote first: preferences skip staging
+        if not review_written.ask_each(c, request.project, TyperDialogue()):
+            _written_pack(c)  # the person quit while confirming
+            return
+    elif not as_json:
         review_written.listed(c, request.project)  # a review that does not ask still says so
     if interactive:
         # a person decides: the history and the review log name the human, never Gemini
-        use_case = c.run_review(uow=c.human_uow(), reviewer=HumanReviewer(dialogue or TyperDialogue()),
+        use_case = c.run_review(uow=c.human_uow(), reviewer=HumanReviewer(TyperDialogue()),
                                 policy=BatchPolicy.one_at_a_time())
     elif not c.config.review_api_key():
         fail(NOT_CONFIGURED)
