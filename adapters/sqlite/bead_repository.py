@@ -19,6 +19,12 @@ _OLDER_VERSIONS = (
 )
 
 
+# Read from idx_beads_agent_written (w0014), a handful of rows, in its order: the unary `+` keeps
+# the planner off the indexes on the other columns (without statistics it took the flag index,
+# whose `gemini_flagged = 0` holds nearly every bead, and sorted them all).
+UNREVIEWED = "vouched_by = 'agent' AND +superseded_by IS NULL AND +gemini_flagged = 0"
+
+
 class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
 
@@ -58,9 +64,7 @@ class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
         return older
 
     def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
-        # read from idx_beads_agent_written (w0014): the rows it holds, in its order
-        where = "vouched_by = 'agent' AND superseded_by IS NULL AND gemini_flagged = 0"
-        where += "" if project is None else " AND project = :project"
+        where = UNREVIEWED + ("" if project is None else " AND +project = :project")
         tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
         return self._rows.select(where, {"project": project, "limit": limit}, tail)
 

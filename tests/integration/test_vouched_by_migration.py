@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from abzu.adapters.sqlite.bead_repository import UNREVIEWED
+from abzu.adapters.sqlite.columns import BEADS, select_sql
 from abzu.adapters.sqlite.stores import open_store
 from tests.integration.migration_steps import downgrade
 
@@ -87,3 +89,13 @@ def test_the_column_takes_only_the_three_values(tmp_path: Path, value: str | Non
     with sqlite3.connect(path) as conn, pytest.raises(sqlite3.IntegrityError):
         conn.execute("INSERT INTO beads (id, content, category, content_hash, vouched_by) "
                      "VALUES ('b-1', 'x', 'preference', 'h', ?)", (value,))
+
+
+def test_the_unreviewed_list_reads_its_own_index_not_every_bead(tmp_path: Path) -> None:
+    """Without it, `abzu review` and every Staging page read and sorted all of wisdom.db."""
+    path = tmp_path / "wisdom.db"
+    open_store(path, "wisdom").dispose()
+    sql = f"{select_sql('beads', BEADS)} WHERE {UNREVIEWED} AND +project = ? ORDER BY created_at, id"
+    with sqlite3.connect(path) as conn:
+        plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, ["api"])]
+    assert plan == ["SCAN beads USING INDEX idx_beads_agent_written"]

@@ -35,9 +35,8 @@ COLUMN = ("ALTER TABLE beads ADD COLUMN vouched_by TEXT NOT NULL DEFAULT 'agent'
           "CHECK (vouched_by IN ('agent', 'person', 'review'))")
 
 # What `abzu review` and the page's Staging view list for a person to confirm, oldest first
-# (BeadRepository.unreviewed): a handful of rows among all the beads.
-INDEX = ("CREATE INDEX idx_beads_agent_written ON beads (created_at, id) "
-         "WHERE vouched_by = 'agent' AND superseded_by IS NULL AND gemini_flagged = 0")
+# (bead_repository.UNREVIEWED): a handful of rows among all the beads.
+INDEX = "CREATE INDEX idx_beads_agent_written ON beads (created_at, id) WHERE vouched_by = 'agent'"
 
 REVIEWED = "UPDATE beads SET vouched_by = 'review' WHERE promoted_at IS NOT NULL OR category != 'preference'"
 # A CLI remember writes the row and its "created" event in one transaction: `at` is within
