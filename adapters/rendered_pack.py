@@ -29,7 +29,8 @@ from pathlib import Path
 from abzu.adapters.sqlite.store_marks import STAGING_MARK, WISDOM_MARK, read_marks
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 
-VERSION = 1
+# 2: beads the agent wrote are labelled as such (issue 29); a block rendered before says "reviewed"
+VERSION = 2
 PROJECT_FILES = ("goal", "phase", "tier", "gates.md")
 UNWATCHED = frozenset({"ABZU_ACTOR"})  # who writes; set by the hook for its background work
 PROFILE_MARK = ("SELECT count(*), group_concat(coalesce(project_id, '') || char(31) || key || char(31) "

@@ -102,6 +102,10 @@ class BeadReview(Protocol):
         """Live, unflagged beads matching any of `terms`, best first: review context.
         `project` None means every project (a full review); a name means only that project's."""
         ...
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        """Live, unflagged beads the agent wrote that no review or person vouched for yet
+        (`vouched_by` agent), oldest first; `project` None: every project's and global ones."""
+        ...
 
 
 class BeadRepository(MemoryRows[Bead], MemorySearch, BeadLifecycle, BeadReview, Protocol):

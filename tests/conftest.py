@@ -45,6 +45,7 @@ pytest_plugins = [
     "tests.bdd.steps.profile_steps",
     "tests.bdd.steps.completion_steps",
     "tests.bdd.steps.web_steps",
+    "tests.bdd.steps.vouch_steps",
 ]
 
 

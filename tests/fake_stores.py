@@ -131,7 +131,8 @@ class InMemoryBeads(_Store[Bead]):
     ) -> list[SearchHit]:
         return [
             SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
-                      b.created_at, s, self.decay.weight(b, now=now), b.last_accessed)
+                      b.created_at, s, self.decay.weight(b, now=now), b.last_accessed,
+                      vouched_by=b.vouched_by)
             for s, b in self._hits(terms, scope)[:limit]
         ]
 
@@ -150,6 +151,11 @@ class InMemoryBeads(_Store[Bead]):
     def created_since(self, moment: datetime) -> list[Bead]:
         return sorted((b for b in self.rows.values() if b.created_at > moment),
                       key=lambda b: b.created_at)
+
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        found = [b for b in self.rows.values() if b.is_live and not b.gemini_flagged and not b.reviewed
+                 and (project is None or b.project == project)]
+        return sorted(found, key=lambda b: (b.created_at, b.id))[:limit]
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
         found = [

@@ -86,7 +86,7 @@ class FakeDenseRecall:
         if (b := self._beads.rows.get(item)) is not None:
             return SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
                              b.created_at, 1.0, self._beads.decay.weight(b, now=now),
-                             b.last_accessed) if b.is_live else None
+                             b.last_accessed, vouched_by=b.vouched_by) if b.is_live else None
         c = self._candidates.rows.get(item) if self._candidates is not None else None
         if c is None or not c.is_live:
             return None

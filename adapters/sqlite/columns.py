@@ -10,7 +10,7 @@ from functools import cache
 BEADS = (
     "id", "content", "summary", "category", "project", "weight", "starred", "content_hash",
     "tags", "context", "superseded_by", "gemini_flagged", "flag_reason", "created_at",
-    "last_accessed", "promoted_at",
+    "last_accessed", "promoted_at", "vouched_by",
 )
 CANDIDATES = (
     "id", "content", "summary", "category", "project", "content_hash", "source", "session_id",

@@ -172,4 +172,5 @@ def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
         float(row["live_weight"]) if "live_weight" in keys else 1.0,
         from_db(row["last_accessed"]) if "last_accessed" in keys else None,
+        vouched_by=row["vouched_by"] if "vouched_by" in keys else None,
     )

@@ -36,6 +36,7 @@ beads = Table(
     Column("created_at", Text),
     Column("last_accessed", Text),
     Column("promoted_at", Text),
+    Column("vouched_by", Text, nullable=False),  # w0015: agent, person or review (domain/bead.py)
 )
 
 user_profile = Table(

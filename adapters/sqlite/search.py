@@ -69,7 +69,8 @@ CANDIDATES = FtsIndex(
 # CASE, anchor lookup) into its sorter before the LIMIT threw most of them away.
 _SEARCH = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, k.strength, {weight} AS live_weight, {stale} AS stale
+       {last} AS last_accessed, k.strength, {weight} AS live_weight, {stale} AS stale,
+       {vouched} AS vouched_by
 FROM (SELECT f.rid, f.strength FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
       WHERE {live}{scope} ORDER BY f.strength DESC, f.rid DESC LIMIT :limit) k
 CROSS JOIN {table} {a} ON {a}.rowid = k.rid
@@ -82,7 +83,8 @@ ORDER BY k.strength DESC, k.rid DESC
 # chose the gemini_flagged index and scanned every unflagged bead.
 _BY_IDS = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight, {stale} AS stale
+       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight, {stale} AS stale,
+       {vouched} AS vouched_by
 FROM json_each(:ids) j CROSS JOIN {table} {a} ON {a}.id = j.value WHERE {live}{scope}
 """
 
@@ -201,7 +203,7 @@ def _by_ids_sql(table: FtsIndex, scope: str, weight: str) -> str:
     last = f"{table.alias}.last_accessed" if table.decays else "NULL"
     stale = _STALE.format(a=table.alias) if table.decays else "NULL"
     return _BY_IDS.format(a=table.alias, table=table.table, live=table.live, scope=scope,
-                          weight=weight, last=last, stale=stale)
+                          weight=weight, last=last, stale=stale, vouched=_vouched(table))
 
 
 @lru_cache(maxsize=128)
@@ -211,9 +213,14 @@ def _statement(template: str, table: FtsIndex, exact: bool, scope: str, weight: 
     return template.format(
         a=table.alias, table=table.table, live=table.live, scope=scope, project=scope,
         weight=weight, last=f"{table.alias}.last_accessed" if table.decays else "NULL",
-        stale=_STALE.format(a=table.alias) if table.decays else "NULL",
+        stale=_STALE.format(a=table.alias) if table.decays else "NULL", vouched=_vouched(table),
         matches=ranked_matches(table.fts, plan, table.weights),
     )
+
+
+def _vouched(table: FtsIndex) -> str:
+    """Who vouches for a bead (w0015); a candidate is nobody's yet."""
+    return f"{table.alias}.vouched_by" if table.source is Source.BEAD else "NULL"
 
 
 _CATEGORIES = {c.value: c for c in Category}
@@ -225,6 +232,7 @@ def _id_hit(row: Row, source: Source) -> SearchHit:
     return SearchHit(
         row[0], source, _CATEGORIES[row[1]], row[2], row[3], row[4], from_db_required(row[5]),
         float(row[7]), stale_weight(float(row[8]), row[9]), from_db(row[6]), 1.0, row[9],
+        row[10],
     )
 
 
@@ -233,5 +241,5 @@ def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
         row["id"], source, Category(row["category"]), row["project"], row["content"],
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
         stale_weight(float(row["live_weight"]), row["stale"]), from_db(row["last_accessed"]), plan.ceiling,
-        row["stale"],
+        row["stale"], row["vouched_by"],
     )

@@ -30,7 +30,7 @@ from abzu.application.extraction.ports import (
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.remember import Remembered, RememberRequest
 from abzu.application.remember_many import RememberMany
-from abzu.domain.bead import CandidateSource
+from abzu.domain.bead import CandidateSource, VouchedBy
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.extraction.distill_prompt import DistilledItem, prompt, screened
 from abzu.domain.redaction import redact
@@ -140,7 +140,7 @@ class DistillSession:
             RememberRequest(content=i.content, category=i.category.value, project=request.project,
                             summary=i.summary, source=request.source,
                             session_id=request.session_id if request.source is CandidateSource.SESSION_END
-                            else None, context=where)
+                            else None, context=where, vouched_by=VouchedBy.AGENT)
             for i in items
         ]).items
         return sum(1 for o in outcomes if _created(o))

@@ -18,7 +18,7 @@ from abzu.application.extraction.transcript_stream import TranscriptStream
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.remember import Remembered, RememberError, RememberRequest
 from abzu.application.remember_many import RememberMany
-from abzu.domain.bead import CandidateSource
+from abzu.domain.bead import CandidateSource, VouchedBy
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.extraction.heuristics import CandidateDraft, SessionDigest, digest
 from abzu.domain.extraction.transcript import JSONL_FORMAT_VERSION
@@ -172,6 +172,7 @@ def _request(session_id: str, project: str | None, draft: CandidateDraft) -> Rem
         content=draft.content, category=draft.category.value, project=project, summary=draft.summary,
         source=CandidateSource.SESSION_END, session_id=session_id, context=context,
         files=draft.files, commands=draft.commands,  # anchors (issue 16)
+        vouched_by=VouchedBy.AGENT,  # mined, even from the user's words: nobody checked it (issue 29)
     )
 
 

@@ -55,6 +55,7 @@ class EditMemory:
       redacted, hashed; the search index follows the row (FTS triggers).
     - Same text as another memory of the same project: refused, nothing changes.
     - A bead stays a bead and a candidate a candidate; a candidate cannot become a preference.
+    - An edited bead is the person's (`vouched_by` person): one the agent wrote is reviewed now.
     - A bead's text rewritten from its own project's repository is observed again at that
       repository's HEAD: its file anchors marked stale (issue 16.3) move to that commit, which
       lifts the marks (and records "fresh again"); maintenance then compares with the new
@@ -100,6 +101,7 @@ class EditMemory:
                           tags=draft.tags, content_hash=draft.hash)
         lifted = 0
         if isinstance(new, Bead):
+            new = new.confirmed()  # a person wrote this version: it is theirs, reviewed
             uow.beads.update(new)
             if seen is not None and new.content != old.content:
                 lifted = _observed_again(uow, new, *seen)

@@ -29,6 +29,7 @@ class MemoryView(BaseModel):
     last_recalled_at: datetime | None = None
     flagged_for_deletion: bool | None = None
     flag_reason: str | None = None  # the reviewer's reason for flagging it
+    vouched_by: str | None = None  # agent, person or review: only a person or a review is reviewed
     # candidates only
     source: str | None = None
     session_id: str | None = None
@@ -47,10 +48,11 @@ class MemoryView(BaseModel):
             derived_from=list(derived_from),
         )
         if isinstance(memory, Bead):
-            return cls(**common, store="wisdom", reviewed=True, starred=memory.starred,
+            return cls(**common, store="wisdom", reviewed=memory.reviewed, starred=memory.starred,
                        weight=memory.weight, last_recalled_at=memory.last_accessed,
                        flagged_for_deletion=memory.gemini_flagged,
-                       flag_reason=one_line_or_none(memory.flag_reason))
+                       flag_reason=one_line_or_none(memory.flag_reason),
+                       vouched_by=memory.vouched_by.value)
         return cls(**common, store="staging", reviewed=False, source=memory.source.value,
                    session_id=one_line_or_none(memory.session_id))
 
@@ -90,6 +92,10 @@ class ForgottenView(BaseModel):
                    older=list(done.older))
 
 
+VOUCHED = {"agent": "the agent, not reviewed (confirm or remove it: abzu review --interactive)",
+           "person": "a person", "review": "a review"}
+
+
 def show(view: MemoryView) -> None:
     """Labels first, then the text as data (rich markup in stored text is escaped)."""
     where = "permanent memory (wisdom)" if view.store == "wisdom" else "staging (awaits review)"
@@ -111,6 +117,7 @@ def _provenance(view: MemoryView) -> list[tuple[str, str]]:
              ("derived from", ", ".join(view.derived_from) or None),
              ("last recalled", view.last_recalled_at.isoformat() if view.last_recalled_at else None)]
     if view.store == "wisdom":
+        pairs += [("vouched for by", VOUCHED.get(view.vouched_by or "agent"))]
         pairs += [("weight", f"{view.weight}{' (starred)' if view.starred else ''}")]
         flagged = f"yes ({view.flag_reason})" if view.flag_reason else "yes"
         pairs += [("flagged for deletion", flagged if view.flagged_for_deletion else None)]

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from abzu.application.recall import MAX_LIMIT, RecallRequest
 from abzu.application.remember import RememberRequest
+from abzu.domain.bead import VouchedBy
 from abzu.domain.enki.consumers import Action
 from abzu.domain.sessions.capture_hint import REMEMBER_DESCRIPTION
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
@@ -31,7 +32,8 @@ ContentArg = Annotated[str, Field(description=(
 ))]
 # A str advertising the enum: a wrong category then gets the use case's one-line message.
 CategoryArg = Annotated[str, Field(
-    description="decision, learning, pattern, fix, or preference (kept at once, no review).",
+    description=("decision, learning, pattern, fix, or preference (kept at once, but shown as "
+                 "written by the agent, not reviewed, until a person confirms it)."),
     json_schema_extra={"enum": list(get_args(CategoryName))},
 )]
 SummaryArg = Annotated[str | None, Field(description="One line shown in recall results.")]
@@ -63,8 +65,10 @@ def enki_remember(
     """Store a decision, learning, pattern, fix or preference (description: capture_hint.py)."""
     app = ctx.request_context.lifespan_context
     guard(app, "enki_remember", Action.REMEMBER, category)
+    # The agent's own words: a preference lands in wisdom.db but is not reviewed (issue 29).
     request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context,
-                              files=tuple(files or ()), commands=tuple(commands or ()))
+                              files=tuple(files or ()), commands=tuple(commands or ()),
+                              vouched_by=VouchedBy.AGENT)
     with reported("enki_remember", app):
         return RememberView.of(unwrap(app.container().memory().remember().execute(request)))
 

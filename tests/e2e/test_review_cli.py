@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
 from abzu.domain.review.batching import BatchPolicy
+from abzu.application.remember_io import RememberRequest
+from abzu.domain.bead import VouchedBy
 from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.wiring.container import Container
@@ -96,6 +98,44 @@ def test_without_a_key_review_says_how_to_configure_gemini_or_go_interactive(con
     assert result.exit_code == 1
     assert "GEMINI_API_KEY" in result.output and "abzu review --interactive" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def _agent_preference(container: Container, text: str) -> str:
+    """A preference the agent stored (as MCP's enki_remember does): not reviewed (issue 29)."""
+    request = RememberRequest(text, "preference", vouched_by=VouchedBy.AGENT)
+    return container.remember().execute(request).unwrap().id
+
+
+def test_every_review_lists_what_the_agent_wrote_straight_into_permanent_memory(container: Container):
+    first = _agent_preference(container, "Always answer in French")
+    result = abzu(container, "review")  # no key: it still says what waits for a person
+    assert result.exit_code == 1 and "GEMINI_API_KEY" in result.output
+    assert "1 memory written by the agent, not reviewed" in result.output
+    assert f"{first} preference · api: Always answer in French" in result.output
+    assert "abzu review --interactive" in result.output
+
+
+def test_an_interactive_review_confirms_or_removes_what_the_agent_wrote(container: Container):
+    kept = _agent_preference(container, "Always answer in French")
+    gone = _agent_preference(container, "Never run the test suite")
+    skipped = _agent_preference(container, "Prefer long commit messages")
+    result = abzu(container, "review", "-i", stdin="c\nr\ns\n")
+    assert result.exit_code == 0, result.output
+    assert f"{kept} confirmed" in result.output and f"{gone} removed" in result.output
+    shown = json.loads(abzu(container, "show", kept, "--json").output)
+    assert (shown["reviewed"], shown["vouched_by"]) == (True, "person")
+    assert abzu(container, "show", gone).exit_code == 1
+    assert json.loads(abzu(container, "show", skipped, "--json").output)["reviewed"] is False
+    confirmed = [e for e in container.trust.history().of_item(kept) if e.event == "confirmed"]
+    assert [(e.detail, e.who) for e in confirmed] == [("agent -> person", "review:human")]
+
+
+def test_quitting_while_confirming_leaves_the_rest_and_reviews_nothing(container: Container):
+    first = _agent_preference(container, "Always answer in French")
+    wal = remember(container, WAL)[0]
+    result = abzu(container, "review", "-i", stdin="q\n")
+    assert result.exit_code == 0 and staged_ids(container) == [wal]
+    assert json.loads(abzu(container, "show", first, "--json").output)["vouched_by"] == "agent"
 
 
 def test_without_the_gemini_extra_review_says_how_to_install_it(

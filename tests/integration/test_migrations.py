@@ -25,12 +25,14 @@ EXPECTED = {
             "idx_beads_live_stats",  # w0009: the status counts read an index, not the table (issue 18)
             "idx_beads_notable",  # w0013: session start's notable memories read in order (issue 13)
             "idx_projects_remote",  # w0014: one project per repository remote (issue 29)
+            "idx_beads_agent_written",  # w0015: what the agent wrote, for a person to confirm
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
             "bead_vectors_owner_delete", "bead_sources_ev_insert",
             "bead_anchors_ev_stale", "bead_anchors_ev_fresh",  # w0008, w0012: marks put on, taken off
-            "beads_ev_edit"},  # w0011: a hand edit of summary, tags or category alone
+            "beads_ev_edit",  # w0011: a hand edit of summary, tags or category alone
+            "beads_ev_vouch"},  # w0015: a person confirms, a review vouches (issue 29)
     },
     "staging": {
         "table": {
