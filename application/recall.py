@@ -5,14 +5,18 @@ from typing import TYPE_CHECKING
 from abzu.application.projects import project_in_view
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT, FUSION_DEPTH
 from abzu.application.semantic.hybrid_recall import fuse_ranked
-from abzu.domain.ranking import RankedHit, RankingPolicy, Source
+from abzu.domain.ranking import RankedHit, RankingPolicy, SearchHit, Source
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import shared_weights
 from abzu.domain.text import keywords
 from abzu.domain.values import Value
 
 # `returns`, the error classes and logging load only when used: the CLI's fast front asks
 # `Recall.answer`, and its start-up is mostly imports (issue 13: returns alone ~15 ms).
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+
     from returns.result import Result
 
     from abzu.application.ports import Clock, UnitOfWork, Workspace
@@ -111,8 +115,7 @@ class Recall:
         fetch, now = max(request.limit * self.fetch_factor, 30), self.clock.now()
         if self.dense is not None:
             self.dense.expect(request.query)  # embedding overlaps the lexical search below
-        hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
-        hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
+        hits = self._matches(terms, scope, fetch, now)
         policy = self.ranking.with_floor(request.relevance_floor)
         if self.dense is None:
             return policy.rank(hits, focus_project=scope.project, limit=request.limit)
@@ -126,6 +129,14 @@ class Recall:
                 "dense recall failed, lexical only: %s: %s", type(failed).__name__,
                 " ".join(str(failed).split())[:200])
             return lexical[: request.limit]
+
+    def _matches(self, terms: "Sequence[str]", scope: Scope, limit: int, now: "datetime") -> list[SearchHit]:
+        """Both stores' matches, each term weighing the same in both (domain/term_weights.py)."""
+        stores = (self.uow.beads, self.uow.candidates)
+        counts = [store.term_counts(terms) for store in stores]
+        weights = shared_weights(counts)
+        return [hit for store, held in zip(stores, counts, strict=True)
+                for hit in store.search(terms, scope, limit=limit, now=now, counts=held, weights=weights)]
 
     def _hybrid(
         self, dense: "DenseRecall", request: RecallRequest, scope: Scope, lexical: list[RankedHit],
