@@ -65,7 +65,8 @@ class Recall:
     - The project searched is marked active; recalling a project by a name nobody used yet
       finds only global memories and creates nothing.
     - With `dense` (semantic search on), the lexical ranking is fused with the nearest memories
-      by meaning (hybrid_recall.py); memories without a vector keep their lexical score.
+      by meaning (hybrid_recall.py); memories without a vector keep their lexical score. The
+      floor holds there too: a memory found by meaning alone must reach it on its dense relevance.
       If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
     """
 
@@ -121,7 +122,7 @@ class Recall:
             return policy.rank(hits, focus_project=scope.project, limit=request.limit)
         lexical = policy.rank(hits, focus_project=scope.project, limit=fetch)
         try:
-            return self._hybrid(self.dense, request, scope, lexical)
+            return self._hybrid(self.dense, request, scope, lexical, policy.relevance_floor)
         except Exception as failed:
             import logging  # only on this rare path: a recall's start-up need not pay for it
 
@@ -140,9 +141,10 @@ class Recall:
 
     def _hybrid(
         self, dense: "DenseRecall", request: RecallRequest, scope: Scope, lexical: list[RankedHit],
+        floor: float,
     ) -> list[RankedHit]:
         nearest = dense.nearest(request.query, scope, FUSION_DEPTH, self.clock.now())
         embedded = dense.embedded(r.hit.item_id for r in lexical)
         focus = scope.project
         return fuse_ranked(lexical, nearest, embedded, lambda h: self.ranking.boosts(h, focus),
-                           self.dense_weight, request.limit)
+                           self.dense_weight, request.limit, scale=(dense.noise_cosine, dense.strong_cosine), floor=floor)
