@@ -145,6 +145,6 @@ class Recall:
     ) -> list[RankedHit]:
         nearest = dense.nearest(request.query, scope, FUSION_DEPTH, self.clock.now())
         embedded = dense.embedded(r.hit.item_id for r in lexical)
-        focus = scope.project
+        focus, scale = scope.project, (dense.noise_cosine, dense.strong_cosine)
         return fuse_ranked(lexical, nearest, embedded, lambda h: self.ranking.boosts(h, focus),
-                           self.dense_weight, request.limit, scale=(dense.noise_cosine, dense.strong_cosine), floor=floor)
+                           self.dense_weight, request.limit, scale=scale, floor=floor)
