@@ -14,6 +14,7 @@ from abzu.domain.bead import Bead, Candidate
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
 
 M = TypeVar("M", Bead, Candidate)
@@ -66,13 +67,20 @@ class MemorySearch(Protocol):
     those holding at least `must_share` of `terms` (a few holding fewer may come too). Both return
     the strongest matches first; an implementation may bound its work for words found in very
     many rows (rank the newest of them) as long as rarer words are ranked exactly.
+
+    A search over several stores weighs each term alike in all of them: `term_counts` says what
+    this store holds of `terms`, `shared_weights` (domain/term_weights.py) of every store's counts
+    gives the weights, and `search` takes back this store's counts and those weights. Without
+    them a store weighs the terms by its own counts.
     """
 
+    def term_counts(self, terms: Sequence[str]) -> TermCounts: ...
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]: ...
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]: ...
 
 

@@ -9,6 +9,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 from abzu.domain.text import words
 
 if TYPE_CHECKING:
@@ -88,6 +89,11 @@ class _Store(Generic[T]):
         scored.sort(key=lambda s: -s[0])
         return [Existing(i.id, i.content) for _, i in scored[:limit]]
 
+    def term_counts(self, terms: Sequence[str]) -> TermCounts:
+        """Rows holding each term (live or not, as an FTS index counts them) and the row count."""
+        texts = [words(f"{i.content} {i.summary or ''}") for i in self.rows.values()]
+        return TermCounts([sum(t in text for text in texts) for t in terms], len(texts))
+
     def _hits(self, terms: Sequence[str], scope: Scope) -> list[tuple[float, T]]:
         found = []
         for item in self.rows.values():
@@ -127,7 +133,8 @@ class InMemoryBeads(_Store[Bead]):
             raise ValueError("FOREIGN KEY constraint failed")
 
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
         return [
             SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
@@ -194,7 +201,8 @@ class InMemoryCandidates(_Store[Candidate]):
         del self.rows[candidate_id]
 
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
         return [
             SearchHit(c.id, Source.CANDIDATE, c.category, c.project, c.content, c.summary,

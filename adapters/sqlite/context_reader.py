@@ -24,7 +24,7 @@ from abzu.adapters.sqlite.context_sql import (
 )
 from abzu.adapters.sqlite.fts import Fetch, Row
 from abzu.adapters.sqlite.loop_rows import OPEN_OF_PROJECT, row_to_loop
-from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
+from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search, term_counts
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
@@ -37,6 +37,7 @@ from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
 from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
+from abzu.domain.term_weights import shared_weights
 
 
 class Sqlite3SessionContext(SessionContext):
@@ -76,11 +77,15 @@ class Sqlite3SessionContext(SessionContext):
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
     ) -> list[SearchHit]:
-        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3."""
+        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3: both
+        stores' counts first, so that the terms weigh the same in each (domain/term_weights.py)."""
         scope, found = Scope(ScopeKind.PROJECT, project), []
-        for store, index in (("wisdom", BEADS), ("staging", CANDIDATES)):
-            found += search(self._fetcher(store), index, terms, scope, limit=limit, now=now,
-                            decay=self._decay)
+        stores = [(self._fetcher("wisdom"), BEADS), (self._fetcher("staging"), CANDIDATES)]
+        counts = [term_counts(fetch, index, terms) for fetch, index in stores]
+        weights = shared_weights(counts)
+        for (fetch, index), held in zip(stores, counts, strict=True):
+            found += search(fetch, index, terms, scope, limit=limit, now=now, decay=self._decay,
+                            counts=held, weights=weights)
         return found
 
     def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:

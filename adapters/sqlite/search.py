@@ -9,13 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 
-from abzu.adapters.sqlite.fts import (
-    Fetch,
-    Row,
-    SearchPlan,
-        plan_search,
-    ranked_matches,
-)
+from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, count_terms, plan_search, ranked_matches
 from abzu.adapters.sqlite.fts_query import match_groups
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
@@ -25,6 +19,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, overlap, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 from abzu.domain.values import Value
 
 # The "why" column (where a memory came from: the exchange, the request) helps find it but is
@@ -112,17 +107,28 @@ ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
 
+def term_counts(fetch: Fetch, table: FtsIndex, terms: Sequence[str]) -> TermCounts:
+    """What the table holds of each term: the first half of a search that shares its terms'
+    weights with another store's (domain/term_weights.py)."""
+    return count_terms(fetch, table.fts, table.table, terms)
+
+
 def search(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], scope: Scope, *,
-    limit: int, now: datetime, decay: DecayPolicy,
+    limit: int, now: datetime, decay: DecayPolicy, counts: TermCounts | None = None,
+    weights: Sequence[float] | None = None,
 ) -> list[SearchHit]:
-    """Live rows matching any of `terms` in scope, strongest first, each with its decay weight."""
-    plan = plan_search(fetch, table.fts, terms)
+    """Live rows matching any of `terms` in scope, strongest first, each with its decay weight.
+
+    `counts`: this table's `term_counts`, when the caller took them already; `weights`: the
+    terms' shared weights over every store searched (without them, this table's counts alone).
+    """
+    plan = plan_search(terms, term_counts(fetch, table, terms) if counts is None else counts, weights)
     if plan is None:
         return []
     where, params = scope_filter(table.alias, scope)
     weight, weight_params = live_weight(table.alias, decay, now) if table.decays else ("1.0", {})
-    sql = _search_sql(table, plan.window is None, where, weight)
+    sql = _search_sql(table, plan.arms, where, weight)
     rows = fetch(sql, {**plan.params(), "limit": limit, **params, **weight_params})
     return [_hit(r, table.source, plan) for r in rows]
 
@@ -149,10 +155,10 @@ def neighbours(
 ) -> list[Existing]:
     if must_share > 1:
         return _probe(fetch, table, terms, must_share, project, limit)
-    plan = plan_search(fetch, table.fts, terms)
+    plan = _own_plan(fetch, table, terms)
     if plan is None:
         return []
-    sql = _statement(_NEIGHBOURS, table, plan.window is None, "", "")
+    sql = _statement(_NEIGHBOURS, table, plan.arms, "", "")
     rows = fetch(sql, {**plan.params(), "project": project, "limit": limit})
     return [Existing(r["id"], r["content"]) for r in rows]
 
@@ -186,16 +192,20 @@ def related(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int
 ) -> Sequence[Row]:
     """Whole live rows (every column) matching `terms`, in one project when given."""
-    plan = plan_search(fetch, table.fts, terms)
+    plan = _own_plan(fetch, table, terms)
     if plan is None:
         return []
     where = "" if project is None else f" AND {table.alias}.project = :project"
-    sql = _statement(_RELATED, table, plan.window is None, where, "")
+    sql = _statement(_RELATED, table, plan.arms, where, "")
     return fetch(sql, {**plan.params(), "project": project, "limit": limit})
 
 
-def _search_sql(table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
-    return _statement(_SEARCH, table, exact, scope, weight)
+def _own_plan(fetch: Fetch, table: FtsIndex, terms: Sequence[str]) -> SearchPlan | None:
+    return plan_search(terms, term_counts(fetch, table, terms))
+
+
+def _search_sql(table: FtsIndex, arms: int, scope: str, weight: str) -> str:
+    return _statement(_SEARCH, table, arms, scope, weight)
 
 
 @lru_cache(maxsize=16)
@@ -207,14 +217,13 @@ def _by_ids_sql(table: FtsIndex, scope: str, weight: str) -> str:
 
 
 @lru_cache(maxsize=128)
-def _statement(template: str, table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
-    """Built once per shape (plan kind, scope, decay policy); values are bound per call."""
-    plan = SearchPlan("", None if exact else 1)
+def _statement(template: str, table: FtsIndex, arms: int, scope: str, weight: str) -> str:
+    """Built once per shape (plan kind and phrases, scope, decay policy); values are bound per call."""
     return template.format(
         a=table.alias, table=table.table, live=table.live, scope=scope, project=scope,
         weight=weight, last=f"{table.alias}.last_accessed" if table.decays else "NULL",
         stale=_STALE.format(a=table.alias) if table.decays else "NULL", vouched=_vouched(table),
-        matches=ranked_matches(table.fts, plan, table.weights),
+        matches=ranked_matches(table.fts, arms, table.weights),
     )
 
 
