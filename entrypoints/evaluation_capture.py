@@ -41,4 +41,5 @@ def _finalise(container: Container, transcript: Path, home: Path) -> list[Captur
     staged = container.get_staged_candidates().execute(None)
     with container.read_uow() as uow:  # the home is new: every bead in it came from this session
         stored = uow.beads.created_since(datetime(1970, 1, 1, tzinfo=UTC))
-    return [Captured(m.category.value, f"{m.summary or ''}\n{m.content}") for m in (*staged, *stored)]
+    return [Captured(c.category.value, f"{c.summary or ''}\n{c.content}") for c in staged] + [
+        Captured(b.category.value, f"{b.summary or ''}\n{b.content}") for b in stored]

@@ -62,7 +62,8 @@ def test_a_split_reports_each_half_and_every_category(abzu_home: Path, tmp_path:
     split = tmp_path / "split.json"
     halves = {"tuning": [p.name for p in ALL[:4]], "test": [p.name for p in ALL[4:]]}
     split.write_text(json.dumps(halves))
-    result = runner.invoke(create_app(), ["eval", "capture", str(LABELS), *map(str, ALL), "--split", str(split)])
+    arguments = ["eval", "capture", str(LABELS), *map(str, ALL), "--split", str(split)]
+    result = runner.invoke(create_app(), arguments)
     assert result.exit_code == 0, result.output
     tuning = result.stdout.split("\ntuning half\n")[1].split("\ntest half\n")[0]
     assert "recall 0.00  precision 0.00" in tuning  # the first four hold nothing labelled

@@ -9,9 +9,9 @@ from dependency_injector import providers
 from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
-from abzu.domain.review.batching import BatchPolicy
 from abzu.application.remember_io import RememberRequest
 from abzu.domain.bead import VouchedBy
+from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.wiring.container import Container
