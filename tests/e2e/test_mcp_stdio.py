@@ -9,8 +9,9 @@ from typing import Any
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.types import CallToolResult
 
-from tests.mcp_support import ok
+from tests.mcp_support import error, ok
 
 pytestmark = pytest.mark.slow
 ABZU = str(Path(sys.executable).parent / "abzu")
@@ -38,6 +39,40 @@ def test_a_client_remembers_then_recalls_over_stdio(abzu_home: Path, repo: Path)
     assert (hit["id"], hit["project"], hit["reviewed"]) == (stored["id"], "api", False)
     assert "Run alembic upgrade before the API starts" in hit["text"]
     assert (abzu_home / "abzu.db").is_file()
+
+
+def test_concurrent_calls_and_an_unknown_tool_through_the_official_client(
+    abzu_home: Path, repo: Path
+) -> None:
+    """What Claude Code does: several calls in flight at once on one session, and a call to a tool
+    the server does not have (a stale tool list), which is a tool error, not a dead session."""
+    params = StdioServerParameters(
+        command=ABZU, args=["mcp"], cwd=repo,
+        env={"ABZU_HOME": str(abzu_home), "CLAUDE_PROJECT_DIR": str(repo)},
+    )
+
+    async def session() -> tuple[list[CallToolResult], CallToolResult, dict[str, Any]]:
+        async with Client(params, mode="legacy", read_timeout_seconds=60) as client:
+            results: list[CallToolResult] = []
+
+            async def remember(n: int) -> None:
+                results.append(await client.call_tool(
+                    "enki_remember", {"content": f"Shard {n} lives on host{n}", "category": "learning"}))
+
+            async def recall() -> None:
+                results.append(await client.call_tool("enki_recall", {"query": "shard host"}))
+
+            async with anyio.create_task_group() as group:
+                for n in range(8):
+                    group.start_soon(remember, n)
+                    group.start_soon(recall)
+            unknown = await client.call_tool("enki_forget", {"bead_id": "b-1"})
+            return results, unknown, ok(await client.call_tool("enki_status", {}))
+
+    results, unknown, status = anyio.run(session)
+    assert len(results) == 16 and not any(r.is_error for r in results)
+    assert error(unknown) == "Unknown tool: enki_forget"
+    assert status["staged"] == 8
 
 
 def by_id(reply: dict[str, Any]) -> int:
