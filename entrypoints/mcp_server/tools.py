@@ -1,4 +1,7 @@
-"""The four tools of spec §15. Each parses its arguments, runs one use case, maps the result."""
+"""The four tools of spec §15. Each parses its arguments, runs one use case, maps the result.
+
+Module-level imports are what `tools/list` needs (the argument types and the output views);
+the store stack is imported by the first call (runtime.App)."""
 
 from typing import Annotated, Literal, get_args
 
@@ -14,7 +17,6 @@ from abzu.domain.enki.consumers import Action
 from abzu.domain.sessions.capture_hint import REMEMBER_DESCRIPTION
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
 from abzu.entrypoints.mcp_server.runtime import App, guard, reported, unwrap
-from abzu.entrypoints.status_report import full_status
 from abzu.entrypoints.views import BeadView, CategoryName, RememberView, StatusView
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -106,6 +108,8 @@ def enki_status(ctx: Context[App]) -> StatusView:
     app = ctx.request_context.lifespan_context
     guard(app, "enki_status", Action.STATUS)
     with reported("enki_status", app):
+        from abzu.entrypoints.status_report import full_status
+
         return full_status(app.container())
 
 
