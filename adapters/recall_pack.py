@@ -27,6 +27,7 @@ from typing import Any, TypeVar, cast
 from abzu.application.sessions.hook_ports import SessionContext
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
+from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 
 Key = tuple[object, ...]
@@ -85,6 +86,9 @@ class PackedContext:
     def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
         return self._ask(("memory_delta", project),
                          lambda c: c.memory_delta(project, excluding=excluding))
+
+    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+        return self._ask(("open_loops", project, limit), lambda c: c.open_loops(project, limit=limit))
 
 
 def save_pack(path: Path, mark: object, day: date, answers: dict[Key, Any]) -> None:

@@ -15,19 +15,22 @@ is used only when every input is what it was:
 Two placeholders are filled at each start: the header's time stamp and the fence nonce (issue
 20: each block draws its own). The writer proved the nonce occurs only where fences are, so
 stored text can neither contain nor forge it. A sibling transcript newer than the last summary
-(a crashed session the block would report) is left to the live path.
+(a crashed session the block would report) is left to the live path, unless abzu.db says its
+session is settled (issue 29.10).
 """
 
 import json
 import os
 import re
+import sqlite3
 import time
 from pathlib import Path
 
 from abzu.adapters.sqlite.store_marks import STAGING_MARK, WISDOM_MARK, read_marks
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 
-VERSION = 1
+# 2: beads the agent wrote are labelled as such (issue 29); a block rendered before says "reviewed"
+VERSION = 2
 PROJECT_FILES = ("goal", "phase", "tier", "gates.md")
 UNWATCHED = frozenset({"ABZU_ACTOR"})  # who writes; set by the hook for its background work
 PROFILE_MARK = ("SELECT count(*), group_concat(coalesce(project_id, '') || char(31) || key || char(31) "
@@ -104,20 +107,29 @@ def fill(pack: dict[str, object], *, now: float, fence: str) -> str:
     return text.replace(old, STAMP_TITLE.format(stamp_at(now)), 1).replace(str(pack["fence"]), fence)
 
 
-def no_crash_notice(transcript_path: str | None, session_id: str, pack: dict[str, object]) -> bool:
-    """True when the live path would show no crashed sibling session: no other transcript beside
-    this one (adapters/crashed_transcripts.py) was written after the last summary the block shows."""
+def no_crash_notice(transcript_path: str | None, session_id: str, pack: dict[str, object],
+                    staging: Path) -> bool:
+    """True when the live path would show no crashed sibling session: every other transcript
+    beside this one (adapters/crashed_transcripts.py) written after the last summary the block
+    shows belongs to a session abzu.db says is settled (ended, finalised, or summarised: the
+    live path shows none of those as crashed). A sibling that recovery settled without a summary
+    (nothing in it worth one) would otherwise keep every later start on the live path (issue
+    29.10). One read-only query, only when such a sibling exists."""
     if not transcript_path:
         return True
-    newest = _newest_sibling(Path(transcript_path).parent, session_id)
-    if newest is None:
-        return True
     summary_at = pack.get("last_summary_at")
-    return isinstance(summary_at, (int, float)) and newest < summary_at
+    if summary_at is None:  # the block shows no summary yet: every sibling counts
+        summary_at = float("-inf")
+    if not isinstance(summary_at, (int, float)):
+        return False
+    newer = _siblings_since(Path(transcript_path).parent, session_id, summary_at)
+    return newer is not None and (not newer or _all_settled(staging, newer))
 
 
-def _newest_sibling(folder: Path, excluding: str) -> float | None:
-    pattern, newest = re.compile(SESSION_ID_PATTERN), None
+def _siblings_since(folder: Path, excluding: str, since: float) -> list[str] | None:
+    """Session ids of the transcripts beside `excluding` written at or after `since`; None when
+    the folder cannot be read (the live path logs it)."""
+    pattern, found = re.compile(SESSION_ID_PATTERN), []
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -125,11 +137,39 @@ def _newest_sibling(folder: Path, excluding: str) -> float | None:
                 if (not entry.name.endswith(".jsonl") or stem == excluding or stem.startswith("agent-")
                         or not pattern.fullmatch(stem) or not entry.is_file(follow_symlinks=True)):
                     continue
-                modified = entry.stat().st_mtime
-                newest = modified if newest is None else max(newest, modified)
+                if entry.stat().st_mtime >= since:
+                    found.append(stem)
+    except FileNotFoundError:
+        return []  # no folder yet: a first session of this project
     except OSError:
-        return float("inf")  # unreadable: the live path logs it
-    return newest
+        return None
+    return found
+
+
+SETTLED = """SELECT count(*) FROM (
+  SELECT session_id FROM sessions
+  WHERE session_id IN ({marks}) AND (ended_at IS NOT NULL OR finalized_at IS NOT NULL)
+  UNION SELECT session_id FROM session_summaries
+  WHERE session_id IN ({marks}) AND (is_final = 1 OR sequence > 0))"""
+
+
+def _all_settled(staging: Path, sessions: list[str]) -> bool:
+    """Every one of `sessions` ended, finalised or summarised, as the live path asks it
+    (Sqlite3SessionContext.session_ended, session_summaries); False when unsure."""
+    if len(sessions) > 50 or not staging.is_file():
+        return False
+    try:
+        conn = sqlite3.connect(f"{staging.as_uri()}?mode=ro", uri=True, timeout=0.2)
+    except sqlite3.Error:
+        return False
+    try:
+        unique = sorted(set(sessions))
+        sql = SETTLED.format(marks=", ".join("?" * len(unique)))
+        return bool(conn.execute(sql, [*unique, *unique]).fetchone()[0] == len(unique))
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
 
 
 def _number(pack: dict[str, object], key: str) -> float:

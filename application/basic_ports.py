@@ -18,7 +18,16 @@ class IdGenerator(Protocol):
     def new_id(self, prefix: str) -> str: ...
 
 
-class Workspace(Protocol):
+class Remotes(Protocol):
+    """What names a repository wherever it is checked out (issue 29)."""
+
+    def remote(self, root: str) -> str | None:
+        """The normalised URL of the remote of the repository at `root` (`origin`, else the
+        first; `host/path`, never a credential), or None: not a repository, or no remote."""
+        ...
+
+
+class Workspace(Remotes, Protocol):
     """Where the caller works: the root of its repository (a worktree maps to its main
     repository), or its working directory outside any repository. None when unknown."""
 

@@ -49,6 +49,7 @@ class BatchWrites:
                 id=self.ids.new_id("b"), content=draft.content, category=draft.category,
                 project=project, content_hash=draft.hash, created_at=self.clock.now(),
                 summary=draft.summary, tags=draft.tags, context=draft.context,
+                vouched_by=draft.request.vouched_by,
             )
             self.beads.append(bead)
             return bead.id

@@ -186,6 +186,7 @@ class MemoryWriter(Value):
             id=self.ids.new_id("b"), content=draft.content, category=draft.category,
             project=project, content_hash=draft.hash, created_at=self.clock.now(),
             summary=draft.summary, tags=draft.tags, context=draft.context,
+            vouched_by=draft.request.vouched_by,
         )
         self.uow.beads.add(bead)
         if (replaced := _superseded_id(verdict)) is not None:

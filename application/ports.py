@@ -7,12 +7,14 @@ from typing import Protocol, Self, TypeVar
 
 from abzu.application.basic_ports import Clock as Clock  # re-exported
 from abzu.application.basic_ports import IdGenerator as IdGenerator
+from abzu.application.basic_ports import Remotes as Remotes
 from abzu.application.basic_ports import Workspace as Workspace
 from abzu.domain.anchors import Anchor
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
 
 M = TypeVar("M", Bead, Candidate)
@@ -65,13 +67,20 @@ class MemorySearch(Protocol):
     those holding at least `must_share` of `terms` (a few holding fewer may come too). Both return
     the strongest matches first; an implementation may bound its work for words found in very
     many rows (rank the newest of them) as long as rarer words are ranked exactly.
+
+    A search over several stores weighs each term alike in all of them: `term_counts` says what
+    this store holds of `terms`, `shared_weights` (domain/term_weights.py) of every store's counts
+    gives the weights, and `search` takes back this store's counts and those weights. Without
+    them a store weighs the terms by its own counts.
     """
 
+    def term_counts(self, terms: Sequence[str]) -> TermCounts: ...
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]: ...
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]: ...
 
 
@@ -101,6 +110,10 @@ class BeadReview(Protocol):
         """Live, unflagged beads matching any of `terms`, best first: review context.
         `project` None means every project (a full review); a name means only that project's."""
         ...
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        """Live, unflagged beads the agent wrote that no review or person vouched for yet
+        (`vouched_by` agent), oldest first; `project` None: every project's and global ones."""
+        ...
 
 
 class BeadRepository(MemoryRows[Bead], MemorySearch, BeadLifecycle, BeadReview, Protocol):
@@ -126,16 +139,22 @@ class CandidateRepository(MemoryRows[Candidate], MemorySearch, CandidateStaging,
 
 
 class ProjectRegistry(Protocol):
-    """The `projects` table: one row per project name; `path` is the repository root, if known.
+    """The `projects` table: one row per project name; `path` is the repository root it was
+    first seen at, `remote` the repository's normalised remote URL (issue 29), each if known.
 
-    A path belongs to at most one name. `claim` gives a root to a project registered without
-    one and answers whether `name` now has that root; `touch` on an unknown name does nothing.
+    A path belongs to at most one name, and so does a remote. `claim` gives a root (and its
+    remote) to a project registered without a root, unless the project is known by another
+    remote, and answers whether `name` now has that root; `touch` on an unknown name does nothing.
     """
 
     def name_for_path(self, path: str) -> str | None: ...
+    def name_for_remote(self, remote: str) -> str | None: ...
     def exists(self, name: str) -> bool: ...
-    def register(self, name: str, path: str | None, at: datetime) -> None: ...
-    def claim(self, name: str, path: str) -> bool: ...
+    def register(self, name: str, path: str | None, at: datetime, remote: str | None = None) -> None: ...
+    def claim(self, name: str, path: str, remote: str | None = None) -> bool: ...
+    def add_remote(self, name: str, remote: str) -> None:
+        """Records `remote` for a project that has none, unless another project holds it."""
+        ...
     def touch(self, name: str, at: datetime) -> None: ...
     def needs_touch(self, name: str, at: datetime) -> bool:
         """Whether `touch` would change anything (a writer may then skip the store)."""

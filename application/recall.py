@@ -5,14 +5,18 @@ from typing import TYPE_CHECKING
 from abzu.application.projects import project_in_view
 from abzu.application.semantic.fusion import DEFAULT_DENSE_WEIGHT, FUSION_DEPTH
 from abzu.application.semantic.hybrid_recall import fuse_ranked
-from abzu.domain.ranking import RankedHit, RankingPolicy, Source
+from abzu.domain.ranking import RankedHit, RankingPolicy, SearchHit, Source
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import shared_weights
 from abzu.domain.text import keywords
 from abzu.domain.values import Value
 
 # `returns`, the error classes and logging load only when used: the CLI's fast front asks
 # `Recall.answer`, and its start-up is mostly imports (issue 13: returns alone ~15 ms).
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+
     from returns.result import Result
 
     from abzu.application.ports import Clock, UnitOfWork, Workspace
@@ -62,7 +66,8 @@ class Recall:
     - The project searched is marked active; recalling a project by a name nobody used yet
       finds only global memories and creates nothing.
     - With `dense` (semantic search on), the lexical ranking is fused with the nearest memories
-      by meaning (hybrid_recall.py); memories without a vector keep their lexical score.
+      by meaning (hybrid_recall.py); memories without a vector keep their lexical score. The
+      floor holds there too: a memory found by meaning alone must reach it on its dense relevance.
       If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
     - With `team` (a team joined, issue 32), the team's memories join the same ranking, each
       naming its author; a team copy of a local memory (same id) is left out: local first.
@@ -117,18 +122,13 @@ class Recall:
         fetch, now = max(request.limit * self.fetch_factor, 30), self.clock.now()
         if self.dense is not None:
             self.dense.expect(request.query)  # embedding overlaps the lexical search below
-        hits = self.uow.beads.search(terms, scope, limit=fetch, now=now)
-        hits += self.uow.candidates.search(terms, scope, limit=fetch, now=now)
-        if self.team is not None:
-            local = {h.item_id for h in hits}
-            team = self.team.search(terms, scope, limit=fetch, now=now)
-            hits += [h for h in team if h.item_id not in local]
+        hits = self._matches(terms, scope, fetch, now)
         policy = self.ranking.with_floor(request.relevance_floor)
         if self.dense is None:
             return policy.rank(hits, focus_project=scope.project, limit=request.limit)
         lexical = policy.rank(hits, focus_project=scope.project, limit=fetch)
         try:
-            return self._hybrid(self.dense, request, scope, lexical)
+            return self._hybrid(self.dense, request, scope, lexical, policy.relevance_floor)
         except Exception as failed:
             import logging  # only on this rare path: a recall's start-up need not pay for it
 
@@ -137,11 +137,28 @@ class Recall:
                 " ".join(str(failed).split())[:200])
             return lexical[: request.limit]
 
+    def _matches(self, terms: "Sequence[str]", scope: Scope, limit: int, now: "datetime") -> list[SearchHit]:
+        """Every store's matches, each term weighing the same in all of them (domain/term_weights.py):
+        the team's tables count too when a team is joined, so a word most of the team's memories
+        hold weighs little here as well, and one ceiling measures a hit from any store."""
+        stores = (self.uow.beads, self.uow.candidates)
+        counts = [store.term_counts(terms) for store in stores]
+        team = None if self.team is None else self.team.term_counts(terms)
+        weights = shared_weights([*counts, *(team.tables if team is not None else ())])
+        hits = [hit for store, held in zip(stores, counts, strict=True)
+                for hit in store.search(terms, scope, limit=limit, now=now, counts=held, weights=weights)]
+        if self.team is not None:
+            local = {h.item_id for h in hits}
+            hits += [h for h in self.team.search(terms, scope, limit=limit, now=now, counts=team, weights=weights)
+                     if h.item_id not in local]
+        return hits
+
     def _hybrid(
         self, dense: "DenseRecall", request: RecallRequest, scope: Scope, lexical: list[RankedHit],
+        floor: float,
     ) -> list[RankedHit]:
         nearest = dense.nearest(request.query, scope, FUSION_DEPTH, self.clock.now())
         embedded = dense.embedded(r.hit.item_id for r in lexical)
-        focus = scope.project
+        focus, scale = scope.project, (dense.noise_cosine, dense.strong_cosine)
         return fuse_ranked(lexical, nearest, embedded, lambda h: self.ranking.boosts(h, focus),
-                           self.dense_weight, request.limit)
+                           self.dense_weight, request.limit, scale=scale, floor=floor)

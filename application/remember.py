@@ -114,7 +114,7 @@ class Remember(Value):
         request = draft.request
         with self.reader or self.uow as uow:
             project, registered = (None, True) if request.is_global else known_project(
-                uow.projects, root, request.project)
+                uow.projects, self.workspace, root, request.project)
             if not registered:
                 return _Plan(project, registered=False)
             writer = MemoryWriter(uow, self.clock, self.ids, self.dedup)

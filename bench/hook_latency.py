@@ -20,6 +20,14 @@ on other load: the load average is reported with the figures, and so is where im
 Issue 13's goal: session-start <= 100 ms p50, <= 200 ms p99 at 10k beads; session-end and stop
 <= 60 ms p50 (wall, quiet machine). Run `unset PYTHONDONTWRITEBYTECODE` first: with it set every
 hook recompiles Abzu's bytecode and the figures mean nothing.
+
+`--sibling` runs only issue 29.10's case: Claude Code's transcripts of the project in a folder
+(ABZU_CLAUDE_PROJECTS), one of them a crashed session newer than the last summary, with nothing
+worth a summary. One start runs live and its recovery settles that session; then --cycles
+starts that never end (sessions left open beside each other). It reports, per start, whether it
+printed the rendered recall pack (`pack_hits`), the hook's CPU, and the CPU of the `abzu
+recover` it launched (Linux: this process adopts the detached recoveries, a child subreaper,
+and reads their usage when they exit) and whether that one had nothing to do.
 """
 
 import argparse
@@ -165,7 +173,8 @@ def pack_in_child(state: str, repo: Path) -> None:
     root = light.workspace.root() or str(repo)
     path = light.home.pack_for(root)
     if state == "check":
-        print(json.dumps(_block_fresh(light.home, root)))
+        fresh = _block_fresh(light.home, root)
+        print(json.dumps(fresh and (len(sys.argv) < 6 or _no_crash(light.home, root, *sys.argv[4:6]))))
         return
     for _ in range(20):  # refused while a write lands (a recovery settling the last start)
         if light.write_pack():
@@ -186,6 +195,22 @@ def _block_fresh(home: "DataHome", root: str) -> bool:
     found = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
                                config=home.config_file(os.environ), now=time.time())
     return found is not None
+
+
+def _no_crash(home: "DataHome", root: str, session: str, transcript: str) -> bool:
+    """The fast path's own crash check for a start of `session` (an Abzu before issue 29.10
+    checked without the store)."""
+    from abzu.adapters import rendered_pack
+    from abzu.entrypoints.hooks.fast_start import block_path
+
+    pack = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
+                              config=home.config_file(os.environ), now=time.time())
+    if pack is None:
+        return False
+    try:
+        return rendered_pack.no_crash_notice(transcript, session, pack, home.staging)
+    except TypeError:
+        return rendered_pack.no_crash_notice(transcript, session, pack)  # type: ignore[call-arg]
 
 
 def _spoil_block(home: "DataHome", root: str) -> None:
@@ -286,6 +311,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--end-runs", type=int, default=100, help="session-end, stop, pre-tool-use calls")
     parser.add_argument("--compact-runs", type=int, default=50, help="pre-compact calls")
     parser.add_argument("--cycles", type=int, default=10, help="session start + end cycles (pack hit rate)")
+    parser.add_argument("--sibling", action="store_true", help="only issue 29.10's case (see above)")
     return parser.parse_args()
 
 
@@ -335,8 +361,87 @@ def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
     }
 
 
+def adopt_detached() -> None:
+    """Linux: detached processes started by our hooks become our children when the hook exits
+    (PR_SET_CHILD_SUBREAPER), so their CPU time can be read when they end."""
+    import ctypes
+
+    if ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) != 0:
+        raise SystemExit("--sibling needs Linux (prctl PR_SET_CHILD_SUBREAPER)")
+
+
+def reap_detached() -> float:
+    """Waits for every adopted detached process; the CPU seconds they used."""
+    used = 0.0
+    while True:
+        try:
+            _, _, usage = os.wait4(-1, 0)
+        except ChildProcessError:
+            return used
+        used += usage.ru_utime + usage.ru_stime
+
+
+def sibling_setup(home: Path, repo: Path, projects: Path) -> None:
+    """Runs in a child process (the installed Abzu's own code): the summaries moved three hours
+    back, and a crashed session started two hours ago whose transcript holds nothing to summarise."""
+    import sqlite3
+
+    from abzu.adapters.spool.file_spool import FileSessionJournal
+    from abzu.domain.sessions.record import HookEvent, SessionEvent
+
+    now = datetime.now(UTC)
+    with sqlite3.connect(home / "abzu.db") as db:
+        db.execute("UPDATE session_summaries SET created_at = ?",
+                   ((now - timedelta(hours=3)).replace(tzinfo=None).isoformat(sep=" "),))
+    path = projects / "-src-api" / f"{SIBLING}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"type": "file-history-snapshot", "messageId": "m", "snapshot": {}}) + "\n")
+    then = (now - timedelta(hours=2)).timestamp()
+    os.utime(path, (then, then))
+    FileSessionJournal(home / "spool").record_event(SessionEvent(
+        SIBLING, HookEvent.SESSION_START, now - timedelta(hours=2), str(path), str(repo), None, "startup"))
+
+
+SIBLING = "0b5e1a2c-0000-4000-8000-00000000c0de"
+
+
+def sibling_run(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> dict[str, object]:
+    projects = repo.parents[2] / "claude-projects"
+    env = {**env, "ABZU_CLAUDE_PROJECTS": str(projects)}
+    subprocess.run([sys.executable, __file__, "--sibling-setup", env["ABZU_HOME"], str(repo), str(projects)],
+                   check=True, env=env)
+    set_pack("fresh", repo, env)  # as the last finalisation left it
+    adopt_detached()
+    hits, cpus, recover_cpus, idle = "", [], [], ""
+    for i in range(args.cycles + 1):
+        sid = f"0b5e1a2c-0000-4000-8000-{i:012d}"
+        transcript = str(projects / "-src-api" / f"{sid}.jsonl")
+        check = [sys.executable, __file__, "--pack", "check", str(repo), sid, transcript]
+        hits += "1" if json.loads(subprocess.run(check, check=True, env=env, cwd=repo, capture_output=True,
+                                                 text=True).stdout) else "0"
+        payload = {**hook_payload("session-start", sid, repo), "transcript_path": transcript}
+        probe = (f"from abzu.entrypoints.nothing_to_do import answer; "
+                 f"print(int(answer(['recover', '--exclude', {sid!r}]) is not None))")
+        idle += subprocess.run([sys.executable, "-c", probe], check=True, env=env, cwd=repo,
+                               capture_output=True, text=True).stdout.strip()
+        _, cpu, _ = run_hook("session-start", payload, repo, env)
+        cpus.append(cpu)
+        recover_cpus.append(reap_detached())
+    return {"beads": args.beads, "starts": len(cpus), "pack_hits": hits, "recover_idle": idle,
+            "start_cpu_ms": [round(c * 1000) for c in cpus],
+            "recover_cpu_ms": [round(c * 1000) for c in recover_cpus],
+            "start_cpu_p50_after_settling_ms": pct(cpus[1:], .5),
+            "recover_cpu_p50_after_settling_ms": pct(recover_cpus[1:], .5),
+            "load_1min": os.getloadavg()[0]}
+
+
 def main() -> None:
     args = arguments()
+    if args.sibling:
+        with tempfile.TemporaryDirectory(prefix="abzu-hook-bench-") as tmp:
+            repo, env = prepare(Path(tmp), args)
+            print(json.dumps(sibling_run(args, repo, env), indent=2))
+        return
     with tempfile.TemporaryDirectory(prefix="abzu-hook-bench-") as tmp:
         repo, env = prepare(Path(tmp), args)
         print(json.dumps(measure_all(args, repo, env), indent=2))
@@ -346,5 +451,7 @@ if __name__ == "__main__":
         populate(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif sys.argv[1:2] == ["--pack"]:
         pack_in_child(sys.argv[2], Path(sys.argv[3]))
+    elif sys.argv[1:2] == ["--sibling-setup"]:
+        sibling_setup(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
     else:
         main()

@@ -3,7 +3,12 @@
     .venv/bin/python bench/mcp_latency.py [--beads 10000] [--candidates 2000] [--starts 15] [--calls 300]
 
 Fills a temporary data home (bench/fill_store.py), then talks raw JSON-RPC to `abzu mcp` the way
-Claude Code does (initialize, initialized, tools/list, tools/call), one line per message.
+Claude Code does (initialize, initialized, tools/list, tools/call), one line per message, and to
+the SDK's minimal server (bench/mcp_minimal_server.py) in the same run, interleaved. Issue 31's
+targets read: start to tools/list, server CPU, ≤ 1.3x the minimal server's; the warm enki_recall
+round trip p50 ≤ 10 ms wall. Measure a plain (non-editable) install: an editable install's
+import finder adds to every start. E.g. build the wheel, install it into a fresh venv and run
+this file with that venv's python and `--command "<venv>/bin/abzu mcp"`.
 """
 
 import argparse
@@ -99,8 +104,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def idle(server: Server, quiet: float = 0.5) -> None:
-    """Until the server has used no CPU for `quiet` seconds: its background loading (the SDK,
-    once the first call was answered without it) is then not counted as the calls' cost."""
+    """Until the server has used no CPU for `quiet` seconds: whatever the first call left
+    running (a worker thread, the SDK's own tasks) is then not counted as the calls' cost."""
     before = cpu_seconds(server.proc.pid)
     while True:
         time.sleep(quiet)
@@ -148,7 +153,7 @@ def in_process_recalls(store: Filled, calls: int, seed: int = 11) -> tuple[list[
 
 def python_floor(starts: int, code: str) -> tuple[float, float]:
     """Median wall and CPU seconds of `python -c code`: `pass` is the interpreter's own start,
-    `import mcp.server` what loading the SDK costs (now paid in the background)."""
+    `import mcp.server` what loading the SDK costs (the floor of any server built on it)."""
     walls, cpus = [], []
     for _ in range(starts):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)

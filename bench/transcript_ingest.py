@@ -4,9 +4,16 @@ Generates a transcript of --size-mb (default 100) in a temp dir, shaped like rea
 one content block per assistant line, large Read/Write/Bash payloads, thinking, sidechains,
 snapshots, progress and attachment lines, failures followed by fixes), then runs the real
 ExtractTranscript use case (reader + heuristics + staging into SQLite) in a fresh child process
+(through `abzu snapshot`'s use case: the pre-compact snapshot mines it, then appends its summary)
 and reports wall time, CPU time and peak RSS of that process. Goals: ≤ 6 s (issue 13; ≤ 10 s in
 issue 4), ≤ 150 MB.
 Wall time depends on other load on the machine: compare `cpu_seconds`, and `load_1min`.
+
+Then a second `abzu snapshot` of the same session over the unchanged file (issue 29.9): a lint
+failure recurs all along and is never fixed, and a failing run near the end waits for its fix,
+so the cursor stays up to 2 MB back and the second snapshot reads that tail again.
+`second_snapshot` reports what it added: it must add no row and supersede nothing, and the
+staged "Known problem" keeps the whole session's count (`known_problems`).
 
     .venv/bin/python bench/transcript_ingest.py [--size-mb 100] [--keep]
 """
@@ -23,6 +30,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 WORDS = (
     "parser", "cursor", "session", "index", "query", "ranking", "decay", "summary", "hook", "spool",
@@ -57,6 +65,16 @@ class _Lines:
         block = {"type": "tool_result", "tool_use_id": tool_id, "content": output, "is_error": error}
         yield self.user([block], toolUseResult={"filePath": tool_input.get("file_path")})
 
+    def lint(self, i: int) -> Iterator[dict[str, object]]:
+        """A failure that recurs all session and is never fixed (a "known problem")."""
+        yield from self.tool(f"l{i}", "Bash", "src/api.ts: 3 problems (3 errors)", error=True,
+                             command="npm run lint")
+
+    def waiting(self) -> Iterator[dict[str, object]]:
+        """A failing run near the end, still waiting for its fix: the cursor stays on it."""
+        yield from self.tool("w0", "Bash", "E   AssertionError\n1 failed", error=True,
+                             command="pytest -q tests/test_slow.py")
+
     def turn(self, i: int) -> Iterator[dict[str, object]]:
         rng, path = self.rng, f"/src/api/module_{i % 400}.py"
         yield self.user(f"please look at {_words(rng, 12)} in module {i % 400}")
@@ -73,6 +91,8 @@ class _Lines:
             yield {"type": "progress", "data": {"type": "bash_progress", "output": _words(rng, 30)}}
         if i % 40 == 0:
             yield from self.fix(i)
+        if i % 20 == 10:
+            yield from self.lint(i)
 
     def fix(self, i: int) -> Iterator[dict[str, object]]:
         """A failing run, an edit, a passing run, and a stated decision: one fix, one decision."""
@@ -86,16 +106,20 @@ class _Lines:
                                                       f"indexing for feature {i}."}, isSidechain=i % 80 == 0)
 
 
+WAITING_BEFORE_END = 1024 * 1024  # within the 2 MB the cursor may stay back
+
+
 def generate(path: Path, size_mb: int) -> int:
-    lines, target, written = _Lines(seed=7), size_mb * 1024 * 1024, 0
+    lines, target, written, waiting = _Lines(seed=7), size_mb * 1024 * 1024, 0, False
     with path.open("wb") as out:
         turn = 0
         while written < target:
-            for line in lines.turn(turn):
+            late = not waiting and written >= target - WAITING_BEFORE_END
+            for line in [*lines.turn(turn), *(lines.waiting() if late else ())]:
                 data = json.dumps(line).encode() + b"\n"
                 out.write(data)
                 written += len(data)
-            turn += 1
+            waiting, turn = waiting or late, turn + 1
     return turn
 
 
@@ -103,6 +127,7 @@ def ingest(transcript: Path, home: Path) -> dict[str, float]:
     """Runs in the child process: only the ingest is in this process's peak RSS."""
     import psutil  # imported here: the parent process only generates the file
 
+    from abzu.application.sessions.capture_pre_compact import PreCompactRequest
     from abzu.entrypoints.settings import Settings
     from abzu.entrypoints.wiring.container import build_container
 
@@ -119,18 +144,58 @@ def ingest(transcript: Path, home: Path) -> dict[str, float]:
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
+    kept = _Kept(container.extract_transcript())
+    snapshot = container.sessions.capture_pre_compact(extractor=kept)
     start, cpu_start = time.perf_counter(), time.process_time()
-    result = container.extract_transcript().execute(session_id="bench", transcript_path=str(transcript),
-                                                    project="bench")
+    snapshot.execute(PreCompactRequest("bench", str(transcript), "auto"))
     seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
     done.set()
     sampler.join()
+    result = kept.results[0]
+    second = again(snapshot, transcript, home)
     container.shutdown_resources()
     return {"seconds": seconds, "cpu_seconds": cpu_seconds, "load_1min": os.getloadavg()[0],
             "rss_before_mb": before / 2**20, "rss_peak_sampled_mb": peak[0] / 2**20,
             "ru_maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "candidates": result.candidates_created, "files": len(result.digest.files_modified),
-            "fixes": len(result.digest.fixes), "corrupt": result.skipped_corrupt, "status": result.status}
+            "fixes": len(result.digest.fixes), "corrupt": result.skipped_corrupt, "status": result.status,
+            **second}
+
+
+ROWS = {"candidates": "SELECT count(*) FROM bead_candidates",
+        "superseded": "SELECT count(*) FROM bead_candidates WHERE superseded_by IS NOT NULL",
+        "summaries": "SELECT count(*) FROM session_summaries"}
+
+
+class _Kept:
+    """The extraction the snapshot runs, with its results kept for the figures."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.results = inner, list[Any]()
+
+    def execute(self, **request: Any) -> Any:
+        self.results.append(self.inner.execute(**request))
+        return self.results[-1]
+
+
+def again(snapshot: Any, transcript: Path, home: Path) -> dict[str, object]:
+    """A second `abzu snapshot` of the session over the unchanged file: the rows it adds."""
+    import sqlite3
+
+    from abzu.application.sessions.capture_pre_compact import PreCompactRequest
+
+    def rows() -> dict[str, int]:
+        with sqlite3.connect(home / "abzu.db") as conn:
+            return {name: conn.execute(sql).fetchone()[0] for name, sql in ROWS.items()}
+
+    before, cpu = rows(), time.process_time()
+    snapshot.execute(PreCompactRequest("bench", str(transcript), "auto"))
+    cpu, after = time.process_time() - cpu, rows()
+    with sqlite3.connect(home / "abzu.db") as conn:
+        known = [r[0] for r in conn.execute("SELECT content FROM bead_candidates WHERE content LIKE "
+                                            "'Known problem%' AND superseded_by IS NULL")]
+    return {"second_snapshot": {"cpu_seconds": cpu, **{f"{k}_added": after[k] - before[k] for k in ROWS}},
+            "known_problems": known}
 
 
 def main() -> None:

@@ -17,16 +17,17 @@ MAX_AT_ACTION_CHARS = 1500
 class AnchoredMemory:
     """A live memory anchored where the tool call acts, as read from the store."""
 
-    __slots__ = ("category", "content", "created_at", "item_id", "project", "reviewed", "stale", "summary")
+    __slots__ = ("category", "content", "created_at", "item_id", "project", "stale", "summary", "vouched_by")
 
     def __init__(self, item_id: str, category: str, project: str | None, content: str, summary: str | None,
-                 created_at: str, *, reviewed: bool, stale: str | None = None) -> None:
+                 created_at: str, *, vouched_by: str | None, stale: str | None = None) -> None:
+        """`vouched_by`: a bead's (domain/vouching.py); None: a staged candidate."""
         self.item_id, self.category, self.project = item_id, category, project
         self.content, self.summary, self.created_at = content, summary, created_at  # stored UTC text
-        self.reviewed, self.stale = reviewed, stale
+        self.vouched_by, self.stale = vouched_by, stale
 
     def __repr__(self) -> str:
-        return f"AnchoredMemory({self.item_id!r}, reviewed={self.reviewed}, stale={self.stale!r})"
+        return f"AnchoredMemory({self.item_id!r}, vouched_by={self.vouched_by!r}, stale={self.stale!r})"
 
 
 def at_action(hits: Sequence[AnchoredMemory], project: str | None, target: str,
@@ -36,7 +37,7 @@ def at_action(hits: Sequence[AnchoredMemory], project: str | None, target: str,
     text = header(project, f"about {one_line(target)[:120]}, before this tool call", fence)
     shown: list[str] = []
     for hit in hits[:MAX_AT_ACTION_ITEMS]:
-        line = item(hit.item_id, hit.category, hit.summary or hit.content, fence, reviewed=hit.reviewed,
+        line = item(hit.item_id, hit.category, hit.summary or hit.content, fence, vouched_by=hit.vouched_by,
                     project=hit.project, stale=hit.stale, day=hit.created_at[:10])
         if len(text) + 1 + len(line) > MAX_AT_ACTION_CHARS:
             break

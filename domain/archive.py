@@ -15,6 +15,16 @@ about, with maintenance's stale mark), keyed by memory, anchor kind (`anchor`: f
 and value. Vectors do not travel:
 they are derived from the text by a model the other machine may not have; `abzu embed` rebuilds
 them there.
+
+Since issue 29 a `project` record may carry `remote`, the normalised URL of its
+repository's remote (`github.com/org/api`), by which an import finds the same project under
+another name or path. Optional both ways: a file without it imports as before (a project is then
+matched by name), and a reader without it ignores it.
+
+Version 4 adds who vouches for a bead (`vouched_by`: agent, person or review; issue 29). A bead
+of an older file says nothing, and is given what w0015 gives a store's old rows when their
+history cannot tell: a promoted bead, or any bead but a preference (only a review puts one in
+wisdom.db), is the review's; a preference is the agent's, not reviewed, until a person confirms it.
 """
 
 import json
@@ -23,8 +33,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from abzu.domain.bead import VouchedBy
+
 FORMAT = "abzu-export"
-VERSION = 3
+VERSION = 4
 HISTORY_SINCE = 2  # the first version whose files carry the history
 # kind -> the column that identifies a record. Projects come first: beads refer to them; events
 # last: they tell the story of the rows before them.
@@ -38,6 +50,9 @@ SECOND_KEYS = {"source": ("source_id",), "bead_anchor": ("anchor", "value"),
 # kinds that belong to the memory their key names: a memory skipped on import takes them along
 BELONGING = ("bead_anchor", "source", "candidate_anchor")
 STORES = ("staging", "wisdom")
+# kind -> the field naming the project a record belongs to (an import may rename projects)
+PROJECT_FIELDS = {"project": "name", "profile": "project_id", "bead": "project", "candidate": "project",
+                  "summary": "project"}
 _EVENT_ID = re.compile(r"(staging|wisdom):(\d{12})")
 
 
@@ -53,6 +68,20 @@ class Record:
     @property
     def key(self) -> str:
         return str(self.fields[KEYS[self.kind]])
+
+
+def project_of(record: Record) -> str | None:
+    field = PROJECT_FIELDS.get(record.kind)
+    value = record.fields.get(field) if field else None
+    return value if isinstance(value, str) and value else None
+
+
+def renamed(record: Record, names: Mapping[str, str]) -> Record:
+    """The record with its project renamed as `names` says (unchanged when it names none)."""
+    project = project_of(record)
+    if project is None or names.get(project, project) == project:
+        return record
+    return Record(record.kind, {**record.fields, PROJECT_FIELDS[record.kind]: names[project]})
 
 
 def header() -> str:
@@ -104,7 +133,18 @@ def decode_record(line: str, number: int) -> Record:
         raise ArchiveError(f"line {number}: a {kind} without its {KEYS[kind]}")
     if kind == "event" and not _EVENT_ID.fullmatch(value["id"]):
         raise ArchiveError(f"line {number}: an event id reads <store>:<12 digits>, not {value['id']!r}")
-    return Record(kind, value)
+    return Record(kind, _vouched(value, number) if kind == "bead" else value)
+
+
+def _vouched(bead: dict[str, Any], number: int) -> dict[str, Any]:
+    """The bead as the file says, or (a file before version 4) with the safe reading."""
+    said = bead.get("vouched_by")
+    if said is None:
+        reviewed = bead.get("promoted_at") is not None or bead.get("category") != "preference"
+        return {**bead, "vouched_by": (VouchedBy.REVIEW if reviewed else VouchedBy.AGENT).value}
+    if said not in {v.value for v in VouchedBy}:
+        raise ArchiveError(f"line {number}: a bead vouched for by {said!r} (agent, person or review)")
+    return bead
 
 
 def _json(line: str, number: int) -> dict[str, Any]:

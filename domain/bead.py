@@ -8,6 +8,7 @@ with mypy's dataclass plugin); at run time it is `Value.replace`.
 
 from enum import StrEnum
 
+from abzu.domain import vouching
 from abzu.domain.category import Category
 from abzu.domain.values import Value
 
@@ -24,13 +25,30 @@ class CandidateSource(StrEnum):
     MIGRATION = "migration"  # Appendix A: old Enki beads, staged for review
 
 
+class VouchedBy(StrEnum):
+    """Who answers for a bead's text (issue 29, defect 8). A preference goes straight to
+    wisdom.db (spec §6) whoever wrote it, but only a review or a person makes it reviewed: what
+    the agent wrote (an MCP remember, a preference mined from the transcript, a distillation) is
+    shown as the agent's until a person confirms it."""
+
+    AGENT = vouching.AGENT  # the agent wrote it; nobody has checked it yet
+    PERSON = vouching.PERSON  # a person typed it (`abzu remember`, `abzu edit`, the page) or confirmed it
+    REVIEW = vouching.REVIEW  # promoted or consolidated by a review (Gemini, or a person's)
+
+    @property
+    def reviewed(self) -> bool:
+        return self.value in vouching.REVIEWED
+
+
 class Bead(Value):
-    """A unit of permanent, reviewed knowledge (or a preference, which needs no review)."""
+    """A unit of permanent knowledge: reviewed, typed by a person, or (a preference) written by
+    the agent and not reviewed yet (`vouched_by`). The default is the agent's: a writer that does
+    not say who vouches for the text never makes it look reviewed."""
 
     __match_args__ = (
         "id", "content", "category", "project", "content_hash", "created_at", "summary", "weight",
         "starred", "tags", "context", "superseded_by", "gemini_flagged", "flag_reason",
-        "last_accessed", "promoted_at",
+        "last_accessed", "promoted_at", "vouched_by",
     )
     __slots__ = __match_args__
     id: str
@@ -49,6 +67,7 @@ class Bead(Value):
     flag_reason: str | None
     last_accessed: "datetime | None"
     promoted_at: "datetime | None"
+    vouched_by: VouchedBy
 
     def __init__(  # one parameter per field, as the dataclass had
         self, id: str, content: str, category: Category, project: str | None, content_hash: str,
@@ -56,13 +75,14 @@ class Bead(Value):
         starred: bool = False, tags: tuple[str, ...] = (), context: str | None = None,
         superseded_by: str | None = None, gemini_flagged: bool = False,
         flag_reason: str | None = None, last_accessed: "datetime | None" = None,
-        promoted_at: "datetime | None" = None,
+        promoted_at: "datetime | None" = None, vouched_by: VouchedBy = VouchedBy.AGENT,
     ) -> None:
         self._set(
             id=id, content=content, category=category, project=project, content_hash=content_hash,
             created_at=created_at, summary=summary, weight=weight, starred=starred, tags=tags,
             context=context, superseded_by=superseded_by, gemini_flagged=gemini_flagged,
             flag_reason=flag_reason, last_accessed=last_accessed, promoted_at=promoted_at,
+            vouched_by=vouched_by,
         )
 
     if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
@@ -73,12 +93,22 @@ class Bead(Value):
             tags: tuple[str, ...] = ..., context: str | None = ..., superseded_by: str | None = ...,
             gemini_flagged: bool = ..., flag_reason: str | None = ...,
             last_accessed: "datetime | None" = ..., promoted_at: "datetime | None" = ...,
+            vouched_by: VouchedBy = ...,
         ) -> "Bead": ...
 
     @property
     def is_live(self) -> bool:
         """Superseded beads are kept for history but never recalled."""
         return self.superseded_by is None
+
+    @property
+    def reviewed(self) -> bool:
+        """Checked by a review or written by a person: never true of the agent's own text."""
+        return self.vouched_by.reviewed
+
+    def confirmed(self) -> "Bead":
+        """A person read it and answers for it now."""
+        return self if self.vouched_by is VouchedBy.PERSON else self.replace(vouched_by=VouchedBy.PERSON)
 
     def star(self) -> "Bead":
         return self if self.starred else self.replace(starred=True, weight=1.0)

@@ -5,6 +5,7 @@ from enum import StrEnum
 
 from abzu.domain.category import Category
 from abzu.domain.values import Value
+from abzu.domain.vouching import REVIEWED
 
 DEFAULT_RELEVANCE_FLOOR = 0.3
 
@@ -15,7 +16,10 @@ class Source(StrEnum):
 
 
 PROJECT_BOOST = {"current": 1.5, "global": 1.2, "other": 1.0}
-SOURCE_BOOST = {Source.BEAD: 1.0, Source.CANDIDATE: 0.8}
+# Spec §5: "× 0.8 if staged_candidate -- candidates ranked below approved beads". What nobody has
+# reviewed ranks there: a staged candidate, and a preference the agent wrote straight into
+# wisdom.db (docs/architecture.md, deviations: it is no more checked than a candidate).
+UNREVIEWED_BOOST = 0.8
 
 
 # Values, not @dataclass (domain/values.py): recall's start-up pays for each generated class.
@@ -25,9 +29,9 @@ class SearchHit(Value):
     strength / ceiling says how much of the query a hit covers, whichever table it came from."""
 
     __slots__ = ("author", "category", "ceiling", "content", "created_at", "item_id", "last_accessed",
-                 "project", "source", "stale", "strength", "summary", "weight")
+                 "project", "source", "stale", "strength", "summary", "vouched_by", "weight")
     __match_args__ = ("item_id", "source", "category", "project", "content", "summary", "created_at",
-                      "strength", "weight", "last_accessed", "ceiling", "stale", "author")
+                      "strength", "weight", "last_accessed", "ceiling", "stale", "vouched_by", "author")
     item_id: str
     source: Source
     category: Category
@@ -40,15 +44,25 @@ class SearchHit(Value):
     last_accessed: datetime | None
     ceiling: float
     stale: str | None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
+    # A bead's `vouched_by` (domain/vouching.py) as a plain string: recall packs pickle hits, and
+    # a session start replaying one must not load the bead types. None: a staged candidate.
+    vouched_by: str | None
     author: str | None  # set on the team's memories (issue 32): who wrote it; None: this machine's
 
     def __init__(self, item_id: str, source: Source, category: Category, project: str | None,
                  content: str, summary: str | None, created_at: datetime, strength: float,
                  weight: float = 1.0, last_accessed: datetime | None = None, ceiling: float = 1.0,
-                 stale: str | None = None, author: str | None = None) -> None:
+                 stale: str | None = None, vouched_by: str | None = None,
+                 author: str | None = None) -> None:
         self._set(item_id=item_id, source=source, category=category, project=project,
                   content=content, summary=summary, created_at=created_at, strength=strength,
-                  weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale, author=author)
+                  weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale,
+                  vouched_by=vouched_by, author=author)
+
+    @property
+    def reviewed(self) -> bool:
+        """A bead a review or a person vouches for; never a candidate, never the agent's own."""
+        return self.source is Source.BEAD and self.vouched_by in REVIEWED
 
 
 class RankedHit(Value):
@@ -97,14 +111,14 @@ class RankingPolicy(Value):
 
     @staticmethod
     def boosts(hit: SearchHit, focus_project: str | None) -> float:
-        """Project × decay weight × source: what a hit's relevance is multiplied by."""
+        """Project × decay weight × review: what a hit's relevance is multiplied by."""
         if hit.project is None:
             project = PROJECT_BOOST["global"]
         elif hit.project == focus_project:
             project = PROJECT_BOOST["current"]
         else:
             project = PROJECT_BOOST["other"]
-        return project * hit.weight * SOURCE_BOOST[hit.source]
+        return project * hit.weight * (1.0 if hit.reviewed else UNREVIEWED_BOOST)
 
 
 def _coverage(hit: SearchHit) -> float:

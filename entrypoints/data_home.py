@@ -113,6 +113,12 @@ class DataHome:
         return Path(named).expanduser() if named else self.config
 
     @property
+    def distill(self) -> Path:
+        """The working folder of Abzu's `claude -p` distiller: its transcripts land in a Claude
+        Code project folder of their own, never beside a user's sessions (issue 29.1)."""
+        return self.root / "distill"
+
+    @property
     def completions(self) -> Path:
         """When each project was completed (`abzu complete-project`), for em.db retention."""
         return self.root / "completions.json"

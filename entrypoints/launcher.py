@@ -15,6 +15,8 @@ FAST = frozenset(("recall", "remember", "star", "status"))
 
 def main() -> None:
     args = sys.argv[1:]
+    if args[:1] == ["hook"] and _distiller_child():
+        raise SystemExit(0)  # Abzu's own `claude -p` fired this hook: nothing to read, write or start
     if args == ["hook", "pre-tool-use"]:  # before every edit: its own standard-library path
         from abzu.entrypoints.hooks.pre_tool_use import main as pre_tool_use
 
@@ -35,6 +37,15 @@ def main() -> None:
     from abzu.entrypoints.cli.app import main as cli_main
 
     cli_main()
+
+
+def _distiller_child() -> bool:
+    """Every hook of the distiller child does nothing (issue 29.1: the distiller distilled itself)."""
+    import os
+
+    from abzu.domain.extraction.distiller_child import CHILD_VARIABLE, is_child
+
+    return is_child(os.environ.get(CHILD_VARIABLE))
 
 
 def _fast(args: list[str]) -> None:

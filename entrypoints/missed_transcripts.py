@@ -41,7 +41,7 @@ def _distiller(container: "Container") -> "Callable[[Finalized], int] | None":
     from abzu.entrypoints.wiring.distill import distill_after
 
     settings = Settings()
-    if settings.distiller == "off":
+    if settings.distiller_in_use is None:
         return None
 
     def distil(done: "Finalized") -> int:

@@ -7,6 +7,9 @@ the rules of RecoverSessions/ImportSessions read conservatively: anything unclea
 journal entry, a setting it cannot parse, a database it cannot read) is "maybe", and "maybe"
 runs the full command. What it leaves behind is only the starting session's own journal entries,
 which the next finalisation or recovery ingests (they change nothing until then).
+
+Transcripts of Abzu's own distiller (issue 29.1) are no work for `recover`: known by the session
+ids the extraction log records, or by their first prompt (adapters/jsonl/transcript_head.py).
 """
 
 import json
@@ -24,16 +27,17 @@ Rows = list[tuple[str, str | None, str | None, str | None, str | None, str | Non
 
 
 def recover_is_idle(home: DataHome, exclude: str | None, projects: Path, idle_s: float) -> bool:
-    """No journal entry of another session, no session due for recovery, no finalised session
-    whose transcript grew, no transcript on disk that a capture did not cover."""
-    if not _journal_only_of(home.spool, exclude):
-        return False
-    rows = _sessions(home.staging)
-    if rows is None:
+    """No journal entry ingestion could not leave for later, no session due for recovery,
+    no finalised session whose transcript grew, no transcript on disk that a capture did not
+    cover."""
+    rows, children = _sessions(home.staging), _children(home.staging)
+    if rows is None or children is None:
         return False
     now = time.time()
+    if not _journal_can_wait(home.spool, exclude, rows, now, idle_s):
+        return False
     busy = any(_due(row, exclude, now, idle_s) or (row[0] != exclude and _grew(row, now)) for row in rows)
-    return not busy and _all_covered(projects, rows, exclude, now, idle_s)
+    return not busy and _all_covered(projects, rows, exclude, now, idle_s, children)
 
 
 def finalize_is_idle(home: DataHome, session_id: str) -> bool:
@@ -42,6 +46,60 @@ def finalize_is_idle(home: DataHome, session_id: str) -> bool:
         return False
     rows = _sessions(home.staging)
     return rows is not None and any(r[0] == session_id and r[4] is not None for r in rows)
+
+
+def _journal_can_wait(spool: Path, exclude: str | None, rows: Rows, now: float, idle_s: float) -> bool:
+    """Every journal entry is the starting session's, or another session's that is still live:
+    no SessionEnd, not finalised (an entry would reopen it), active within the idle time (its
+    newest entry or its transcript). Ingesting those changes nothing until the session ends or
+    goes quiet, and then this answers no (issue 29.10: parallel or crashed sessions left every
+    second start running the full recovery just to ingest a live neighbour's start)."""
+    finalised = {row[0] for row in rows if row[4] is not None}
+    active: dict[str, float] = {}
+    for body in _entries(spool):
+        sid = _session_of(body) if body is not None else None
+        if sid == exclude and exclude is not None:
+            continue
+        if body is None or not isinstance(sid, str) or sid in finalised or body.get("event") == "SessionEnd":
+            return False
+        at = _iso_epoch(body.get("at"))
+        if at is None:
+            return False
+        active[sid] = max(active.get(sid, at), at, _mtime(_transcript_of(body)) or at)
+    return all(now - last < idle_s for last in active.values())
+
+
+def _entries(spool: Path) -> list[dict[str, object] | None]:
+    """The journal's entries (None for one that cannot be read); none when there is no journal."""
+    try:
+        names = [p for p in os.scandir(spool) if p.name.endswith(".json") and p.is_file()]
+    except FileNotFoundError:
+        return []
+    except OSError:
+        return [None]
+    found: list[dict[str, object] | None] = []
+    for entry in names:
+        try:
+            body = json.loads(Path(entry.path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            body = None
+        found.append(body if isinstance(body, dict) else None)
+    return found
+
+
+def _transcript_of(body: dict[str, object]) -> str | None:
+    payload = body.get("payload")
+    inner = payload.get("transcript_path") if isinstance(payload, dict) else None
+    path = body.get("transcript_path") or inner
+    return path if isinstance(path, str) else None
+
+
+def _iso_epoch(stamp: object) -> float | None:
+    """A journal entry's ISO 8601 time (with its offset)."""
+    try:
+        return datetime.fromisoformat(stamp).timestamp() if isinstance(stamp, str) else None
+    except ValueError:
+        return None
 
 
 def _journal_only_of(spool: Path, session_id: str | None) -> bool:
@@ -81,6 +139,20 @@ def _sessions(staging: Path) -> Rows | None:
         return None
 
 
+def _children(staging: Path) -> frozenset[str] | None:
+    """The sessions Abzu's distiller ran as (SqliteSessionRepository.distiller_children); None:
+    unreadable (a store not migrated to s0016 yet is "maybe": the full command migrates it)."""
+    if not staging.exists():
+        return frozenset()
+    try:
+        with sqlite3.connect(f"{staging.as_uri()}?mode=ro", uri=True, timeout=0.5) as db:
+            return frozenset(r[0] for r in db.execute(
+                "SELECT DISTINCT child_session_id FROM extraction_log "
+                "WHERE child_session_id IS NOT NULL").fetchall())
+    except sqlite3.Error:
+        return None
+
+
 def _due(row: tuple[str, str | None, str | None, str | None, str | None, str | None],
          exclude: str | None, now: float, idle_s: float) -> bool:
     """SessionRecord.needs_recovery, for every project (the conservative reading of `recover`)."""
@@ -100,9 +172,11 @@ def _grew(row: tuple[str, str | None, str | None, str | None, str | None, str | 
         and written > finalized
 
 
-def _all_covered(projects: Path, rows: Rows, exclude: str | None, now: float, idle_s: float) -> bool:
+def _all_covered(projects: Path, rows: Rows, exclude: str | None, now: float, idle_s: float,
+                 children: frozenset[str]) -> bool:
     """ImportSessions.missed: a transcript counts as covered when a finalised session names it
-    (by path, or by its session-id file name) and it was not written since."""
+    (by path, or by its session-id file name) and it was not written since, or when it is a
+    transcript of Abzu's own distiller."""
     finalised = {key: _epoch(r[4]) for r in rows if r[4] is not None for key in (r[0], r[1]) if key}
     if not projects.is_dir():
         return True
@@ -112,9 +186,17 @@ def _all_covered(projects: Path, rows: Rows, exclude: str | None, now: float, id
             continue  # the starting session, a live one, or gone: `recover` leaves those too
         by_name = finalised.get(path.stem) if len(path.stem) == _UUID_LENGTH else None
         at = finalised.get(str(path)) or by_name
-        if at is None or written > at:
+        if (at is None or written > at) and not _distiller_run(path, children):
             return False
     return True
+
+
+def _distiller_run(path: Path, children: frozenset[str]) -> bool:
+    if path.stem in children:
+        return True
+    from abzu.adapters.jsonl.transcript_head import is_distiller_transcript
+
+    return is_distiller_transcript(str(path))
 
 
 def _epoch(stored: str | None) -> float | None:

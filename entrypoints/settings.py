@@ -81,9 +81,11 @@ class Settings(BaseSettings):
     review_staged_limit: int = Field(default=100, ge=1, description="A review is due past this many staged.")
 
 
-    # --- distillation (spec §6 step 2): off unless chosen ---
-    distiller: Literal["off", "claude-code", "gemini"] = Field(
-        default="off", description="Who distils a finished session after the heuristics.")
+    # --- distillation (spec §6 step 2): the user's Claude Code where it is found (issue 30.3) ---
+    distiller: Literal["auto", "off", "claude-code", "gemini"] = Field(
+        default="auto", description="Who distils a finished session after the heuristics: auto "
+                                    "(Claude Code when claude_executable is found, else off), "
+                                    "claude-code, gemini or off.")
     distill_model: str = Field(default="gemini-2.5-flash", description="Gemini model for distillation.")
     distill_timeout_s: float = Field(default=120.0, gt=0, description="Per-distillation timeout.")
     distill_daily_cap: int = Field(default=20, ge=0, description="Distillations per day at most.")
@@ -123,6 +125,13 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_key_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def distiller_in_use(self) -> str | None:
+        """'claude-code' or 'gemini', or None when no distiller runs (`auto` without Claude Code)."""
+        from abzu.entrypoints.distiller_choice import chosen
+
+        return chosen(self.distiller, self.claude_executable)
 
     @property
     def team_password(self) -> str | None:

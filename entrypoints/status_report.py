@@ -12,11 +12,13 @@ if TYPE_CHECKING:
 def full_status(container: "Container") -> StatusView:
     view = StatusView.of(container.status().execute())
     health = container.sessions.session_status().execute()
+    from abzu.entrypoints.distiller_choice import described
     from abzu.entrypoints.missed_transcripts import missed
 
     counts = {name: getattr(health.counts, name) for name in health.counts.__match_args__}  # a Value
+    distillation = described(container.config.distiller(), container.config.claude_executable())
     view.sessions = SessionsView(**counts, spooled=health.spooled,
-                                 missed=len(missed(container)))
+                                 missed=len(missed(container)), distillation=distillation)
     state = container.trust.review_state().execute(view.staged)
     view.review = ReviewStateView(
         due=state.due, spent_tokens_this_month=state.spent_this_month.tokens,

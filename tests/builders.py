@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from abzu.domain.bead import Bead, Candidate, CandidateSource
+from abzu.domain.bead import Bead, Candidate, CandidateSource, VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 
@@ -10,9 +10,10 @@ T0 = datetime(2026, 1, 15, 12, 0, tzinfo=UTC)
 
 
 def bead(bead_id: str = "b-1", content: str = "Use WAL mode for SQLite", **kw: object) -> Bead:
+    """A bead as a review leaves it (`vouched_by` review) unless `vouched_by` says otherwise."""
     fields: dict[str, object] = {
         "id": bead_id, "content": content, "category": Category.LEARNING, "project": "api",
-        "content_hash": content_hash(content), "created_at": T0,
+        "content_hash": content_hash(content), "created_at": T0, "vouched_by": VouchedBy.REVIEW,
     }
     fields.update(kw)
     return Bead(**fields)  # type: ignore[arg-type]

@@ -11,12 +11,15 @@ from hypothesis import settings as hypothesis_settings
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
+from tests.no_claude import NO_CLAUDE
 
 # A developer's own ~/.enki/config.toml must never change what a test sees: settings read a config
 # file that does not exist unless a test names its own (tests/e2e/test_config_cli.py).
 os.environ["ABZU_CONFIG"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no-config.toml")
 # Nor may the machine's own Claude Code transcripts: status counts them, recover imports them.
 os.environ["ABZU_CLAUDE_PROJECTS"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no-claude-projects")
+# Nor may the machine's own Claude Code (tests/no_claude.py); helpers that strip ABZU_* put it back.
+os.environ["ABZU_CLAUDE_EXECUTABLE"] = NO_CLAUDE
 
 # Hypothesis' per-example deadline is a wall-clock assertion: it failed on a loaded machine
 # (678 ms against 200 ms at load 21) while the property held. Properties, not timings, are tested.
@@ -29,6 +32,7 @@ pytest_plugins = [
     "tests.bdd.steps.review_steps",
     "tests.bdd.steps.mcp_steps",
     "tests.bdd.steps.session_steps",
+    "tests.bdd.steps.loop_steps",
     "tests.bdd.steps.anchor_steps",
     "tests.bdd.steps.delta_steps",
     "tests.bdd.steps.secret_steps",
@@ -41,6 +45,7 @@ pytest_plugins = [
     "tests.bdd.steps.profile_steps",
     "tests.bdd.steps.completion_steps",
     "tests.bdd.steps.web_steps",
+    "tests.bdd.steps.vouch_steps",
     "tests.team_fixtures",
     "tests.bdd.steps.team_steps",
 ]

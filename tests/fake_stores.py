@@ -9,6 +9,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 from abzu.domain.text import words
 
 if TYPE_CHECKING:
@@ -88,6 +89,11 @@ class _Store(Generic[T]):
         scored.sort(key=lambda s: -s[0])
         return [Existing(i.id, i.content) for _, i in scored[:limit]]
 
+    def term_counts(self, terms: Sequence[str]) -> TermCounts:
+        """Rows holding each term (live or not, as an FTS index counts them) and the row count."""
+        texts = [words(f"{i.content} {i.summary or ''}") for i in self.rows.values()]
+        return TermCounts([sum(t in text for text in texts) for t in terms], len(texts))
+
     def _hits(self, terms: Sequence[str], scope: Scope) -> list[tuple[float, T]]:
         found = []
         for item in self.rows.values():
@@ -127,11 +133,13 @@ class InMemoryBeads(_Store[Bead]):
             raise ValueError("FOREIGN KEY constraint failed")
 
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
         return [
             SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
-                      b.created_at, s, self.decay.weight(b, now=now), b.last_accessed)
+                      b.created_at, s, self.decay.weight(b, now=now), b.last_accessed,
+                      vouched_by=b.vouched_by)
             for s, b in self._hits(terms, scope)[:limit]
         ]
 
@@ -150,6 +158,11 @@ class InMemoryBeads(_Store[Bead]):
     def created_since(self, moment: datetime) -> list[Bead]:
         return sorted((b for b in self.rows.values() if b.created_at > moment),
                       key=lambda b: b.created_at)
+
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        found = [b for b in self.rows.values() if b.is_live and not b.gemini_flagged and not b.reviewed
+                 and (project is None or b.project == project)]
+        return sorted(found, key=lambda b: (b.created_at, b.id))[:limit]
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
         found = [
@@ -188,7 +201,8 @@ class InMemoryCandidates(_Store[Candidate]):
         del self.rows[candidate_id]
 
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
         return [
             SearchHit(c.id, Source.CANDIDATE, c.category, c.project, c.content, c.summary,

@@ -45,11 +45,15 @@ class SequentialIds:
 
 
 class FixedWorkspace:
-    def __init__(self, root: str | None = "/src/api") -> None:
-        self._root = root
+    def __init__(self, root: str | None = "/src/api", remotes: dict[str, str] | None = None) -> None:
+        """`remotes`: root -> the normalised remote of the repository there (none by default)."""
+        self._root, self.remotes = root, remotes or {}
 
     def root(self) -> str | None:
         return self._root
+
+    def remote(self, root: str) -> str | None:
+        return self.remotes.get(root)
 
 
 K = TypeVar("K")
@@ -59,6 +63,7 @@ P = TypeVar("P")
 class InMemoryProjects:
     def __init__(self) -> None:
         self.paths: dict[str, str | None] = {}
+        self.remotes: dict[str, str] = {}  # name -> remote, for the projects that have one
         self.last_active: dict[str, datetime] = {}
 
     def name_for_path(self, path: str) -> str | None:
@@ -67,18 +72,31 @@ class InMemoryProjects:
                 return name
         return None
 
+    def name_for_remote(self, remote: str) -> str | None:
+        return next((name for name, known in self.remotes.items() if known == remote), None)
+
     def exists(self, name: str) -> bool:
         return name in self.paths
 
-    def register(self, name: str, path: str | None, at: datetime) -> None:
-        if name in self.paths or (path is not None and path in self.paths.values()):
-            raise ValueError(f"project {name!r} or path {path!r} already registered")
+    def register(self, name: str, path: str | None, at: datetime, remote: str | None = None) -> None:
+        if name in self.paths or (path is not None and path in self.paths.values()) or (
+                remote is not None and remote in self.remotes.values()):
+            raise ValueError(f"project {name!r}, path {path!r} or remote {remote!r} already registered")
         self.paths[name] = path
+        if remote is not None:
+            self.remotes[name] = remote
 
-    def claim(self, name: str, path: str) -> bool:
-        if name in self.paths and self.paths[name] is None and path not in self.paths.values():
+    def claim(self, name: str, path: str, remote: str | None = None) -> bool:
+        if (name in self.paths and self.paths[name] is None and path not in self.paths.values()
+                and self.remotes.get(name, remote) == remote):
             self.paths[name] = path
+            if remote is not None:
+                self.add_remote(name, remote)
         return self.paths.get(name) == path
+
+    def add_remote(self, name: str, remote: str) -> None:
+        if name in self.paths and name not in self.remotes and remote not in self.remotes.values():
+            self.remotes[name] = remote
 
     def touch(self, name: str, at: datetime) -> None:
         if name in self.paths:

@@ -18,6 +18,7 @@ PLANTS_SECRETS = frozenset(
         "tests/unit/test_redaction.py",
         "tests/unit/test_redaction_finder.py",
         "tests/unit/test_redaction_escaped_keys.py",
+        "tests/unit/test_redaction_tails.py",
         "tests/unit/test_extraction.py",
         "tests/unit/test_private_spans.py",
         "tests/unit/test_remember.py",

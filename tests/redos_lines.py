@@ -34,4 +34,6 @@ def adversarial_lines() -> dict[str, str]:
         "env-keys": "A_KEY=" * (size // 6),
         "openai-prefix": "sk-" * (size // 3),
         "flags": "--password " * (size // 11),
+        "punctuated-values": ("secret" + "=Zq8Lm2Nx4Rt6&") * (size // 20),  # split: no plant here
+        "short-key-names": "pass=x,pwd=y|" * (size // 13),
     }

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from tests.fake_stores import InMemoryBeads, InMemoryCandidates
 
 
+# Texts sharing no word meet only by hash collisions: one collision of short texts stays below 0.15.
+NOISE = 0.15
+
+
 class HashingEmbedder:
     """Bag of words hashed into `dim` buckets, L2-normalised: texts sharing words are close,
     the same text always gives the same vector. `synonyms` maps a word onto another before
@@ -23,8 +27,10 @@ class HashingEmbedder:
 
     def __init__(
         self, dim: int = 64, model_id: str = "hashing-v1", synonyms: dict[str, str] | None = None,
+        noise_cosine: float = NOISE,
     ) -> None:
         self._dim, self._id, self._synonyms = dim, model_id, synonyms or {}
+        self._noise = noise_cosine
         self.passages_seen: list[str] = []
         self.queries_seen: list[str] = []
 
@@ -35,6 +41,14 @@ class HashingEmbedder:
     @property
     def dim(self) -> int:
         return self._dim
+
+    @property
+    def noise_cosine(self) -> float:
+        return self._noise
+
+    @property
+    def strong_cosine(self) -> float:
+        return 1.0  # the same bag of words
 
     def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
         self.queries_seen.extend(texts)
@@ -86,12 +100,20 @@ class FakeDenseRecall:
         if (b := self._beads.rows.get(item)) is not None:
             return SearchHit(b.id, Source.BEAD, b.category, b.project, b.content, b.summary,
                              b.created_at, 1.0, self._beads.decay.weight(b, now=now),
-                             b.last_accessed) if b.is_live else None
+                             b.last_accessed, vouched_by=b.vouched_by) if b.is_live else None
         c = self._candidates.rows.get(item) if self._candidates is not None else None
         if c is None or not c.is_live:
             return None
         return SearchHit(c.id, Source.CANDIDATE, c.category, c.project, c.content, c.summary,
                          c.created_at, 1.0)
+
+    @property
+    def noise_cosine(self) -> float:
+        return self._embedder.noise_cosine
+
+    @property
+    def strong_cosine(self) -> float:
+        return self._embedder.strong_cosine
 
     def embedded(self, ids: Iterable[str]) -> set[str]:
         return {i for i in ids if i in self._embedded}

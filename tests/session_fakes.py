@@ -12,6 +12,8 @@ from abzu.domain.extraction.heuristics import Decision, SessionDigest
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
+from abzu.domain.sessions.loop_tracking import OpenItem
+from abzu.domain.sessions.loops import OPEN, OpenLoop, ShownLoops
 from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,
@@ -75,6 +77,7 @@ class InMemorySummaries:
 class InMemorySessions:
     def __init__(self) -> None:
         self.rows: dict[str, SessionRecord] = {}
+        self.children: set[str] = set()  # sessions the distiller ran as (the extraction log's)
 
     def record(self, event: SessionEvent, project: str | None) -> None:
         old = self.rows.get(event.session_id)
@@ -114,6 +117,9 @@ class InMemorySessions:
             sum(r.finalized_at is None for r in rows),
         )
 
+    def distiller_children(self) -> frozenset[str]:
+        return frozenset(self.children)
+
 
 class InMemoryInjections:
     def __init__(self) -> None:
@@ -123,6 +129,35 @@ class InMemoryInjections:
         self.rows.setdefault(entry.key, entry)
 
 
+class InMemoryLoops:
+    def __init__(self) -> None:
+        self.rows: dict[str, OpenLoop] = {}
+
+    def listed(self, project: str | None, *, open_only: bool = True) -> list[OpenLoop]:
+        found = [lp for lp in self.rows.values()
+                 if (project is None or lp.project == project) and (lp.is_open or not open_only)]
+        return sorted(found, key=lambda lp: (lp.seen_at, lp.opened_at), reverse=True)
+
+    def get(self, loop_id: str) -> OpenLoop | None:
+        return self.rows.get(loop_id)
+
+    def add(self, loop: OpenLoop) -> None:
+        assert loop.id not in self.rows
+        self.rows[loop.id] = loop
+
+    def seen(self, loop_id: str, item: OpenItem, *, session_id: str, at: datetime) -> None:
+        if self.rows[loop_id].is_open:
+            self.rows[loop_id] = self.rows[loop_id].replace(kind=item.kind, text=item.text,
+                                                            session_id=session_id, seen_at=at)
+
+    def close(self, loop_id: str, *, status: str, at: datetime, by: str | None) -> bool:
+        loop = self.rows.get(loop_id)
+        if loop is None or loop.status != OPEN:
+            return False
+        self.rows[loop_id] = loop.replace(status=status, closed_at=at, closed_by=by)
+        return True
+
+
 class FakeSessionUnitOfWork(FakeUnitOfWork):
     """The core fake plus session tables; rollback restores them too."""
 
@@ -130,19 +165,20 @@ class FakeSessionUnitOfWork(FakeUnitOfWork):
         self.summaries = InMemorySummaries()
         self.sessions = InMemorySessions()
         self.injections = InMemoryInjections()
+        self.loops = InMemoryLoops()
         super().__init__()
 
     def _snapshot(self) -> Any:
         return (super()._snapshot(), dict(self.summaries.rows), dict(self.sessions.rows),
-                dict(self.injections.rows))
+                dict(self.injections.rows), dict(self.loops.rows))
 
     def rollback(self) -> None:
-        core, summaries, sessions, injections = self._saved
+        core, summaries, sessions, injections, loops = self._saved
         self._saved = core
         super().rollback()
-        self._saved = (core, summaries, sessions, injections)
+        self._saved = (core, summaries, sessions, injections, loops)
         self.summaries.rows, self.sessions.rows = dict(summaries), dict(sessions)
-        self.injections.rows = dict(injections)
+        self.injections.rows, self.loops.rows = dict(injections), dict(loops)
 
 
 class RecordingJournal:
@@ -236,8 +272,9 @@ class FakeContext:
     def __init__(self, *, project: str | None = "api", hits: Sequence[SearchHit] = (),
                  summaries: Sequence[SessionSummary] = (), last: SessionSummary | None = None,
                  offset: int = 0, notable: Sequence[SearchHit] = (),
-                 delta: MemoryDelta | None = None) -> None:
+                 delta: MemoryDelta | None = None, loops: Sequence[OpenLoop] = ()) -> None:
         self.project, self.hits, self.summaries = project, list(hits), list(summaries)
+        self.loops = list(loops)
         self.delta = delta
         self.last, self.offset, self.notable_hits = last, offset, list(notable)
         self.searched: list[tuple[str, ...]] = []
@@ -270,6 +307,10 @@ class FakeContext:
 
     def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
         return self.delta
+
+    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+        mine = [lp for lp in self.loops if lp.project == project and lp.is_open]
+        return ShownLoops(tuple(mine[:limit]), len(mine))
 
 
 class FakeReader:

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from abzu.adapters.enki.read_only import NotReadable, read_only
+from abzu.adapters.workspace import remote_identity
 from abzu.application.basic_ports import Workspace
 from abzu.application.sessions.hook_ports import PersonaSource
 from abzu.domain.enki.profile import profile_lines
@@ -17,10 +18,12 @@ _EXPLICIT = (
     "SELECT key, value FROM user_profile WHERE source = 'explicit' "
     "AND (project_id IS NULL OR project_id = ?) ORDER BY key LIMIT 50"
 )
-# The root's registered name; else its folder name, which the root adopts on first use unless
-# another root holds it (application/projects.py `project_for_root`).
-_PROJECT = (
-    "SELECT coalesce((SELECT name FROM projects WHERE path = :root), "
+# The root's registered name; else the project holding its repository's remote; else its folder
+# name, which the root adopts on first use unless another root holds it (application/projects.py
+# `project_for_root`). The remote is read only for a root not registered itself.
+_BY_PATH = "SELECT name FROM projects WHERE path = ?"
+_UNREGISTERED = (
+    "SELECT coalesce((SELECT name FROM projects WHERE remote = :remote), "
     "(SELECT :base WHERE NOT EXISTS (SELECT 1 FROM projects WHERE name = :base AND path IS NOT NULL)))"
 )
 
@@ -46,6 +49,8 @@ class ProfilePersona(PersonaSource):
         root = self._workspace.root()
         if not root:
             return None
-        base = os.path.basename(os.path.normpath(root))
-        found = conn.execute(_PROJECT, {"root": root, "base": base}).fetchone()
+        found = conn.execute(_BY_PATH, (root,)).fetchone()
+        if found is None:
+            base = os.path.basename(os.path.normpath(root))
+            found = conn.execute(_UNREGISTERED, {"remote": remote_identity(root), "base": base}).fetchone()
         return str(found[0]) if found and found[0] else None

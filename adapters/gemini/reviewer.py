@@ -55,22 +55,34 @@ class GeminiReviewer(Reviewer):
 
 
 def parse_response(response: types.GenerateContentResponse) -> Result[ReviewAnswer, ReviewFailure]:
+    # What the answer cost is read from its usage metadata first: an answer that does not parse
+    # was paid for all the same (issue 29.7).
+    tokens_in, tokens_out = spent(response.usage_metadata)
     text = response.text or ""
     digest = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
-    usage = response.usage_metadata
-    tokens_in = (usage.prompt_token_count or 0) if usage else 0
-    tokens_out = (usage.candidates_token_count or 0) if usage else 0
+
+    def malformed(reason: str) -> Result[ReviewAnswer, ReviewFailure]:
+        return Failure(ReviewMalformed(reason, digest, tokens_in, tokens_out))
+
     if _truncated(response):
-        return Failure(ReviewMalformed("the answer was cut off (MAX_TOKENS)", digest))
+        return malformed("the answer was cut off (MAX_TOKENS)")
     if not text.strip():
-        return Failure(ReviewMalformed("the answer was empty", digest))
+        return malformed("the answer was empty")
     if len(text) > MAX_RESPONSE_CHARS:
-        return Failure(ReviewMalformed(f"the answer is too large ({len(text)} characters)", digest))
+        return malformed(f"the answer is too large ({len(text)} characters)")
     answer = checked(StrictReview, text)
     if isinstance(answer, str):
-        return Failure(ReviewMalformed(f"not the expected JSON ({answer})", digest))
+        return malformed(f"not the expected JSON ({answer})")
     proposals = tuple(d.to_proposal() for d in answer.decisions)
     return Success(ReviewAnswer(proposals, tokens_in, tokens_out))
+
+
+def spent(usage: types.GenerateContentResponseUsageMetadata | None) -> tuple[int, int]:
+    """Tokens in and out; thinking tokens are billed as output, so they count as output."""
+    if usage is None:
+        return 0, 0
+    answered = (usage.candidates_token_count or 0) + (usage.thoughts_token_count or 0)
+    return usage.prompt_token_count or 0, answered
 
 
 def _truncated(response: types.GenerateContentResponse) -> bool:

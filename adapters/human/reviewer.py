@@ -1,4 +1,3 @@
-import re
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -6,12 +5,11 @@ from returns.result import Result, Success
 
 from abzu.application.review.ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.poisoning import strip_invisible
+from abzu.domain.quoting import neutralise, one_line
 from abzu.domain.review.model import Proposal, ReviewBatch
 
 CHOICES = {"p": "promote", "e": "edit and promote", "d": "discard", "s": "skip", "q": "quit"}
 PREVIEW_CHARS = 200
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # terminal escapes: never sent to the screen
 
 
 class Dialogue(Protocol):
@@ -67,7 +65,7 @@ class HumanReviewer(Reviewer):
 
     def _show(self, candidate: Candidate, closest: list[Bead], *, suspect: bool) -> None:
         say = self._dialogue.show
-        scope = candidate.project or "global"
+        scope = one_line(candidate.project or "global")
         say("")
         say(f"{candidate.id}  {candidate.category.value} · {scope} · staged "
             f"{candidate.created_at:%Y-%m-%d} from {candidate.source.value}")
@@ -75,18 +73,17 @@ class HumanReviewer(Reviewer):
             say("WARNING: this text reads like instructions to an AI agent (possible memory "
                 "poisoning). Promote it only if you wrote it or trust it.")
         if candidate.summary:
-            say(f"  summary: {_display(candidate.summary)}")
-        for line in _display(candidate.content).splitlines() or [""]:
+            say(f"  summary: {one_line(candidate.summary)}")
+        # Stored text through the one renderer (domain/quoting.py): no terminal escapes, no bidi
+        # overrides, no tags.
+        for line in neutralise(candidate.content).splitlines() or [""]:
             say(f"  | {line}")
         say("Closest permanent beads:" if closest else "No similar permanent bead.")
         for bead in closest:
-            say(f"  {bead.id} ({bead.category.value}, {bead.project or 'global'}): {_preview(bead.content)}")
-
-
-def _display(text: str) -> str:
-    return _CONTROL.sub("", strip_invisible(text))
+            where = one_line(bead.project or "global")
+            say(f"  {bead.id} ({bead.category.value}, {where}): {_preview(bead.content)}")
 
 
 def _preview(text: str) -> str:
-    flat = " ".join(_display(text).split())
+    flat = one_line(text)
     return flat if len(flat) <= PREVIEW_CHARS else flat[: PREVIEW_CHARS - 1] + "…"

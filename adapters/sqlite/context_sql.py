@@ -6,7 +6,7 @@ the one of adapters/sqlite/search.py, shared with recall."""
 # `b.id` last: beads created in the same instant come in a defined order.
 NOTABLE = """
 SELECT b.id, b.category, b.project, b.content, b.summary, b.created_at, b.last_accessed,
-       1.0 AS strength, {weight} AS live_weight
+       1.0 AS strength, {weight} AS live_weight, b.vouched_by
 FROM beads b
 WHERE b.project = :project AND b.superseded_by IS NULL AND b.gemini_flagged = 0
 ORDER BY b.starred DESC,

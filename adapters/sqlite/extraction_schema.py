@@ -19,6 +19,8 @@ transcript_cursors = Table(
     Column("transcript_path", Text, nullable=False),
     Column("byte_offset", Integer, nullable=False),
     Column("updated_at", Text),
+    Column("read_to", Integer),  # s0015: how far passes have read (byte_offset may stay behind)
+    Column("failures", Text),  # s0015: JSON [[error line, count, first message uuid], …]
 )
 
 extracted_messages = Table(

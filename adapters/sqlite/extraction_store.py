@@ -1,5 +1,6 @@
 """Extraction bookkeeping in abzu.db: cursors, extracted messages, the extraction log."""
 
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
@@ -16,6 +17,7 @@ from abzu.application.extraction.ports import (
     ExtractionStore,
     ExtractionUnitOfWork,
 )
+from abzu.domain.extraction.model import FailureTally
 
 
 class SqliteExtractionStore(ExtractionStore):
@@ -28,11 +30,14 @@ class SqliteExtractionStore(ExtractionStore):
         ).first()
         if row is None:
             return None
-        return Cursor(row.session_id, row.transcript_path, int(row.byte_offset))
+        read_to = int(row.read_to) if row.read_to is not None else None
+        return Cursor(row.session_id, row.transcript_path, int(row.byte_offset), read_to,
+                      _tally(row.failures))
 
     def save_cursor(self, cursor: Cursor, *, at: datetime) -> None:
         values = {"transcript_path": cursor.transcript_path, "byte_offset": cursor.byte_offset,
-                  "updated_at": to_db(at)}
+                  "updated_at": to_db(at), "read_to": cursor.read_to,
+                  "failures": json.dumps(cursor.failures, ensure_ascii=False) if cursor.failures else None}
         statement = insert(transcript_cursors).values(session_id=cursor.session_id, **values)
         self._conn.execute(statement.on_conflict_do_update(index_elements=["session_id"], set_=values))
 
@@ -61,7 +66,7 @@ class SqliteExtractionStore(ExtractionStore):
                 id=entry.id, session_id=entry.session_id, jsonl_path=entry.jsonl_path,
                 extracted_at=to_db(at), candidates_created=entry.candidates_created,
                 method=entry.method, status=entry.status, detail=entry.detail,
-                tokens=entry.tokens or None,
+                tokens=entry.tokens or None, child_session_id=entry.child_session_id,
             )
         )
 
@@ -81,6 +86,15 @@ class SqliteExtractionStore(ExtractionStore):
         statement = select(extraction_log.c.status, func.count()).where(
             extraction_log.c.method == method).group_by(extraction_log.c.status)
         return {str(status): int(n) for status, n in self._conn.execute(statement)}
+
+
+def _tally(stored: str | None) -> FailureTally:
+    """The failures column; anything unreadable counts as nothing counted yet."""
+    try:
+        rows = json.loads(stored) if stored else []
+        return tuple((str(line), int(n), str(uuid)) for line, n, uuid in rows)
+    except (ValueError, TypeError):
+        return ()
 
 
 class SqliteExtractionUnitOfWork(ExtractionUnitOfWork):

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from abzu.adapters.sqlite.fts_query import quoted_terms
+from abzu.domain.term_weights import TermCounts, shared_weights
 from abzu.domain.values import Value
 
 # BM25 costs microseconds per matching row, and its first call scans every match of each term to
@@ -28,105 +29,141 @@ Fetch = Callable[[str, Mapping[str, Any]], Sequence[Row]]
 
 
 class SearchPlan(Value):  # a Value, not @dataclass: see domain/values.py
-    """Either BM25 over every match of `match`, or (window set) a recency window, no BM25.
+    """Either BM25 over every match of each chosen phrase, or (window set) a recency window.
 
-    `ceiling` is the best strength any row of this table could reach for the whole query, so
-    strength / ceiling is comparable across tables (see `query_ceiling`).
+    An exact plan ranks each phrase on its own and adds them up, each scaled by `factors`: its
+    shared weight over this table's IDF (the one FTS5's BM25 applies), so a row's strength is
+    sum(weight x BM25's term-frequency share) whatever its table. `ceiling` is the strength an
+    ideal row holding every query term would reach, so strength / ceiling is comparable across
+    tables (see `query_ceiling`).
     """
 
-    __slots__ = ("ceiling", "match", "match_all", "window")
-    __match_args__ = ("match", "window", "match_all", "ceiling")
+    __slots__ = ("ceiling", "factors", "match", "match_all", "phrases", "window")
+    __match_args__ = ("match", "window", "match_all", "ceiling", "phrases", "factors")
     match: str
     window: int | None
     match_all: str | None
     ceiling: float
+    phrases: tuple[str, ...]
+    factors: tuple[float, ...]
 
     def __init__(self, match: str, window: int | None = None, match_all: str | None = None,
-                 ceiling: float = 1.0) -> None:
-        self._set(match=match, window=window, match_all=match_all, ceiling=ceiling)
+                 ceiling: float = 1.0, phrases: Sequence[str] = (), factors: Sequence[float] = ()) -> None:
+        self._set(match=match, window=window, match_all=match_all, ceiling=ceiling,
+                  phrases=tuple(phrases), factors=tuple(factors))
+
+    @property
+    def arms(self) -> int:
+        """How many phrases an exact plan ranks (the shape of its SQL); 0 for a window plan."""
+        return 0 if self.window is not None else len(self.phrases)
 
     def params(self) -> dict[str, object]:
         if self.window is None:
-            return {"match": self.match}
+            return {**{f"m{i}": p for i, p in enumerate(self.phrases)},
+                    **{f"k{i}": k for i, k in enumerate(self.factors)}}
         return {"match": self.match, "match_all": self.match_all, "window": self.window}
 
 
-def plan_search(fetch: Fetch, fts_table: str, terms: Sequence[str]) -> SearchPlan | None:
+def count_terms(fetch: Fetch, fts_table: str, content_table: str, terms: Sequence[str]) -> TermCounts:
+    """How many rows hold each searchable phrase of `terms` (`quoted_terms` order, counted no
+    further than RANK_BUDGET + 1) and how many rows the table has, in one round trip."""
+    phrases = quoted_terms(terms)
+    total, counts = _capped_counts(fetch, fts_table, content_table, phrases, RANK_BUDGET + 1)
+    return TermCounts(counts, total)
+
+
+def plan_search(
+    terms: Sequence[str], counts: TermCounts, weights: Sequence[float] | None = None,
+) -> SearchPlan | None:
     """The rarest terms whose matches fit the budget together, ranked exactly; else a recent window.
 
-    None when no term matches anything, so the caller can skip the search altogether.
+    `weights` are the terms' shared weights (domain/term_weights.py); without them, this table's
+    counts alone make them. None when no term matches anything here, so the caller can skip the
+    search altogether.
     """
     phrases = quoted_terms(terms)
-    total, counts = _capped_counts(fetch, fts_table, phrases, RANK_BUDGET + 1)
-    counted = sorted(zip(counts, phrases, strict=True))
-    present = [(count, phrase) for count, phrase in counted if count]
+    shared = shared_weights([counts]) if weights is None else tuple(weights)
+    counted = sorted(zip(counts.counts, phrases, range(len(phrases)), strict=True))
+    present = [(count, phrase, i) for count, phrase, i in counted if count]
     if not present:
         return None
     chosen = _rarest_within(present, RANK_BUDGET)
     if chosen:
-        return SearchPlan(" OR ".join(chosen), ceiling=query_ceiling(counts, total))
-    phrases = [phrase for _, phrase in present]
+        left_out = [i for _, _, i in present[len(chosen):]]
+        factors = [shared[i] / _idf(counts.counts[i], counts.total) for _, _, i in chosen]
+        return SearchPlan(" OR ".join(p for _, p, _ in chosen), ceiling=query_ceiling(shared, left_out),
+                          phrases=[p for _, p, _ in chosen], factors=factors)
+    phrases = [phrase for _, phrase, _ in present]
     return SearchPlan(" OR ".join(phrases), RECENT_WINDOW, " AND ".join(phrases), WINDOW_CEILING)
 
 
-def query_ceiling(counts: Sequence[int], total: int) -> float:
-    """The BM25 of an ideal row holding every query term, with this table's IDFs.
+def query_ceiling(weights: Sequence[float], left_out: Sequence[int] = ()) -> float:
+    """The strength of an ideal row holding every query term: sum(weight) x (k1 + 1).
 
     A term the table lacks still counts (a row cannot match it, so it covers less of the query);
-    a term too common to rank (over the budget) adds nothing here, as it adds nothing to scores.
-    This is what makes a lone weak match in a small table weak, not the table's "best".
+    a term no store holds weighs 0 (an unmatched word must not sink the matches of the others);
+    a term too common to rank here (`left_out`, over the budget) adds nothing here, as it adds
+    nothing to scores.
     """
-    idfs = (_idf(n, total) for n in counts if n <= RANK_BUDGET)
-    return max(sum(idfs) * (BM25_K1 + 1), 1e-9)
+    skipped = set(left_out)
+    kept = sum(w for i, w in enumerate(weights) if i not in skipped)
+    return max(kept * (BM25_K1 + 1), 1e-9)
 
 
 def _idf(matches: int, total: int) -> float:
-    """FTS5's IDF, floored as FTS5 floors it."""
+    """FTS5's IDF, floored as FTS5 floors it: what its BM25 multiplies a phrase's share by."""
     total = max(total, matches)
     return max(math.log((total - matches + 0.5) / (matches + 0.5)), 1e-6)
 
 
-def _rarest_within(counted: list[tuple[int, str]], budget: int) -> list[str]:
+def _rarest_within(counted: list[tuple[int, str, int]], budget: int) -> list[tuple[int, str, int]]:
     """Phrases, rarest first, while their matches together stay within the budget."""
     chosen, total = [], 0
-    for count, phrase in counted:
-        if total + count > budget:
+    for found in counted:
+        if total + found[0] > budget:
             break
-        chosen.append(phrase)
-        total += count
+        chosen.append(found)
+        total += found[0]
     return chosen
 
 
 def _capped_counts(
-    fetch: Fetch, fts_table: str, phrases: list[str], cap: int
+    fetch: Fetch, fts_table: str, content_table: str, phrases: list[str], cap: int
 ) -> tuple[int, list[int]]:
-    """The table's size (max rowid: O(log n), close enough for an IDF) and how many rows match
-    each phrase, counting no further than `cap`, in one round trip."""
+    """The table's size and how many rows match each phrase, counting no further than `cap`, in
+    one round trip. The size is the row count FTS5's IDF uses (the triggers index every row of
+    the content table), not max(rowid): reviewed-away candidates leave gaps, and a size off by a
+    few rows in a small table reads a word held by most rows as a rare one."""
     if not phrases:
         return 0, []
     one = (f"(SELECT count(*) FROM (SELECT 1 FROM {fts_table} WHERE {fts_table} MATCH :m{{0}} "
            "LIMIT :cap)) AS n{0}")
     columns = ", ".join(one.format(i) for i in range(len(phrases)))
-    sql = f"SELECT (SELECT coalesce(max(rowid), 0) FROM {fts_table}) AS total, {columns}"
+    sql = f"SELECT (SELECT count(*) FROM {content_table}) AS total, {columns}"
     rows = fetch(sql, {"cap": cap, **{f"m{i}": p for i, p in enumerate(phrases)}})
     if not rows:  # a reader that could not read (missing store) finds nothing
         return 0, [0] * len(phrases)
     return int(rows[0]["total"]), [int(rows[0][f"n{i}"]) for i in range(len(phrases))]
 
 
-def ranked_matches(fts_table: str, plan: SearchPlan, weights: str = "") -> str:
-    """A subquery of (rid, strength) for the plan; larger strength is better.
+def ranked_matches(fts_table: str, arms: int, weights: str = "") -> str:
+    """A subquery of (rid, strength) for a plan of `arms` phrases (`SearchPlan.arms`; 0: a
+    window plan); larger strength is better.
 
-    Exact plans use the negated BM25 (`weights`: its per-column weights, e.g. ", 1.0, 0.25").
+    Exact plans rank each phrase on its own (`:m<i>`), by the negated BM25 (`weights`: its
+    per-column weights, e.g. ", 1.0, 0.25") times its factor (`:k<i>`), and add a row's shares
+    up: one BM25 over the OR of the phrases would weigh them by this table's IDFs alone.
     Window plans take the newest matches of any term (FTS5 walks its doclists by rowid, so this
     is cheap) and give 1.0 to those holding every term, else 0.5; the every-term check only scans
     the rowid range of the window, which keeps it cheap too.
     """
-    if plan.window is None:
-        return (
-            f"(SELECT rowid AS rid, -bm25({fts_table}{weights}) AS strength FROM {fts_table} "
-            f"WHERE {fts_table} MATCH :match)"
-        )
+    if arms:
+        one = (f"SELECT rowid AS rid, -bm25({fts_table}{weights}) * :k{{0}} AS strength "
+               f"FROM {fts_table} WHERE {fts_table} MATCH :m{{0}}")
+        if arms == 1:
+            return f"({one.format(0)})"
+        union = " UNION ALL ".join(one.format(i) for i in range(arms))
+        return f"(SELECT rid, sum(strength) AS strength FROM ({union}) GROUP BY rid)"
     window = (
         f"(SELECT rowid AS rid FROM {fts_table} WHERE {fts_table} MATCH :match "
         f"ORDER BY rowid DESC LIMIT :window)"

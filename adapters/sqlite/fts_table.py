@@ -14,6 +14,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 
 T = TypeVar("T")
 MERGE_PAGES = 256  # FTS5 pages of merge work after each bulk batch (a 500-turn batch writes ~40)
@@ -115,8 +116,15 @@ class FtsTable(Generic[T]):
     ) -> list[Existing]:
         return search.neighbours(self.fetch, self._index, terms, project, limit, must_share)
 
-    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
-        return search.search(self.fetch, self._index, terms, scope, limit=limit, now=now, decay=self._decay)
+    def term_counts(self, terms: Sequence[str]) -> TermCounts:
+        return search.term_counts(self.fetch, self._index, terms)
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
+    ) -> list[SearchHit]:
+        return search.search(self.fetch, self._index, terms, scope, limit=limit, now=now, decay=self._decay,
+                             counts=counts, weights=weights)
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[T]:
         rows = search.related(self.fetch, self._index, terms, project, limit)
@@ -167,8 +175,14 @@ class FtsRepository(Generic[T]):
     ) -> list[Existing]:
         return self._rows.neighbours(terms, project, limit, must_share)
 
-    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
-        return self._rows.search(terms, scope, limit=limit, now=now)
+    def term_counts(self, terms: Sequence[str]) -> TermCounts:
+        return self._rows.term_counts(terms)
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
+    ) -> list[SearchHit]:
+        return self._rows.search(terms, scope, limit=limit, now=now, counts=counts, weights=weights)
 
 
 def _first(found: list[T]) -> T | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from abzu.adapters.private_files import open_private, private_folder
 from abzu.application.remember_io import RememberRequest
-from abzu.domain.bead import CandidateSource
+from abzu.domain.bead import CandidateSource, VouchedBy
 
 SUFFIX = ".json"
 
@@ -56,6 +56,8 @@ class PendingRemembers:
                 continue  # being written or taken by another process; looked at next time
             root = body.pop("root", None)
             body["source"] = CandidateSource(body["source"])
+            # a file kept before issue 29 names nobody: the agent's, as any unknown writer
+            body["vouched_by"] = VouchedBy(body.get("vouched_by", VouchedBy.AGENT))
             body["tags"] = tuple(body["tags"])
             found.append((path, RememberRequest(**body), root))
         return found

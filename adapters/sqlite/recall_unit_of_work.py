@@ -25,6 +25,7 @@ from abzu.application.ports import BeadRepository, ProjectRegistry
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -37,9 +38,12 @@ class _LaterBeads(SqliteBeadRepository):
         super().__init__(db, decay)
         self._stamps, self._spool = stamps, spool
 
-    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
+    ) -> list[SearchHit]:
         """Hits show when they were last recalled, counting the stamps still in the spool."""
-        hits = super().search(terms, scope, limit=limit, now=now)
+        hits = super().search(terms, scope, limit=limit, now=now, counts=counts, weights=weights)
         waiting = self._spool.latest(h.item_id for h in hits) if self._spool and hits else {}
         return [_stamped(h, waiting[h.item_id]) if h.item_id in waiting else h for h in hits]
 

@@ -48,6 +48,11 @@ class _Root(Workspace):
     def root(self) -> str | None:
         return self.path
 
+    def remote(self, root: str) -> str | None:
+        from abzu.adapters.workspace import remote_identity
+
+        return remote_identity(root)
+
 
 class ResilientRemember:
     __slots__ = ("pending", "policy", "remember")

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
-from abzu.domain.bead import Bead, Candidate, CandidateSource
+from abzu.domain.bead import Bead, Candidate, CandidateSource, VouchedBy
 from abzu.domain.category import Category
 
 
@@ -37,6 +37,7 @@ def bead_to_row(bead: Bead) -> dict[str, Any]:
         "superseded_by": bead.superseded_by, "gemini_flagged": int(bead.gemini_flagged),
         "flag_reason": bead.flag_reason, "created_at": to_db(bead.created_at),
         "last_accessed": to_db(bead.last_accessed), "promoted_at": to_db(bead.promoted_at),
+        "vouched_by": bead.vouched_by.value,
     }
 
 
@@ -49,7 +50,7 @@ def row_to_bead(row: Mapping[str, Any]) -> Bead:
         starred=bool(row["starred"]), tags=_tags_in(row["tags"]), context=row["context"],
         superseded_by=row["superseded_by"], gemini_flagged=bool(row["gemini_flagged"]),
         flag_reason=row["flag_reason"], last_accessed=from_db(row["last_accessed"]),
-        promoted_at=from_db(row["promoted_at"]),
+        promoted_at=from_db(row["promoted_at"]), vouched_by=VouchedBy(row["vouched_by"]),
     )
 
 

@@ -15,6 +15,7 @@ projects = Table(
     Column("path", Text),
     Column("created_at", Text),
     Column("last_active", Text),
+    Column("remote", Text),  # w0014 (issue 29)
 )
 
 beads = Table(
@@ -35,6 +36,7 @@ beads = Table(
     Column("created_at", Text),
     Column("last_accessed", Text),
     Column("promoted_at", Text),
+    Column("vouched_by", Text, nullable=False),  # w0015: agent, person or review (domain/bead.py)
 )
 
 user_profile = Table(
@@ -89,6 +91,7 @@ extraction_log = Table(
     Column("status", Text),  # s0002
     Column("detail", Text),
     Column("tokens", Integer),  # s0012: what a distillation reported spending
+    Column("child_session_id", Text),  # s0016: the Claude Code session a distillation ran as
 )
 
 # --- review ---

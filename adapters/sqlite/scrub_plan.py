@@ -27,6 +27,7 @@ KINDS = {
     ("bead_candidates", "tags"): Kind.DOCUMENT,
     ("review_log", "report"): Kind.DOCUMENT,
     ("review_archive", "payload"): Kind.CANDIDATE_ROW,
+    ("transcript_cursors", "failures"): Kind.DOCUMENT,  # error lines, with counts and message ids
 }
 # Identifiers, references and file locations: Abzu matches on them (a project by its path, a
 # transcript cursor by its file), and the write paths store them as they are.

@@ -9,13 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 
-from abzu.adapters.sqlite.fts import (
-    Fetch,
-    Row,
-    SearchPlan,
-        plan_search,
-    ranked_matches,
-)
+from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, count_terms, plan_search, ranked_matches
 from abzu.adapters.sqlite.fts_query import match_groups
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
@@ -25,6 +19,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, overlap, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 from abzu.domain.values import Value
 
 # The "why" column (where a memory came from: the exchange, the request) helps find it but is
@@ -69,7 +64,8 @@ CANDIDATES = FtsIndex(
 # CASE, anchor lookup) into its sorter before the LIMIT threw most of them away.
 _SEARCH = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, k.strength, {weight} AS live_weight, {stale} AS stale
+       {last} AS last_accessed, k.strength, {weight} AS live_weight, {stale} AS stale,
+       {vouched} AS vouched_by
 FROM (SELECT f.rid, f.strength FROM {matches} f CROSS JOIN {table} {a} ON {a}.rowid = f.rid
       WHERE {live}{scope} ORDER BY f.strength DESC, f.rid DESC LIMIT :limit) k
 CROSS JOIN {table} {a} ON {a}.rowid = k.rid
@@ -82,7 +78,8 @@ ORDER BY k.strength DESC, k.rid DESC
 # chose the gemini_flagged index and scanned every unflagged bead.
 _BY_IDS = """
 SELECT {a}.id, {a}.category, {a}.project, {a}.content, {a}.summary, {a}.created_at,
-       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight, {stale} AS stale
+       {last} AS last_accessed, 1.0 AS strength, {weight} AS live_weight, {stale} AS stale,
+       {vouched} AS vouched_by
 FROM json_each(:ids) j CROSS JOIN {table} {a} ON {a}.id = j.value WHERE {live}{scope}
 """
 
@@ -110,17 +107,28 @@ ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 """
 
 
+def term_counts(fetch: Fetch, table: FtsIndex, terms: Sequence[str]) -> TermCounts:
+    """What the table holds of each term: the first half of a search that shares its terms'
+    weights with another store's (domain/term_weights.py)."""
+    return count_terms(fetch, table.fts, table.table, terms)
+
+
 def search(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], scope: Scope, *,
-    limit: int, now: datetime, decay: DecayPolicy,
+    limit: int, now: datetime, decay: DecayPolicy, counts: TermCounts | None = None,
+    weights: Sequence[float] | None = None,
 ) -> list[SearchHit]:
-    """Live rows matching any of `terms` in scope, strongest first, each with its decay weight."""
-    plan = plan_search(fetch, table.fts, terms)
+    """Live rows matching any of `terms` in scope, strongest first, each with its decay weight.
+
+    `counts`: this table's `term_counts`, when the caller took them already; `weights`: the
+    terms' shared weights over every store searched (without them, this table's counts alone).
+    """
+    plan = plan_search(terms, term_counts(fetch, table, terms) if counts is None else counts, weights)
     if plan is None:
         return []
     where, params = scope_filter(table.alias, scope)
     weight, weight_params = live_weight(table.alias, decay, now) if table.decays else ("1.0", {})
-    sql = _search_sql(table, plan.window is None, where, weight)
+    sql = _search_sql(table, plan.arms, where, weight)
     rows = fetch(sql, {**plan.params(), "limit": limit, **params, **weight_params})
     return [_hit(r, table.source, plan) for r in rows]
 
@@ -147,10 +155,10 @@ def neighbours(
 ) -> list[Existing]:
     if must_share > 1:
         return _probe(fetch, table, terms, must_share, project, limit)
-    plan = plan_search(fetch, table.fts, terms)
+    plan = _own_plan(fetch, table, terms)
     if plan is None:
         return []
-    sql = _statement(_NEIGHBOURS, table, plan.window is None, "", "")
+    sql = _statement(_NEIGHBOURS, table, plan.arms, "", "")
     rows = fetch(sql, {**plan.params(), "project": project, "limit": limit})
     return [Existing(r["id"], r["content"]) for r in rows]
 
@@ -184,16 +192,20 @@ def related(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int
 ) -> Sequence[Row]:
     """Whole live rows (every column) matching `terms`, in one project when given."""
-    plan = plan_search(fetch, table.fts, terms)
+    plan = _own_plan(fetch, table, terms)
     if plan is None:
         return []
     where = "" if project is None else f" AND {table.alias}.project = :project"
-    sql = _statement(_RELATED, table, plan.window is None, where, "")
+    sql = _statement(_RELATED, table, plan.arms, where, "")
     return fetch(sql, {**plan.params(), "project": project, "limit": limit})
 
 
-def _search_sql(table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
-    return _statement(_SEARCH, table, exact, scope, weight)
+def _own_plan(fetch: Fetch, table: FtsIndex, terms: Sequence[str]) -> SearchPlan | None:
+    return plan_search(terms, term_counts(fetch, table, terms))
+
+
+def _search_sql(table: FtsIndex, arms: int, scope: str, weight: str) -> str:
+    return _statement(_SEARCH, table, arms, scope, weight)
 
 
 @lru_cache(maxsize=16)
@@ -201,19 +213,23 @@ def _by_ids_sql(table: FtsIndex, scope: str, weight: str) -> str:
     last = f"{table.alias}.last_accessed" if table.decays else "NULL"
     stale = _STALE.format(a=table.alias) if table.decays else "NULL"
     return _BY_IDS.format(a=table.alias, table=table.table, live=table.live, scope=scope,
-                          weight=weight, last=last, stale=stale)
+                          weight=weight, last=last, stale=stale, vouched=_vouched(table))
 
 
 @lru_cache(maxsize=128)
-def _statement(template: str, table: FtsIndex, exact: bool, scope: str, weight: str) -> str:
-    """Built once per shape (plan kind, scope, decay policy); values are bound per call."""
-    plan = SearchPlan("", None if exact else 1)
+def _statement(template: str, table: FtsIndex, arms: int, scope: str, weight: str) -> str:
+    """Built once per shape (plan kind and phrases, scope, decay policy); values are bound per call."""
     return template.format(
         a=table.alias, table=table.table, live=table.live, scope=scope, project=scope,
         weight=weight, last=f"{table.alias}.last_accessed" if table.decays else "NULL",
-        stale=_STALE.format(a=table.alias) if table.decays else "NULL",
-        matches=ranked_matches(table.fts, plan, table.weights),
+        stale=_STALE.format(a=table.alias) if table.decays else "NULL", vouched=_vouched(table),
+        matches=ranked_matches(table.fts, arms, table.weights),
     )
+
+
+def _vouched(table: FtsIndex) -> str:
+    """Who vouches for a bead (w0015); a candidate is nobody's yet."""
+    return f"{table.alias}.vouched_by" if table.source is Source.BEAD else "NULL"
 
 
 _CATEGORIES = {c.value: c for c in Category}
@@ -225,6 +241,7 @@ def _id_hit(row: Row, source: Source) -> SearchHit:
     return SearchHit(
         row[0], source, _CATEGORIES[row[1]], row[2], row[3], row[4], from_db_required(row[5]),
         float(row[7]), stale_weight(float(row[8]), row[9]), from_db(row[6]), 1.0, row[9],
+        row[10],
     )
 
 
@@ -233,5 +250,5 @@ def _hit(row: Row, source: Source, plan: SearchPlan) -> SearchHit:
         row["id"], source, Category(row["category"]), row["project"], row["content"],
         row["summary"], from_db_required(row["created_at"]), float(row["strength"]),
         stale_weight(float(row["live_weight"]), row["stale"]), from_db(row["last_accessed"]), plan.ceiling,
-        row["stale"],
+        row["stale"], row["vouched_by"],
     )

@@ -48,6 +48,10 @@ SELECT COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'session_end'), 
 FROM sessions
 """
 
+# The sessions Abzu's own distiller ran as (s0016); entrypoints/nothing_to_do.py asks the same.
+DISTILLER_CHILDREN = ("SELECT DISTINCT child_session_id FROM extraction_log "
+                      "WHERE child_session_id IS NOT NULL")
+
 
 class SqliteSessionRepository(SessionRepository):
     def __init__(self, db: Db) -> None:
@@ -85,6 +89,9 @@ class SqliteSessionRepository(SessionRepository):
 
     def counts(self) -> SessionCounts:
         return SessionCounts(*(int(n) for n in self._db.fetch(_COUNTS)[0].values()))
+
+    def distiller_children(self) -> frozenset[str]:
+        return frozenset(r["child_session_id"] for r in self._db.fetch(DISTILLER_CHILDREN))
 
 
 def _to_record(row: Row) -> SessionRecord:

@@ -1,4 +1,4 @@
-"""SQLAlchemy Core views of the session tables of abzu.db (migrations s0002, s0003).
+"""SQLAlchemy Core views of the session tables of abzu.db (migrations s0002, s0003, s0015).
 
 `session_summaries` is modelled with the other spec tables in schema.py.
 """
@@ -32,4 +32,19 @@ injection_log = Table(
     Column("collapsed", Integer, nullable=False),
     Column("created_at", Text),
     Column("event_key", Text),
+)
+
+open_loops = Table(
+    "open_loops", staging_metadata,
+    Column("id", Text, primary_key=True),
+    Column("project", Text, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("match_hash", Text, nullable=False),
+    Column("session_id", Text, nullable=False),
+    Column("opened_at", Text, nullable=False),
+    Column("seen_at", Text, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("closed_at", Text),
+    Column("closed_by", Text),
 )

@@ -1,11 +1,13 @@
 """The core unit of work plus the session tables (either driver, like `SqliteUnitOfWork`)."""
 
 from abzu.adapters.sqlite.injection_log import SqliteInjectionLog
+from abzu.adapters.sqlite.loop_repository import SqliteOpenLoops
 from abzu.adapters.sqlite.session_repository import SqliteSessionRepository
 from abzu.adapters.sqlite.summary_repository import SqliteSummaryRepository
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.sessions.ports import (
     InjectionLog,
+    OpenLoopRepository,
     SessionRepository,
     SessionUnitOfWork,
     SummaryRepository,
@@ -26,3 +28,7 @@ class SqliteSessionUnitOfWork(SqliteUnitOfWork, SessionUnitOfWork):
     @property
     def injections(self) -> InjectionLog:
         return SqliteInjectionLog(self.connection("staging"))
+
+    @property
+    def loops(self) -> OpenLoopRepository:
+        return SqliteOpenLoops(self.connection("staging"))

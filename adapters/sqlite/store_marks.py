@@ -8,7 +8,8 @@ the database file; a read-only open creates `-shm`). The stores already keep cou
 persist and move with every change that matters here: `memory_events.seq` (it only grows; a
 trigger writes one row per bead/candidate insert, weight, star, flag, supersede, content change,
 hand edit of summary, tags or category (w0011, s0014) and delete), the session, summary and
-review rows behind "Last session" and the delta header, and the project registry.
+review rows behind "Last session" and the delta header, the open loops (s0015: opened, seen
+again, resolved or dismissed, issue 29) and the project registry.
 
 Recall stamps (`beads.last_accessed`) are left out on purpose: every recall stamps, so a mark
 that moved with them made the pack stale in the sessions that use Abzu at all, and the pack was
@@ -21,12 +22,15 @@ import sqlite3
 from pathlib import Path
 
 WISDOM_MARK = """SELECT (SELECT max(seq) FROM memory_events),
-  (SELECT group_concat(name || '=' || coalesce(path, ''), '|') FROM projects)"""
+  (SELECT group_concat(name || '=' || coalesce(path, '') || '=' || coalesce(remote, ''), '|')
+     FROM projects)"""
 STAGING_MARK = """SELECT (SELECT max(seq) FROM memory_events),
   (SELECT count(*) || '/' || coalesce(max(rowid), 0) FROM session_summaries),
   (SELECT count(*) || '/' || coalesce(max(started_at), '') || '/' || coalesce(max(finalized_at), '')
      || '/' || coalesce(max(ended_at), '') FROM sessions),
-  (SELECT count(*) || '/' || coalesce(max(finished_at), '') FROM review_log)"""
+  (SELECT count(*) || '/' || coalesce(max(finished_at), '') FROM review_log),
+  (SELECT count(*) || '/' || total(status = 'open') || '/' || coalesce(max(seen_at), '') || '/'
+     || coalesce(max(closed_at), '') FROM open_loops)"""
 
 Mark = tuple[object, ...]
 

@@ -22,8 +22,8 @@ class AnchoredMemories(Protocol):
     def anchored(self, kind: str, keys: Sequence[str], project: str, *, limit: int,
                  with_candidates: bool) -> "list[AnchoredMemory]":
         """Live memories of `project` anchored to one of `keys` (`kind`: an `AnchorKind` value):
-        reviewed beads first (starred, then newest), staged candidates after them when
-        `with_candidates`."""
+        reviewed beads first (starred, then newest), then beads the agent wrote that nobody
+        confirmed, staged candidates after them when `with_candidates`."""
         ...
 
 

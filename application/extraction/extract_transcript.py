@@ -18,7 +18,7 @@ from abzu.application.extraction.transcript_stream import TranscriptStream
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.remember import Remembered, RememberError, RememberRequest
 from abzu.application.remember_many import RememberMany
-from abzu.domain.bead import CandidateSource
+from abzu.domain.bead import CandidateSource, VouchedBy
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.extraction.heuristics import CandidateDraft, SessionDigest, digest
 from abzu.domain.extraction.transcript import JSONL_FORMAT_VERSION
@@ -60,6 +60,8 @@ class ExtractTranscript:
       exchange and the files as context) through RememberMany (Remember's rules, one transaction
       per batch), so the same dedup and redaction apply as to `remember`.
     - Each draft is staged at most once per (session, message, kind): re-running adds nothing.
+    - Bytes read again (behind the cursor's `read_to`) add nothing: no candidate, no note for
+      the summary; a failure is counted once over the whole session (issue 29.9).
     - An unreadable transcript is logged as `failed` and reported in the result, never raised.
     - A pass stops at the per-session cap (`CANDIDATE_CAP`): the log and the extraction_log
       detail say "capped", and the cursor stays on the first line not read (issue 20.7).
@@ -73,22 +75,28 @@ class ExtractTranscript:
     chunk_bytes: int = CHUNK_BYTES
 
     def execute(self, *, session_id: str, transcript_path: str, project: str | None) -> ExtractionResult:
-        start = self._start(session_id, transcript_path)
-        stream = TranscriptStream(self.reader, transcript_path, start, self.chunk_bytes)
+        cursor = self._start(session_id, transcript_path)
+        stream = TranscriptStream(self.reader, transcript_path, cursor.byte_offset, self.chunk_bytes)
         try:
-            found = digest(stream.records())
+            stream.open()
+            if stream.restarted:  # the file was replaced: what the cursor knew was of another file
+                cursor = Cursor(session_id, transcript_path, 0)
+            seen_to = cursor.byte_offset if cursor.read_to is None else cursor.read_to
+            found = digest(stream.records(), seen_to=seen_to, earlier=cursor.failures)
         except TranscriptUnreadable as exc:
             return self._finish(session_id, transcript_path, stream, digest(()), 0, 0, failure=exc.reason)
         if stream.rejected is not None:
             log.warning("transcript %s: structure not recognised as %s (%s); nothing extracted",
                         transcript_path, JSONL_FORMAT_VERSION, stream.rejected)
         created, duplicates = self._stage(session_id, project, found.candidate_drafts())
-        return self._finish(session_id, transcript_path, stream, found, created, duplicates)
+        return self._finish(session_id, transcript_path, stream, found, created, duplicates, seen_to=seen_to)
 
-    def _start(self, session_id: str, transcript_path: str) -> int:
+    def _start(self, session_id: str, transcript_path: str) -> Cursor:
+        """The session's cursor on this transcript; a new one (from byte 0) for another path."""
         with self.extraction_uow as uow:
             cursor = uow.extraction.cursor(session_id)
-        return cursor.byte_offset if cursor and cursor.transcript_path == transcript_path else 0
+        fresh = Cursor(session_id, transcript_path, 0)
+        return cursor if cursor is not None and cursor.transcript_path == transcript_path else fresh
 
     def _stage(
         self, session_id: str, project: str | None, drafts: Sequence[CandidateDraft]
@@ -118,7 +126,7 @@ class ExtractTranscript:
 
     def _finish(
         self, session_id: str, path: str, stream: TranscriptStream, found: SessionDigest,
-        created: int, duplicates: int, *, failure: str | None = None,
+        created: int, duplicates: int, *, failure: str | None = None, seen_to: int = 0,
     ) -> ExtractionResult:
         status = (ExtractionStatus.FAILED if failure else ExtractionStatus.SKIPPED_FORMAT
                   if stream.rejected is not None else ExtractionStatus.OK)
@@ -128,9 +136,10 @@ class ExtractTranscript:
         cursor = _cursor(read_to, found.resume_offset)
         if found.capped_at is not None:
             detail = _capped(path, found, found.capped_at, detail)
+        saved = Cursor(session_id, path, cursor, max(read_to, seen_to), found.failure_tally)
         with self.extraction_uow as uow:
             if failure is None:
-                uow.extraction.save_cursor(Cursor(session_id, path, cursor), at=self.clock.now())
+                uow.extraction.save_cursor(saved, at=self.clock.now())
             uow.extraction.log(
                 ExtractionLogEntry(self.ids.new_id("x"), session_id, path, created, status, detail),
                 at=self.clock.now(),
@@ -163,6 +172,7 @@ def _request(session_id: str, project: str | None, draft: CandidateDraft) -> Rem
         content=draft.content, category=draft.category.value, project=project, summary=draft.summary,
         source=CandidateSource.SESSION_END, session_id=session_id, context=context,
         files=draft.files, commands=draft.commands,  # anchors (issue 16)
+        vouched_by=VouchedBy.AGENT,  # mined, even from the user's words: nobody checked it (issue 29)
     )
 
 

@@ -7,6 +7,7 @@ from enum import StrEnum
 from types import TracebackType
 from typing import Protocol, Self
 
+from abzu.domain.extraction.model import FailureTally
 from abzu.domain.extraction.transcript import TranscriptChunk
 
 
@@ -36,9 +37,15 @@ class TranscriptReader(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Cursor:
+    """`byte_offset`: where the next pass starts (it may stay behind on a failure waiting for
+    its fix); `read_to`: how far passes have read (None: not recorded, as before s0015), so the
+    next pass knows which bytes it reads again; `failures`: what they counted (issue 29.9)."""
+
     session_id: str
     transcript_path: str
     byte_offset: int
+    read_to: int | None = None
+    failures: FailureTally = ()
 
 
 class ExtractionStatus(StrEnum):
@@ -67,6 +74,7 @@ class ExtractionLogEntry:
     detail: str
     method: ExtractionMethod = ExtractionMethod.HEURISTIC
     tokens: int = 0  # what a distiller reported spending (0 for heuristics)
+    child_session_id: str | None = None  # the Claude Code session a distiller ran as (s0016)
 
 
 class ExtractionStore(Protocol):

@@ -15,10 +15,19 @@ class TranscriptStream:
         self.counts = {"corrupt": 0, "unknown": 0, "shape": 0, "oversized": 0, "lines": 0}
         self.rejected: str | None = None
         self.skipped_at: list[int] = []
+        self.restarted = False  # the reader went back to the start: the file was replaced
+        self._first: TranscriptChunk | None = None
+
+    def open(self) -> None:
+        """Reads the first piece now, so that whether the reader started over (an offset past
+        the end of the file) is known before any record is mined."""
+        self._first = self.reader.read(self.path, self.offset, self.chunk_bytes)
+        self.restarted = self._first.end_offset < self.offset
 
     def records(self) -> Iterator[TranscriptRecord]:
         while True:
-            chunk = self.reader.read(self.path, self.offset, self.chunk_bytes)
+            chunk = self._first or self.reader.read(self.path, self.offset, self.chunk_bytes)
+            self._first = None
             self._count(chunk)
             if not chunk.format_recognised:
                 self.rejected = chunk.format_detail

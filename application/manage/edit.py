@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
-from abzu.application.anchors.ports import GitRepo, ProjectRoot
+from abzu.application.anchors.ports import GitRepo
 from abzu.application.manage.errors import (
     DuplicateText,
     MemoryNotFound,
@@ -14,7 +14,8 @@ from abzu.application.manage.errors import (
 )
 from abzu.application.manage.show import Memory, find_memory
 from abzu.application.memory_writer import Draft, prepare
-from abzu.application.ports import UnitOfWork
+from abzu.application.ports import UnitOfWork, Workspace
+from abzu.application.projects import find_project
 from abzu.application.remember_io import RememberError, RememberRequest
 from abzu.domain.anchors import Anchor, AnchorKind
 from abzu.domain.bead import Bead, Candidate
@@ -54,6 +55,7 @@ class EditMemory:
       redacted, hashed; the search index follows the row (FTS triggers).
     - Same text as another memory of the same project: refused, nothing changes.
     - A bead stays a bead and a candidate a candidate; a candidate cannot become a preference.
+    - An edited bead is the person's (`vouched_by` person): one the agent wrote is reviewed now.
     - A bead's text rewritten from its own project's repository is observed again at that
       repository's HEAD: its file anchors marked stale (issue 16.3) move to that commit, which
       lifts the marks (and records "fresh again"); maintenance then compares with the new
@@ -64,7 +66,7 @@ class EditMemory:
 
     uow: UnitOfWork
     max_chars: int = MAX_CONTENT_CHARS
-    workspace: ProjectRoot | None = None  # where the person edits from
+    workspace: Workspace | None = None  # where the person edits from
     git: GitRepo | None = None
 
     def execute(self, request: EditRequest) -> Result[Edited, EditError]:
@@ -80,14 +82,16 @@ class EditMemory:
                 return Failure(draft.failure())
             return self._apply(uow, found, draft.unwrap(), seen)
 
-    def _observed_at(self) -> tuple[str, str] | None:
-        """(root, HEAD) of the repository the person edits from, when git can tell."""
+    def _observed_at(self) -> tuple[str, str, str | None] | None:
+        """(root, HEAD, remote) of the repository the person edits from, when git can tell."""
         root = self.workspace.root() if self.workspace is not None else None
         head = self.git.head(root) if self.git is not None and root is not None else None
-        return None if root is None or head is None else (root, head)
+        if self.workspace is None or root is None or head is None:
+            return None
+        return root, head, self.workspace.remote(root)
 
     def _apply(self, uow: UnitOfWork, old: Memory, draft: Draft,
-               seen: tuple[str, str] | None) -> Result[Edited, EditError]:
+               seen: tuple[str, str, str | None] | None) -> Result[Edited, EditError]:
         if isinstance(old, Candidate) and draft.category is Category.PREFERENCE:
             return Failure(StagedPreference(old.id))
         clash = _same_text_elsewhere(uow, old, draft.hash)
@@ -97,6 +101,7 @@ class EditMemory:
                           tags=draft.tags, content_hash=draft.hash)
         lifted = 0
         if isinstance(new, Bead):
+            new = new.confirmed()  # a person wrote this version: it is theirs, reviewed
             uow.beads.update(new)
             if seen is not None and new.content != old.content:
                 lifted = _observed_again(uow, new, *seen)
@@ -106,11 +111,11 @@ class EditMemory:
         return Success(Edited(new, lifted))
 
 
-def _observed_again(uow: UnitOfWork, bead: Bead, root: str, head: str) -> int:
+def _observed_again(uow: UnitOfWork, bead: Bead, root: str, head: str, remote: str | None) -> int:
     """The bead's file anchors given again at `head`: the store moves the marked ones there and
     lifts their marks, and leaves the others at the commit they were observed at (anchor_rows.py).
     Returns how many marks were lifted: the anchors that moved, since only a marked one moves."""
-    if bead.project is None or uow.projects.name_for_path(root) != bead.project:
+    if bead.project is None or find_project(uow.projects, root, remote) != bead.project:
         return 0
     before = _file_commits(uow, bead.id)
     uow.bead_anchors.attach(bead.id, [Anchor(AnchorKind.FILE, path) for path in before], head)

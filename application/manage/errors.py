@@ -1,4 +1,4 @@
-"""Expected failures of show / edit / forget, each with a one-line `message`."""
+"""Expected failures of show / edit / forget / confirm, each with a one-line `message`."""
 
 from dataclasses import dataclass
 
@@ -39,3 +39,24 @@ class DuplicateText:
     @property
     def message(self) -> str:
         return f"{self.memory_id!r} would then hold the same text as {self.existing_id!r}: nothing changed"
+
+
+@dataclass(frozen=True, slots=True)
+class AlreadyReviewed:
+    memory_id: str
+    vouched_by: str  # person or review
+
+    @property
+    def message(self) -> str:
+        by = "a person" if self.vouched_by == "person" else "a review"
+        return f"{self.memory_id!r} is already reviewed (vouched for by {by}): nothing to confirm"
+
+
+@dataclass(frozen=True, slots=True)
+class StagedNotConfirmed:
+    memory_id: str
+
+    @property
+    def message(self) -> str:
+        return (f"{self.memory_id!r} is a staged candidate: review it (promote or discard) with "
+                "`abzu review --interactive` instead")

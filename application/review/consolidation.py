@@ -77,7 +77,10 @@ def _merge(ops: ReviewOps, sources: _Sources, text: str, category: Category | No
     projects = {s.project for s in sources.all}
     project = projects.pop() if len(projects) == 1 else None  # across projects: a global pattern
     anchors = ops.anchors_of(sources.candidates, sources.beads)
-    merged = _twin(ops, sources, text, project) or ops.new_bead(
+    twin = _twin(ops, sources, text, project)
+    if twin is not None:
+        ops.vouch(twin)
+    merged = twin or ops.new_bead(
         text, category or _usual_category(sources), project,
         context="consolidated from " + ", ".join(s.id for s in sources.all),
     )

@@ -12,7 +12,7 @@ from abzu.application.projects import ensure_named
 from abzu.application.review.errors import CandidateNotFound, EmptyReason, FlagError, PromoteError
 from abzu.application.review.text import optional_text, stored_reason, stored_text
 from abzu.domain.anchors import Anchor
-from abzu.domain.bead import Bead, Candidate
+from abzu.domain.bead import Bead, Candidate, VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy
@@ -54,6 +54,7 @@ class ReviewOps:
         digest = content_hash(text)
         match self.uow.beads.find_by_hash(digest, candidate.project):
             case Bead() as twin if twin.is_live and not twin.gemini_flagged:
+                self.vouch(twin)
                 self.uow.bead_anchors.attach(twin.id, anchors)
                 self.uow.bead_sources.record(twin.id, [candidate.id])
                 return Applied(twin.id, removed, f"already in wisdom as {twin.id}")
@@ -95,10 +96,16 @@ class ReviewOps:
         bead = Bead(
             id=self.ids.new_id("b"), content=text, category=category, project=project,
             content_hash=content_hash(text), created_at=self.now, summary=summary, tags=tags,
-            context=context, promoted_at=self.now,
+            context=context, promoted_at=self.now, vouched_by=VouchedBy.REVIEW,
         )
         self.uow.beads.add(bead)
         return bead
+
+    def vouch(self, bead: Bead) -> None:
+        """The review took `bead`'s very text (a promotion or merge landing on it): a preference
+        the agent wrote is reviewed from now on."""
+        if not bead.reviewed:
+            self.uow.beads.update(bead.replace(vouched_by=VouchedBy.REVIEW))
 
     def anchors_of(self, candidates: Sequence[Candidate], beads: Sequence[Bead] = ()) -> list[Anchor]:
         """The anchors (issue 16) a promotion or merge carries over to the bead it makes."""

@@ -45,10 +45,13 @@ class ReviewUnavailable:
 
 @dataclass(frozen=True, slots=True)
 class ReviewMalformed:
-    """The reviewer answered, but not with valid decisions (bad JSON, wrong schema, truncated)."""
+    """The reviewer answered, but not with valid decisions (bad JSON, wrong schema, truncated).
+    The answer still cost what the reviewer reports: those tokens count towards the spend."""
 
     reason: str
     response_sha256: str = ""
+    tokens_in: int = 0
+    tokens_out: int = 0
 
     @property
     def message(self) -> str:

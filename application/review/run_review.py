@@ -15,6 +15,7 @@ from abzu.application.review.ports import (
     ReviewAnswer,
     Reviewer,
     ReviewFailure,
+    ReviewMalformed,
     ReviewProgress,
     ReviewUnavailable,
     ReviewUnitOfWork,
@@ -140,9 +141,12 @@ class RunReview:
         base = BatchReport(batch.number, len(batch.candidates), len(batch.context))
         if not is_successful(answer):
             err = answer.failure()
-            # the reviewer being down stops the run; a bad answer only loses its batch
-            return (report.with_batch(replace(base, error=stored_reason(err.message)), self.pricing),
-                    isinstance(err, ReviewUnavailable))
+            # the reviewer being down stops the run; a bad answer only loses its batch, but it
+            # was paid for: its tokens count in the report, the review log and the month's spend
+            failed = replace(base, error=stored_reason(err.message))
+            if isinstance(err, ReviewMalformed):
+                failed = replace(failed, tokens_in=err.tokens_in, tokens_out=err.tokens_out)
+            return report.with_batch(failed, self.pricing), isinstance(err, ReviewUnavailable)
         said = answer.unwrap()
         verdict = self.sandbox.judge(
             batch, said.proposals, human=self.reviewer.identity.human,

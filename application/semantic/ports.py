@@ -22,6 +22,19 @@ class Embedder(Protocol):
     @property
     def dim(self) -> int: ...
 
+    @property
+    def noise_cosine(self) -> float:
+        """The cosine unrelated texts reach with this model: a query's nearest passages at or
+        below it are noise, however near they rank (e5 puts most text pairs above 0.7).
+        Calibrated per model (bench/dense_floor.py)."""
+        ...
+
+    @property
+    def strong_cosine(self) -> float:
+        """The cosine of a strong match, the top of the model's scale in practice (a query and
+        the passage that answers it; e5 rarely goes past 0.9). Calibrated with `noise_cosine`."""
+        ...
+
     def embed_queries(self, texts: Sequence[str]) -> list[Vector]: ...
 
     def embed_passages(self, texts: Sequence[str]) -> list[Vector]: ...
@@ -63,4 +76,14 @@ class DenseRecall(Protocol):
 
     def embedded(self, ids: Iterable[str]) -> set[str]:
         """Which of `ids` have a current vector (the others are ranked lexically only)."""
+        ...
+
+    @property
+    def noise_cosine(self) -> float:
+        """The model's `Embedder.noise_cosine` (read after `nearest`: the model is loaded then)."""
+        ...
+
+    @property
+    def strong_cosine(self) -> float:
+        """The model's `Embedder.strong_cosine` (read after `nearest`, likewise)."""
         ...

@@ -42,6 +42,8 @@ class CapturePreCompact:
     - A compact summary found in that stretch belongs to the previous compaction: it fills the
       previous snapshot's conversational state if PostCompact never delivered it.
     - An unreadable transcript still gives a snapshot (without operational notes).
+    - A transcript with nothing new since the last snapshot (the same bytes read again) leaves
+      that snapshot as the latest: no second copy of the same state (issue 29.9).
     """
 
     uow: SessionUnitOfWork
@@ -56,6 +58,8 @@ class CapturePreCompact:
     def execute(self, request: PreCompactRequest) -> Captured:
         project = self._record(request)
         extraction = self._extract(request, project)
+        if extraction is not None and not extraction.digest.fresh and (same := self._latest(request)):
+            return Captured(same, extraction.candidates_created)
         compact = extraction.digest.compact_summary if extraction else None
         if compact:
             self.attach.execute(CompactSummary(request.session_id, compact, project, False))
@@ -64,6 +68,11 @@ class CapturePreCompact:
             request.session_id, operational_notes(extraction), None, project, state.goal, state.phase,
         ))
         return Captured(snapshot, extraction.candidates_created if extraction else 0)
+
+    def _latest(self, request: PreCompactRequest) -> SessionSummary | None:
+        with self.uow as uow:
+            snapshots = uow.summaries.snapshots(request.session_id)
+        return snapshots[-1] if snapshots else None
 
     def _record(self, request: PreCompactRequest) -> str | None:
         now, path = self.clock.now(), request.transcript_path

@@ -1,6 +1,7 @@
 """Use case: reconcile a session into its final summary and tidy up (spec §4, §7, §9)."""
 
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 
 from returns.result import Failure, Result, Success
 
@@ -9,14 +10,19 @@ from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.maintenance import MaintenanceReport, RunMaintenance
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.sessions.capture_pre_compact import operational_notes
-from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor
+from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor, TranscriptFiles
 from abzu.application.sessions.stored import stored_text
+from abzu.application.sessions.track_loops import track_open_loops
 from abzu.domain.sessions.errors import SessionNotFound
 from abzu.domain.sessions.reconcile import reconcile
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
 from abzu.domain.sessions.summary import SessionSummary
 
 KEEP_FINALS = 5
+# A session whose transcript was last written longer ago than this before its finalisation is
+# history being back-filled (`abzu import-sessions`, the first recovery after installing): what
+# it left open then is not an open loop now.
+LOOP_WINDOW = timedelta(days=14)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,9 @@ class FinalizeSession:
     - Reconciles all snapshots and that tail into one final summary (`is_final`), duplicates
       across snapshots removed; a session reopened after an earlier finalisation has its old
       final summary merged in and replaced.
+    - The project's open loops follow the final summary (track_loops.py): those it resolves are
+      closed, what it leaves open is kept or opened (issue 29); not for a session whose
+      transcript was last written more than LOOP_WINDOW ago (history being back-filled).
     - Deletes the session's snapshots, keeps only the newest 5 final summaries of the project.
     - Runs the maintenance pass (decay weights, flagged beads deleted).
     - A finalised session stays as it is until a hook reopens it (any activity does):
@@ -56,6 +65,7 @@ class FinalizeSession:
     clock: Clock
     ids: IdGenerator
     keep_finals: int = field(default=KEEP_FINALS)
+    transcripts: TranscriptFiles | None = None  # None: every session counts as current
 
     def execute(self, request: FinalizeRequest) -> Result[Finalized, SessionNotFound]:
         with self.uow as uow:
@@ -89,12 +99,19 @@ class FinalizeSession:
             pruned = 0
             if final is not None:
                 uow.summaries.replace_final(final)
+                if self._current(record):
+                    track_open_loops(uow, record, final, now=self.clock.now(), ids=self.ids)
                 uow.summaries.delete_snapshots(record.session_id)
                 pruned = uow.summaries.prune_finals(record.project, self.keep_finals)
             if not more:  # capped: left pending so the next recovery mines the rest
                 uow.sessions.mark_finalized(record.session_id, at=self.clock.now(), by=by)
             uow.commit()
         return Finalized(record.session_id, final, len(snapshots), tail.candidates, pruned, None)
+
+    def _current(self, record: SessionRecord) -> bool:
+        path = record.transcript_path
+        written = self.transcripts.modified_at(path) if self.transcripts is not None and path else None
+        return written is None or self.clock.now() - written <= LOOP_WINDOW
 
     def _final(self, record: SessionRecord, merged: list[SessionSummary], tail: "_Tail") -> SessionSummary:
         operational, conversational = reconcile(

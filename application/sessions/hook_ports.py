@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
+from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.values import Value
@@ -51,6 +52,9 @@ class SessionContext(Protocol):
     def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
         """What `memory_events` recorded for the project's (and global) memories since the
         project's previous session started; None when there was none."""
+        ...
+    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+        """The project's `limit` newest open loops (issue 29) and how many are open in all."""
         ...
 
 

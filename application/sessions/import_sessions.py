@@ -5,6 +5,7 @@
 - Idempotent through the same cursors and extracted-message keys: a transcript already
   finalised and not written since is skipped; one written since has only its tail mined.
 - A file that names no working folder in its first records is reported as not a transcript.
+- A transcript of Abzu's own distiller (`claude -p`) is left alone and counted apart.
 - `after` (the distiller, when one is configured) runs on each session finalised here, as
   `abzu finalize` runs it; what it stages is counted apart (`distilled`).
 """
@@ -36,6 +37,7 @@ class ImportReport:
     covered: int = 0  # already captured and unchanged: nothing to do
     candidates: int = 0
     distilled: int = 0  # staged by `after` (distillation)
+    distiller_runs: int = 0  # transcripts of Abzu's own distiller: Abzu's work, not a session
     not_transcripts: list[str] = field(default_factory=list)
 
 
@@ -68,6 +70,9 @@ class ImportSessions:
         origin = self.origins.origin(path)
         if origin is None:
             report.not_transcripts.append(path)
+            return
+        if self._lookup().distiller_child(path, origin):
+            report.distiller_runs += 1
             return
         if self._lookup().covered(path, origin):
             report.covered += 1

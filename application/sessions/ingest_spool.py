@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import assert_never
 
-from abzu.application.ports import Clock
+from abzu.application.ports import Clock, Remotes
 from abzu.application.projects import project_for_root
 from abzu.application.sessions.ports import SessionUnitOfWork, SpoolEntry, SpoolSource
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
@@ -22,6 +22,7 @@ class IngestSpool:
     uow: SessionUnitOfWork
     spool: SpoolSource
     clock: Clock
+    remotes: Remotes  # a journaled root's repository is known by its remote too (issue 29)
 
     def execute(self) -> int:
         entries = self.spool.pending()
@@ -31,7 +32,7 @@ class IngestSpool:
             for entry in sorted(entries, key=_when):
                 match entry.item:
                     case SessionEvent() as event:
-                        project = project_for_root(uow.projects, event.root, event.at) if event.root else None
+                        project = self._project(uow, event)
                         uow.sessions.record(event, project)
                     case InjectionRecord() as record:
                         uow.injections.record(record)
@@ -41,6 +42,11 @@ class IngestSpool:
         for entry in entries:
             self.spool.done(entry.handle)
         return len(entries)
+
+    def _project(self, uow: SessionUnitOfWork, event: SessionEvent) -> str | None:
+        if not event.root:
+            return None
+        return project_for_root(uow.projects, event.root, event.at, self.remotes.remote(event.root))
 
 
 def _when(entry: SpoolEntry) -> datetime:

@@ -15,6 +15,7 @@ from abzu.application.sessions.ports import (
 )
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
 from abzu.domain.quoting import new_fence
+from abzu.domain.sessions.capture_hint import CAPTURE_LINE
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.domain.sessions.render import neutralised, render_summary, snapshot_title, stamp
@@ -60,7 +61,7 @@ class InjectPostCompact:
         if not plan.all_snapshots:
             summaries = summaries[-1:]
         fence = new_fence()  # one per block, chosen after everything in it was stored
-        top = header(project, f"after a compaction ({stamp(now)})", fence)
+        top = f"{header(project, f'after a compaction ({stamp(now)})', fence)}\n{CAPTURE_LINE}"
         fixed = present(
             state_section(plan, tier, project=project, phase=state.phase, goal=state.goal),
             gates_section(plan, state.gates, fence),

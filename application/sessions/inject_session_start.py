@@ -17,9 +17,12 @@ from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room
 from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.sessions.capture_hint import CAPTURE_LINE
 from abzu.domain.sessions.crashed import digest_tail
 from abzu.domain.sessions.delta import delta_lines
 from abzu.domain.sessions.fit import fit_summaries
+from abzu.domain.sessions.loops import LOOPS_CHARS, SHOWN, loops_text
+from abzu.domain.sessions.loops import TITLE as LOOPS_TITLE
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.domain.sessions.render import (
     crashed_session,
@@ -68,6 +71,10 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
     - A crashed previous session (no final summary yet) is represented by its last snapshot;
       one with no summary at all (killed before any compaction) by a digest of its transcript
       tail, labelled as crashed (`crashed`: the transcripts beside this session's).
+    - Under the header (and the delta): one standing line saying when enki_remember is meant to
+      be called (capture_hint.py, issue 30.4), inside the budget like the header.
+    - What earlier sessions left open (open loops: tasks, changes not done, errors) comes
+      before the last session, newest first, at most 5, the rest counted ("N more: `abzu loops`").
     - The block stays within the tier budget and 9,500 characters; items that do not fit are
       counted in "N more items via recall". Stored text is quoted with its provenance.
     - Records the session start and the injection in the journal; writes `.enki/SESSION_ID`
@@ -103,13 +110,14 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
         project = request.project or (self.context.project_for_root(root) if root else None)
         fence = self.fences()  # one per block, chosen after everything in it was stored
         top = self._with_delta(header(project, f"session start ({stamp(now)})", fence),
-                               project, request.session_id)
+                               project, request.session_id) + f"\n{CAPTURE_LINE}"
         fixed = present(
             state_section(plan, tier, project=project, phase=state.phase,
                           goal=request.goal or state.goal),
             gates_section(plan, state.gates, fence),
             persona_section(plan, self.persona.read(), fence),
         )
+        fixed += present(self._loops(top, fixed, plan, project, fence))
         last, collapsed = self._last_session(top, fixed, plan, project, request, fence=fence)
         hits, more = self._memory(plan, project, request.goal or state.goal)
         sections = [*fixed, *present(last, memory_section(hits, plan.total_chars, fence))]
@@ -126,6 +134,17 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
         delta = self.context.memory_delta(project, excluding=session_id)
         lines = delta_lines(delta, self.cadence, self.clock.now())
         return f"{top}\n{lines}" if lines else top
+
+    def _loops(self, top: str, fixed: list[Section], plan: TierPlan, project: str | None,
+               fence: str) -> Section | None:
+        """What earlier sessions left open (issue 29): the newest few, whole, within their share
+        of the budget, before the last session's summary (which is cut to the room left)."""
+        shown = self.context.open_loops(project, limit=SHOWN) if project is not None else None
+        if shown is None or shown.total == 0:
+            return None
+        room = room_for(top, fixed, LOOPS_TITLE, LOOPS_CHARS, budget=plan.total_chars)
+        text = loops_text(shown, fence, room)
+        return Section(LOOPS_TITLE, LOOPS_CHARS, text) if text else None
 
     def _last_session(
         self, top: str, fixed: list[Section], plan: TierPlan, project: str | None,

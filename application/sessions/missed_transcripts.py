@@ -1,7 +1,10 @@
 """Which transcripts on disk no capture covered ("missed", issue 11 item 4): `abzu status`
 counts them (also on its light path, without the import use case's finalisation modules) and
 `ImportSessions` imports them. Cheap when there is nothing to do: one query for the finalised
-sessions, and a transcript named by its session id is matched to its row without being opened."""
+sessions, and a transcript named by its session id is matched to its row without being opened.
+
+A transcript of Abzu's own distiller (`claude -p`, issue 29.1) is never missed: known by its
+session id (the extraction log records it) or by its first prompt (the distillation request)."""
 
 import re
 from collections.abc import Sequence
@@ -18,6 +21,7 @@ from abzu.domain.sessions.record import SESSION_ID_PATTERN, SessionRecord
 class Origin:
     session_id: str | None
     cwd: str
+    distiller: bool = False  # its first prompt is Abzu's distillation request
 
 
 class TranscriptOrigins(Protocol):
@@ -32,14 +36,22 @@ class MissedTranscripts:
 
     def missed(self, paths: Sequence[str]) -> list[str]:
         """Transcripts no capture covered, or that grew since their session was finalised."""
-        missed, finalised = [], self._finalised_paths()
+        missed, (finalised, children) = [], self._finalised_paths()
         for path in paths:
-            if self._covered_by_path(path, finalised) or self._covered_by_name(path):
+            if (PurePath(path).stem in children or self._covered_by_path(path, finalised)
+                    or self._covered_by_name(path)):
                 continue
             origin = self.origins.origin(path)
-            if origin is not None and not self.covered(path, origin):
+            if origin is None or self._child(path, origin, children):
+                continue
+            if not self.covered(path, origin):
                 missed.append(path)
         return missed
+
+    def distiller_child(self, path: str, origin: Origin) -> bool:
+        """A transcript of Abzu's own distiller: never imported, counted or recovered."""
+        with self.uow as uow:
+            return self._child(path, origin, uow.sessions.distiller_children())
 
     def covered(self, path: str, origin: Origin) -> bool:
         record = self.record(session_id_for(path, origin))
@@ -52,11 +64,18 @@ class MissedTranscripts:
         with self.uow as uow:
             return uow.sessions.get(session_id)
 
-    def _finalised_paths(self) -> dict[str, datetime]:
-        """Transcript path -> when its session was finalised, for every finalised session (one query)."""
+    def _finalised_paths(self) -> tuple[dict[str, datetime], frozenset[str]]:
+        """Transcript path -> when its session was finalised, for every finalised session, and
+        the sessions the distiller ran as (two queries)."""
         with self.uow as uow:
             done = uow.sessions.finalized_since(None, datetime(1970, 1, 1, tzinfo=UTC))
-        return {r.transcript_path: r.finalized_at for r in done if r.transcript_path and r.finalized_at}
+            children = uow.sessions.distiller_children()
+        paths = {r.transcript_path: r.finalized_at for r in done if r.transcript_path and r.finalized_at}
+        return paths, children
+
+    @staticmethod
+    def _child(path: str, origin: Origin, children: frozenset[str]) -> bool:
+        return origin.distiller or session_id_for(path, origin) in children
 
     def _covered_by_path(self, path: str, finalised: dict[str, datetime]) -> bool:
         at, written = finalised.get(path), self.transcripts.modified_at(path)

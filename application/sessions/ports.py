@@ -36,6 +36,8 @@ from abzu.application.sessions.hook_ports import (
 from abzu.application.sessions.hook_ports import (
     TranscriptFiles as TranscriptFiles,
 )
+from abzu.domain.sessions.loop_tracking import OpenItem
+from abzu.domain.sessions.loops import OpenLoop
 from abzu.domain.sessions.record import (
     FinalizedBy,
     InjectionRecord,
@@ -87,12 +89,33 @@ class SessionRepository(Protocol):
         ...
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None: ...
     def counts(self) -> SessionCounts: ...
+    def distiller_children(self) -> frozenset[str]:
+        """Session ids Abzu's own `claude -p` distiller ran as (the extraction log): Abzu's work,
+        never a user's session to import, count, recover or list."""
+        ...
 
 
 class InjectionLog(Protocol):
     """`injection_log` (abzu.db); recording the same key twice keeps one row. Never commits."""
 
     def record(self, entry: InjectionRecord) -> None: ...
+
+
+class OpenLoopRepository(Protocol):
+    """`open_loops` (abzu.db): what sessions left open (issue 29). Closed loops stay, with their
+    status and when and by what they were closed. Never commits."""
+
+    def listed(self, project: str | None, *, open_only: bool = True) -> list[OpenLoop]:
+        """The loops of `project` (None: every project), newest seen first."""
+        ...
+    def get(self, loop_id: str) -> OpenLoop | None: ...
+    def add(self, loop: OpenLoop) -> None: ...
+    def seen(self, loop_id: str, item: OpenItem, *, session_id: str, at: datetime) -> None:
+        """A later session left the open loop open again: its words and that session now."""
+        ...
+    def close(self, loop_id: str, *, status: str, at: datetime, by: str | None) -> bool:
+        """Resolved (by a session) or dismissed (by a person); False when it was not open."""
+        ...
 
 
 class SessionUnitOfWork(UnitOfWork, Protocol):
@@ -104,6 +127,8 @@ class SessionUnitOfWork(UnitOfWork, Protocol):
     def sessions(self) -> SessionRepository: ...
     @property
     def injections(self) -> InjectionLog: ...
+    @property
+    def loops(self) -> OpenLoopRepository: ...
 
 
 class TranscriptExtractor(Protocol):

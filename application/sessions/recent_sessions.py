@@ -21,6 +21,7 @@ class SeenSession:
 class RecentSessions:
     """- Pending sessions (seen by a hook, not finalised) first, then those finalised within
       `days`, newest first; at most `limit`.
+    - Never a session Abzu's own distiller ran as (none should have a row; if one does, it is hidden).
     - Read-only."""
 
     uow: SessionUnitOfWork
@@ -32,7 +33,8 @@ class RecentSessions:
             pending = uow.sessions.unfinalized(None)
             done = sorted(uow.sessions.finalized_since(None, since),
                           key=lambda r: r.finalized_at or since, reverse=True)
-            chosen = [*pending, *done][:limit]
+            children = uow.sessions.distiller_children()
+            chosen = [r for r in [*pending, *done] if r.session_id not in children][:limit]
             return [SeenSession(r, _final(uow.summaries.final_of(r.session_id))) for r in chosen]
 
 

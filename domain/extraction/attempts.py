@@ -47,13 +47,15 @@ class AttemptTracker:
     def on_prose(self, text: str) -> None:
         self._prose = text.strip().splitlines()[-1] if text.strip() else self._prose
 
-    def on_command(self, command: str, succeeded: bool, uuid: str) -> None:
+    def on_command(self, command: str, succeeded: bool, uuid: str, *, quiet: bool = False) -> None:
+        """`quiet`: a command read again by a later pass: an attempt, but neither counted nor
+        reported again."""
         sig = signature(command)
         if sig is None:
             return
         earlier = self._tries.get(sig, [])
         bounded_put(self._tries, sig, [*earlier[-4:], command])
-        if not succeeded:
+        if not succeeded or quiet:
             return
         self._successes[command] += 1
         if earlier and command not in earlier and _RETRY.search(self._prose):

@@ -15,13 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from abzu.domain.extraction import render as extraction_render
-from abzu.domain.extraction.model import CandidateDraft, Decision, FixPair, Note
+from abzu.domain.extraction.model import CandidateDraft, Decision, FailureTally, FixPair, Note
 from abzu.domain.extraction.state import DigestState
 from abzu.domain.extraction.tasks import CAP
 from abzu.domain.extraction.transcript import TranscriptRecord
 from abzu.domain.redaction import redact
 
-__all__ = ["CandidateDraft", "Decision", "FixPair", "Note", "SessionDigest", "digest"]
+__all__ = ["CandidateDraft", "Decision", "FailureTally", "FixPair", "Note", "SessionDigest", "digest"]
 
 # Candidates per pass: below the collections' CAP, so the several items one line can add never
 # push the oldest out of a bounded collection before the pass stops.
@@ -49,6 +49,9 @@ class SessionDigest:
     open_tasks: tuple[str, ...] = ()  # todos left pending or in progress
     outcome: str | None = None  # Claude's last reply to the last request: what came of it
     capped_at: int | None = None  # byte offset of the first line left unread: the cap was reached
+    failure_tally: FailureTally = ()  # failures counted over the session so far (for the next pass)
+    fresh: bool = True  # False: every record read had been mined before; nothing is reported
+    passed: tuple[str, ...] = ()  # commands whose last run passed ("Bash `npm run build`")
 
     def operational_state(self) -> str:
         """Compact markdown: files, tasks, fixes, unresolved errors, decisions (bounded size)."""
@@ -56,7 +59,7 @@ class SessionDigest:
             files=self.files_modified, tasks=self.tasks_completed,
             fixes=[f for f in self.fixes if not f.tool_misuse], unresolved=self.unresolved_errors,
             decisions=self.decisions, last_ask=self.last_user_ask, not_done=self.tasks_not_done,
-            open_tasks=self.open_tasks, outcome=self.outcome,
+            open_tasks=self.open_tasks, outcome=self.outcome, passed=self.passed,
         )
 
     def candidate_drafts(self) -> tuple[CandidateDraft, ...]:
@@ -70,18 +73,28 @@ class SessionDigest:
         )
 
 
-def digest(records: Iterable[TranscriptRecord], *, cap: int = CANDIDATE_CAP) -> SessionDigest:
+def digest(
+    records: Iterable[TranscriptRecord], *, cap: int = CANDIDATE_CAP, seen_to: int = 0,
+    earlier: FailureTally = (),
+) -> SessionDigest:
     """One pass in order; `records` may be a lazy stream of any length (memory stays bounded).
 
     Once `cap` candidates are found the pass stops before the next line from the file
     (`capped_at`), instead of letting the bounded collections forget the oldest (issue 20.7):
-    the caller keeps its cursor there and the next pass mines the rest."""
-    state, capped_at = DigestState(), None
+    the caller keeps its cursor there and the next pass mines the rest.
+
+    Records before byte `seen_to` were mined by an earlier pass: they add nothing of their own
+    (state.py); `earlier` is the failure tally that pass left. A pass that read nothing new
+    reports nothing (`fresh` False)."""
+    state, capped_at = DigestState(seen_to=seen_to, earlier=earlier), None
     for record in records:
         if record.offset >= 0 and state.candidate_count() >= cap:
             capped_at = record.offset
             break
         state.feed(record)
+    if not state.fresh:
+        return SessionDigest((), (), (), (), (), None, None, resume_offset=state.resume_offset(),
+                             capped_at=capped_at, failure_tally=state.failure_tally(), fresh=False)
     return SessionDigest(
         files_modified=tuple(state.files), errors=tuple(state.errors), fixes=tuple(state.fixes),
         tasks_completed=tuple(state.tasks.completed), decisions=tuple(state.anchored_decisions()),
@@ -91,6 +104,7 @@ def digest(records: Iterable[TranscriptRecord], *, cap: int = CANDIDATE_CAP) -> 
         notes=tuple(state.findings()), tasks_not_done=tuple(state.tasks.not_done),
         open_tasks=tuple(state.tasks.open_tasks()),
         outcome=redact(state.last_reply).text if state.last_reply else None, capped_at=capped_at,
+        failure_tally=state.failure_tally(), passed=tuple(state.passed),
     )
 
 

@@ -5,6 +5,9 @@ from dataclasses import dataclass
 
 from abzu.domain.category import Category
 
+# (error line, how often it failed in the session so far, the message of its first failure)
+FailureTally = tuple[tuple[str, int, str], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class FixPair:

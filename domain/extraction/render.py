@@ -19,10 +19,12 @@ def operational_state(
     *, files: Sequence[str], tasks: Sequence[str], fixes: Sequence[FixPair],
     unresolved: Sequence[str], decisions: Sequence[Decision], last_ask: str | None,
     not_done: Sequence[str] = (), open_tasks: Sequence[str] = (), outcome: str | None = None,
+    passed: Sequence[str] = (),
 ) -> str:
     """Compact markdown, most recent items first where recency matters, ≤ MAX_OPERATIONAL_CHARS:
-    what was done, what state it is in (fixed, unresolved, not done), what is open, and the
-    outcome of the last request in Claude's own last words."""
+    what was done, what state it is in (fixed, unresolved, not done), what is open, the
+    commands whose last run passed (a later session's proof that an earlier error is gone), and
+    the outcome of the last request in Claude's own last words."""
     lines: list[str] = []
     if files:
         shown = ", ".join(files[-_LIMITS["files"]:])
@@ -33,6 +35,7 @@ def operational_state(
     lines += _section("Open tasks", open_tasks, _LIMITS["tasks"])
     lines += _section("Fixed", [f"{f.error} → fixed by: {f.change}" for f in fixes], _LIMITS["fixes"])
     lines += _section("Unresolved errors", unresolved, _LIMITS["errors"])
+    lines += _section("Passed at the end", passed, _LIMITS["errors"])
     lines += _section("Decisions", [d.text for d in decisions], _LIMITS["decisions"])
     if last_ask:
         lines.append(f"Last request: {shorten(last_ask, ITEM_CHARS)}")

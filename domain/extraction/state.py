@@ -2,10 +2,17 @@
 
 Every collection is bounded, so a pass over a huge transcript uses memory in proportion to what
 it finds worth keeping, not to the size of the file.
+
+A pass may start before the end of the previous one (a failure waiting for its fix keeps the
+cursor on its call): records before `seen_to` were mined already. They are read again only
+for what a later record needs (calls, failures waiting, changes since, task states, turns);
+nothing is reported or counted from them twice (issue 29.9). Counts that span passes (how often
+a failure recurred) start from `earlier`, what the previous passes counted.
 """
 
 from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from abzu.domain.anchors import command_prefix
 from abzu.domain.category import Category
@@ -13,7 +20,7 @@ from abzu.domain.extraction.attempts import AttemptTracker
 from abzu.domain.extraction.decisions import decision_sentences
 from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
-from abzu.domain.extraction.model import Decision, FixPair, Note
+from abzu.domain.extraction.model import Decision, FailureTally, FixPair, Note
 from abzu.domain.extraction.rules import (
     FILE_TOOLS,
     Outcome,
@@ -62,11 +69,15 @@ def _is_change(call: ToolCall, command: str | None) -> bool:
 
 
 class DigestState:
-    def __init__(self) -> None:
+    def __init__(self, *, seen_to: int = 0, earlier: FailureTally = ()) -> None:
+        self.seen_to = seen_to  # records before this offset were mined by an earlier pass
+        self.replaying = False  # the current record is one of those
+        self.fresh = False  # a record past `seen_to` was read: there is something new to report
         self.calls: OrderedDict[str, tuple[ToolCall, int]] = OrderedDict()  # id -> (call, its offset)
         self.files: OrderedDict[str, None] = OrderedDict()
         self.errors: OrderedDict[str, bool] = OrderedDict()  # error line -> tool misuse?
         self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
+        self.passed: OrderedDict[str, None] = OrderedDict()  # commands whose last run passed
         self.pending: OrderedDict[str, _Failure] = OrderedDict()
         self.changes: deque[_Change] = deque(maxlen=200)
         self.fixes: deque[FixPair] = deque(maxlen=CAP)
@@ -74,8 +85,8 @@ class DigestState:
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
         self.attempts = AttemptTracker()
-        self.failure_counts: Counter[str] = Counter()
-        self.failure_uuids: dict[str, str] = {}
+        self.failure_counts: Counter[str] = Counter({line: n for line, n, _ in earlier})
+        self.failure_uuids: dict[str, str] = {line: uuid for line, _, uuid in earlier}
         self.compact_summary: str | None = None
         self.last_user_ask: str | None = None
         self.side_request: str | None = None  # the prompt of the subagent now speaking
@@ -105,17 +116,28 @@ class DigestState:
         waiting = [f.offset for f in self.pending.values() if not f.misuse and f.offset >= 0]
         return min(waiting, default=None)
 
+    def failure_tally(self) -> FailureTally:
+        """Each failure line with how often it failed so far in the session (this pass and the
+        earlier ones) and its first message: the next pass counts on from here."""
+        top = self.failure_counts.most_common(CAP)
+        return tuple((line, n, self.failure_uuids[line]) for line, n in top if line in self.failure_uuids)
+
     def feed(self, record: TranscriptRecord) -> None:
         self.step += 1
+        self.replaying = 0 <= record.offset < self.seen_to
+        self.fresh = self.fresh or not self.replaying
+        self.tasks.quiet = self.replaying
         if record.is_compact_summary:
-            self.compact_summary = record.text or self.compact_summary
+            if not self.replaying:
+                self.compact_summary = record.text or self.compact_summary
         elif record.kind == "assistant" and not record.is_api_error:
             self._assistant(record)
         elif record.kind == "user":
             if record.is_human:
                 self.exchanges.next_turn()
                 self.last_user_ask, self.last_reply = record.text, None
-                self._preferences(record)
+                if not self.replaying:
+                    self._preferences(record)
             elif record.is_sidechain and record.text and not record.tool_outcomes:
                 self.side_request = record.text
             for outcome in record.tool_outcomes:
@@ -138,7 +160,8 @@ class DigestState:
             self.attempts.on_prose(record.text)
             if not record.is_sidechain:
                 self.last_reply = record.text
-        self._statements(record)
+        if not self.replaying:
+            self._statements(record)
         for call in record.tool_calls:
             _add(self.calls, call.id, (call, record.offset))
             self.tasks.on_call(call)
@@ -162,7 +185,7 @@ class DigestState:
         verdict = classify(call, outcome)
         command = command_of(call)  # parsed once: every step below reads this one
         if command is not None and verdict is not Outcome.NOT_AN_ERROR:
-            self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid)
+            self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid, quiet=self.replaying)
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
@@ -177,12 +200,15 @@ class DigestState:
         tool = call.name if call is not None else "tool"
         subject = f"`{shorten(target or '', 120)}`" if command else (target or "")
         line = redact(f"{tool} {subject}".strip() + f": {error_excerpt(outcome.text)}").text
-        _add(self.errors, line, failure.misuse)
-        if not failure.misuse:
-            _add(self.open_errors, line, None)
+        if command is not None and not self.replaying:
+            self.passed.pop(_command_label(call, command), None)
+        if not self.replaying:  # reported and counted by the pass that read it first
+            _add(self.errors, line, failure.misuse)
+            if not failure.misuse:
+                _add(self.open_errors, line, None)
         if command is not None and is_read_only(command):
             return  # a look that found nothing: not a problem to fix or to remember
-        if not failure.misuse:
+        if not failure.misuse and not self.replaying:
             self.failure_counts[line] += 1
             self.failure_uuids.setdefault(line, failure.uuid)
         if target is not None:
@@ -190,8 +216,10 @@ class DigestState:
 
     def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, command: str | None) -> None:
         self.tasks.on_success(call, outcome)
+        if command is not None and not self.replaying and not is_read_only(command):
+            _add(self.passed, _command_label(call, command), None)
         path = file_of(call, outcome)
-        if path and (call is None or call.name in FILE_TOOLS):
+        if path and (call is None or call.name in FILE_TOOLS) and not self.replaying:
             _add(self.files, path, None)
         change = None
         if call is not None and _is_change(call, command):
@@ -211,6 +239,8 @@ class DigestState:
         between += [change] if change is not None and command is None else []
         if not between:
             return False
+        if self.replaying:
+            return True  # the pass that read it first paired it already
         shown = between[-CHANGES_PER_FIX:]
         self.fixes.append(FixPair(
             target=_redacted(failure.target), error=failure.line,
@@ -219,6 +249,18 @@ class DigestState:
             commands=_prefixes(command),
         ))
         return True
+
+
+def _command_label(call: ToolCall | None, command: str) -> str:
+    """How an error line names a command ("Bash `npm run build`"): a later summary's "Passed at
+    the end" is matched against an earlier one's unresolved error by it (open loops)."""
+    return _label(call.name if call is not None else "tool", command)
+
+
+# Every passing command comes here and commands recur (the same test run): redaction is pure.
+@lru_cache(maxsize=256)
+def _label(tool: str, command: str) -> str:
+    return redact(f"{tool} `{shorten(command, 120)}`").text
 
 
 def _prefixes(command: str | None) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ class TaskTracker:
         self._subjects: OrderedDict[str, str] = OrderedDict()  # TaskCreate id -> subject
         self.not_done: OrderedDict[str, None] = OrderedDict()  # marked completed after a refused change
         self._refused = False  # the last change was denied or failed: nothing done since
+        self.quiet = False  # states are followed, completions not reported (a record read again)
 
     def on_change(self, *, done: bool) -> None:
         """A change tool's outcome: a task marked completed right after a denied or failed
@@ -57,6 +58,8 @@ class TaskTracker:
             bounded_put(self._status, content, status if isinstance(status, str) else None)
 
     def _complete(self, subject: str) -> None:
+        if self.quiet:
+            return
         bounded_put(self.not_done if self._refused else self.completed, subject, None)
 
 

@@ -60,7 +60,9 @@ def looks_like_code(value: str, following: str) -> bool:
     if core.isdigit():
         return True
     if all(part.isidentifier() for part in core.split(".")):
-        return "." in core or not has_digit(core)  # self.token, Optional, get_password
+        if "." in core:  # self.token, cfg.SkillId; but `Z.q8Lm2Nx4…` is random, not a name
+            return not looks_random(core.replace(".", ""), 8)
+        return not has_digit(core)  # Optional, get_password
     return False
 
 

@@ -16,6 +16,7 @@ from abzu.domain.redaction.checks import (
 from abzu.domain.redaction.haystack import Haystack, run_before
 from abzu.domain.redaction.keynames import KEY_HINTS, classify_key
 from abzu.domain.redaction.patterns import lazy
+from abzu.domain.redaction.tails import value_end
 
 # Keys and values are matched separately: a rejected value must not swallow the text after
 # it, which may hold the real assignment (`https://host/cb?token=…`, `--verbose --token …`).
@@ -51,7 +52,10 @@ def scan_assignments(hay: Haystack) -> Iterator[Hit]:
         for match in pattern_matches:
             if text.endswith("://", 0, match.start()):
                 continue  # user:password@ inside a URL belongs to the url-credentials rule
-            value_re = _VALUE_RE() if match.groupdict().get("op") != ":" else _VALUE_AFTER_COLON_RE()
+            op = match.groupdict().get("op")
+            if op == ":" and match.group("key") == "PASS":
+                continue  # "PASS: test-name" is a test runner's verdict (Automake, DejaGnu, Go)
+            value_re = _VALUE_RE() if op != ":" else _VALUE_AFTER_COLON_RE()
             hit = _assignment_hit(text, match.group("key"), value_re, match.end())
             if hit is not None:
                 yield hit
@@ -87,12 +91,19 @@ def _assignment_hit(text: str, key: str, value_re: re.Pattern[str], position: in
     value = value_re.match(text, position) if rule is not None else None
     if rule is None or value is None:
         return None
-    group = "qv" if value.group("qv") is not None else "bv"
-    start, end = value.span(group)
-    following = text[end : end + 1] if group == "bv" else ""
-    if not _is_assigned_secret(text[start:end], rule, following):
-        return None
-    return rule, start, end
+    if value.group("qv") is not None:
+        start, end = value.span("qv")
+        return (rule, start, end) if _is_assigned_secret(text[start:end], rule, "") else None
+    start, end = value.span("bv")
+    following = text[end : end + 1]
+    whole = value_end(text, start, end)
+    if _is_assigned_secret(text[start:end], rule, following):
+        return rule, start, whole
+    # The first piece alone says nothing (`secret = ab&Zq8…`): the whole value decides, unless
+    # the first piece is called or indexed (`pwd = os.getcwd()`).
+    if whole > end and following not in "([" and _is_whole_secret(text, start, whole, rule):
+        return rule, start, whole
+    return None
 
 
 def _assignment_matches(hay: Haystack, hints: list[int]) -> Iterator[re.Match[str]]:
@@ -166,6 +177,12 @@ def _flag_matches(hay: Haystack, hints: list[int]) -> Iterator[re.Match[str]]:
             if match is not None:
                 yield match
         tried = max(tried, run_start)
+
+
+def _is_whole_secret(text: str, start: int, end: int, rule: str) -> bool:
+    # Punctuation joins names in code (`str|None`, `a,b`): such a value must not read as words.
+    value = text[start:end]
+    return _is_assigned_secret(value, rule, text[end : end + 1]) and not is_wordy(value)
 
 
 def _is_assigned_secret(value: str, rule: str, following: str) -> bool:

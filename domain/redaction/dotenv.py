@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from abzu.domain.redaction.base import Hit, shannon_entropy
-from abzu.domain.redaction.checks import is_path, is_placeholder
+from abzu.domain.redaction.checks import is_path, is_placeholder, is_wordy
 from abzu.domain.redaction.haystack import Haystack, run_before
 from abzu.domain.redaction.patterns import lazy
+from abzu.domain.redaction.tails import value_end
 
 _ENV_KEY_RE = lazy(r"(?:(?<![\w$.\-])|(?<=\\n))(?P<key>[A-Z_][A-Z0-9_]{0,80}+)=")
 _ENV_VALUE_RE = lazy(
@@ -28,9 +29,14 @@ def scan_env(hay: Haystack) -> Iterator[Hit]:
         value = _ENV_VALUE_RE().match(text, match.end())
         if value is None:
             continue
-        group = "qv" if value.group("qv") is not None else "bv"
-        if _is_env_secret(value.group(group)):
-            yield "env-secret", value.start(group), value.end(group)
+        if value.group("qv") is not None:
+            if _is_env_secret(value.group("qv")):
+                yield "env-secret", value.start("qv"), value.end("qv")
+            continue
+        start, end = value.span("bv")
+        whole = value_end(text, start, end)  # KEY=Zq8…;Vb0…: the value runs on to whitespace
+        if _is_env_secret(text[start:end]) or (whole > end and _is_whole_secret(text[start:whole])):
+            yield "env-secret", start, whole
 
 
 def _key_starts(hay: Haystack) -> list[int]:
@@ -44,6 +50,10 @@ def _key_starts(hay: Haystack) -> list[int]:
             if text.startswith(capitals, position):
                 starts.add(position - run_before(text, position, _KEY_CHARACTERS(), 80))
     return sorted(starts)
+
+
+def _is_whole_secret(value: str) -> bool:
+    return _is_env_secret(value) and not is_wordy(value)
 
 
 def _is_env_secret(value: str) -> bool:

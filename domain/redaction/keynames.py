@@ -81,10 +81,9 @@ def classify_key(key: str) -> str | None:
 
 def _anchor(parts: list[str], index: int) -> tuple[str, int] | None:
     part, last = parts[index], index == len(parts) - 1
-    # PWD alone is the working directory; DB_PASS and MYSQL_PWD are passwords.
-    if part.endswith(("password", "passwd", "passphrase")) or (
-        last and index > 0 and part in ("pass", "pwd")
-    ):
+    # DB_PASS, MYSQL_PWD, and `pass` or `pwd` alone (issue 29.3), a key ending there: `pass_through`
+    # names no password. PWD as the working directory holds a path, which is never a secret.
+    if part.endswith(("password", "passwd", "passphrase")) or (last and part in ("pass", "pwd")):
         return "password-assignment", index
     if part.endswith("secret"):
         return "secret-assignment", index

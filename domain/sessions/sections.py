@@ -7,6 +7,7 @@ from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.sessions.item import ITEM_PREVIEW_CHARS, header, item
 from abzu.domain.sessions.item import short_line as _one_line
 from abzu.domain.sessions.render import fenced
+from abzu.domain.vouching import AGENT
 
 __all__ = ["GATES_TITLE", "ITEM_PREVIEW_CHARS", "PERSONA_TITLE", "gates_section", "header", "memory_item",
            "memory_section", "persona_section", "present", "state_section"]
@@ -50,8 +51,15 @@ def memory_section(hits: Sequence[SearchHit], cap: int, fence: str) -> Section |
 def memory_item(hit: SearchHit, fence: str) -> str:
     """A label line (id, category, review state, scope, date) and the preview, fenced."""
     return item(hit.item_id, hit.category.value, hit.summary or hit.content, fence,
-                reviewed=hit.source is Source.BEAD, project=hit.project, stale=hit.stale,
+                vouched_by=_vouched_by(hit), project=hit.project, stale=hit.stale,
                 day=f"{hit.created_at:%Y-%m-%d}", author=hit.author)
+
+
+def _vouched_by(hit: SearchHit) -> str | None:
+    """None for a candidate; a bead that names nobody is the agent's (never shown as reviewed)."""
+    if hit.source is Source.CANDIDATE:
+        return None
+    return hit.vouched_by or AGENT
 
 
 def present(*sections: Section | None) -> list[Section]:

@@ -31,6 +31,7 @@ COMMANDS: Table = (
     ("import_command", ("import-sessions",)),
     ("migrate_command", ("migrate-enki",)),
     ("profile_command", ("profile",)),
+    ("loops_command", ("loops",)),
     ("complete_command", ("complete-project",)),
     ("doctor_command", ("doctor",)),
     ("history_command", ("history",)),

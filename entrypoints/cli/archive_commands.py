@@ -3,16 +3,22 @@
 import os
 import sys
 from collections.abc import Iterable
+from json import dumps
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from abzu.domain.quoting import one_line
 from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 
 Out = Annotated[Path | None, typer.Option("--out", "-o", help="Write here (mode 0600) instead of stdout.")]
 In = Annotated[Path, typer.Argument(help="A file written by `abzu export`.")]
+AsProject = Annotated[list[str] | None, typer.Option(
+    "--as-project", metavar="NAME|OLD=NEW",
+    help="Import into this project instead: NAME takes the file's only project (an error if it "
+         "holds several); OLD=NEW moves one project of the file, and may be given once per project.")]
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
@@ -42,24 +48,31 @@ class ArchiveCommands:
             _write_private(out, lines)
             log.info("export written to %s", out)
 
-    def import_(self, file: In, json: JsonFlag = False) -> None:
+    def import_(self, file: In, json: JsonFlag = False, as_project: AsProject = None) -> None:
         """Add the records of an export to this memory; records already here are kept.
 
         Deduplicates by id and by content, so importing the same file twice changes nothing.
+
+        An exported project lands in the project here that is the same git
+        repository (same remote URL), whatever its name or path; another
+        repository with the same name gets the next free name (api-2).
+        --as-project chooses the project instead.
         """
         with one_line_errors():
             try:
                 text = file.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
                 fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
-            counts = self._container().trust.import_memory().execute(text.splitlines())
+            counts = self._container().trust.import_memory().execute(text.splitlines(), as_project or ())
             log.info("import of %s: %s", file, counts)
             if json:
-                typer.echo(f'{{"added": {counts.added}, "present": {counts.present}, '
-                           f'"duplicates": {counts.duplicates}}}')
-            else:
-                typer.echo(f"imported {counts.added} record(s); {counts.present} already present, "
-                           f"{counts.duplicates} duplicate(s) of stored content skipped")
+                typer.echo(dumps({"added": counts.added, "present": counts.present,
+                                  "duplicates": counts.duplicates, "projects": dict(counts.projects)}))
+                return
+            typer.echo(f"imported {counts.added} record(s); {counts.present} already present, "
+                       f"{counts.duplicates} duplicate(s) of stored content skipped")
+            for old, new in counts.projects:
+                typer.echo(f"project {one_line(old)} imported as {one_line(new)}")  # names from a file: data
 
 
 def _write_private(path: Path, lines: Iterable[str]) -> None:

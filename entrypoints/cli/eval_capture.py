@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from abzu.domain.evaluation.capture import CaptureScore, LabelledItem, TranscriptScore, score
+from abzu.domain.evaluation.capture import CaptureScore, LabelledItem, Tally, TranscriptScore, score
 from abzu.entrypoints.cli.context import fail, one_line_errors
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
@@ -17,6 +17,7 @@ from abzu.entrypoints.settings import Settings
 class _Item(BaseModel):
     model_config = ConfigDict(extra="ignore")
     id: str
+    category: str = "unlabelled"
     keywords: list[list[str]] = Field(min_length=1)
 
 
@@ -25,25 +26,42 @@ class _Labels(BaseModel):
     transcripts: dict[str, list[_Item]]
 
 
+class _Split(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    tuning: list[str]
+    test: list[str]
+
+
 def capture(
     labels: Annotated[Path, typer.Argument(help="Labelled items per transcript file name (JSON).")],
     transcripts: Annotated[list[Path], typer.Argument(help="Claude Code JSONL transcripts to run.")],
+    split: Annotated[Path | None, typer.Option(
+        help="JSON {\"tuning\": [names], \"test\": [names]}: figures for each half as well.")] = None,
+    distiller: Annotated[bool, typer.Option(
+        "--distiller", help="Let the configured distiller run too (default: heuristics alone).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="List missed items and stray candidates.")] = False,
 ) -> None:
     """Score capture: each transcript is finalised in a throw-away Abzu; recall = matched items /
-    items, precision = candidates matching an item / candidates."""
+    items, precision = candidates matching an item / candidates, overall and per category."""
     settings = Settings()
     configure_file_logging(settings.log_path)
     items = _load(labels)
+    halves = _load_split(split) if split else {}
     unknown = [p.name for p in transcripts if p.name not in items]
     if unknown:
         fail(f"{labels.name} has no labels for {', '.join(unknown)}")
+    if not distiller:
+        settings = settings.model_copy(update={"distiller": "off"})
     from abzu.entrypoints.evaluation_capture import captured  # the store stack: only when run
 
     with one_line_errors():
         found = {p.name: captured(settings, p) for p in transcripts}
-        _report(score({p.name: items[p.name] for p in transcripts}, found), verbose)
+        result = score({p.name: items[p.name] for p in transcripts}, found)
+        _report(result, verbose)
+        for half, names in halves.items():
+            typer.echo(f"\n{half} half")
+            _totals(result.only(names))
 
 
 def _load(path: Path) -> dict[str, list[LabelledItem]]:
@@ -52,9 +70,17 @@ def _load(path: Path) -> dict[str, list[LabelledItem]]:
     except (OSError, ValueError, ValidationError) as exc:
         fail(f"cannot read labels {path}: {str(exc).splitlines()[0]}")
     return {
-        name: [LabelledItem(i.id, tuple(tuple(k) for k in i.keywords)) for i in found]
+        name: [LabelledItem(i.id, tuple(tuple(k) for k in i.keywords), i.category) for i in found]
         for name, found in parsed.transcripts.items()
     }
+
+
+def _load_split(path: Path) -> dict[str, list[str]]:
+    try:
+        parsed = _Split.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, ValidationError) as exc:
+        fail(f"cannot read split {path}: {str(exc).splitlines()[0]}")
+    return {"tuning": parsed.tuning, "test": parsed.test}
 
 
 def _report(result: CaptureScore, verbose: bool) -> None:
@@ -63,8 +89,19 @@ def _report(result: CaptureScore, verbose: bool) -> None:
         typer.echo(f"{t.name[:40]:40}  {found}")
         if verbose:
             _details(t)
+    _totals(result)
+
+
+def _totals(result: CaptureScore) -> None:
+    for category, tally in result.by_category().items():
+        typer.echo(f"  {category:12} {_figures(tally)}")
     typer.echo(f"recall {result.recall:.2f}  precision {result.precision:.2f}  "
                f"candidates/session {result.candidates_per_session:.1f}")
+
+
+def _figures(t: Tally) -> str:
+    return (f"items {t.matched:>3}/{t.items:<3} recall {t.recall:.2f}   "
+            f"candidates {t.useful:>3}/{t.candidates:<3} precision {t.precision:.2f}")
 
 
 def _details(t: TranscriptScore) -> None:

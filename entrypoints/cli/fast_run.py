@@ -26,12 +26,13 @@ def run(command: str, values: dict[str, Any], store: StoreValues) -> int:
 
 def _remember(v: dict[str, Any], store: StoreValues) -> int:
     from abzu.application.remember import Remembered, RememberRequest
+    from abzu.domain.bead import VouchedBy
 
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace") if v["content"] == "-" else v["content"]
-    request = RememberRequest(
+    request = RememberRequest(  # typed by a person: a preference is theirs, reviewed (issue 29)
         text, v["category"], v["project"], v["summary"], tuple(v["tag"] or ()), v["is_global"],
         context=v["context"], files=tuple(os.path.abspath(f) for f in v["files"] or ()),
-        commands=tuple(v["commands"] or ()))
+        commands=tuple(v["commands"] or ()), vouched_by=VouchedBy.PERSON)
     answer = _memory(store).remember().answer(request)  # a plain value: no `returns`
     return _answer(answer, Remembered, plain.remembered, v["json"], plain.remembered_line)
 

@@ -33,7 +33,7 @@ OTHERS = frozenset({"recovery_idle_minutes", "review_batch_tokens", "review_time
 _DEFAULTS: Mapping[str, object] = {
     "claude_projects": "~/.claude/projects", "review_monthly_tokens": 5_000_000,
     "review_monthly_usd": 5.0, "review_mini_days": 30, "review_full_days": 90,
-    "review_staged_limit": 100,
+    "review_staged_limit": 100, "claude_executable": "claude",
 }
 
 
@@ -42,11 +42,15 @@ class StatusSettings(NamedTuple):
     ceiling_tokens: int
     ceiling_usd: float
     cadence: tuple[int, int, int]  # mini days, full days, staged limit
+    distillation: str  # distiller_choice.described: `distiller` given sends status the Settings way
 
 
 def read_settings(environ: Mapping[str, str] = os.environ) -> StatusSettings | None:
     raw = given_values(_DEFAULTS, OTHERS, environ)
-    if raw is None or not isinstance(raw["claude_projects"], str):
+    if raw is None:
+        return None
+    projects, claude = raw["claude_projects"], raw["claude_executable"]
+    if not isinstance(projects, str) or not isinstance(claude, str):
         return None
     tokens = whole_number(raw["review_monthly_tokens"], 0)
     usd = non_negative(raw["review_monthly_usd"])
@@ -55,7 +59,10 @@ def read_settings(environ: Mapping[str, str] = os.environ) -> StatusSettings | N
     if tokens is None or usd is None or None in cadence:
         return None
     mini, full, limit = (int(n or 0) for n in cadence)
-    return StatusSettings(Path(raw["claude_projects"]).expanduser(), tokens, usd, (mini, full, limit))
+    from abzu.entrypoints.distiller_choice import AUTO, described
+
+    return StatusSettings(Path(projects).expanduser(), tokens, usd, (mini, full, limit),
+                          described(AUTO, claude))
 
 
 
@@ -89,20 +96,20 @@ def status_view(store: StoreValues, settings: StatusSettings) -> tuple[dict[str,
         "flagged_for_deletion": s.beads.flagged, "superseded": s.beads.superseded,
         "weights": weights, "last_review_at": iso(s.last_review_at),
         "stores": [{"name": f.name, "path": f.path, "size_bytes": f.size_bytes} for f in s.stores],
-        "sessions": _sessions(memory, settings.claude_projects),
+        "sessions": _sessions(memory, settings),
         "review": _review(store, settings, memory.clock, s.staged_count),
         "semantic": None,
     }
     return view, s.last_review_at
 
 
-def _sessions(memory: Any, claude_projects: Path) -> dict[str, int]:
+def _sessions(memory: Any, settings: StatusSettings) -> dict[str, int | str]:
     health = memory.session_status().execute()
     c = health.counts
     return {"captured": c.captured, "recovered": c.recovered, "pending": c.pending,
             "spooled": health.spooled, "distilled": c.distilled, "distill_failed": c.distill_failed,
-            "distill_skipped": c.distill_skipped, "missed": _missed(memory, claude_projects),
-            "capped": c.capped}
+            "distill_skipped": c.distill_skipped, "distillation": settings.distillation,
+            "missed": _missed(memory, settings.claude_projects), "capped": c.capped}
 
 
 def _missed(memory: Any, claude_projects: Path) -> int:

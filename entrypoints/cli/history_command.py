@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from abzu.domain.history import MemoryEvent
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
+from abzu.entrypoints.quoting import one_line, one_line_or_none
 
 ItemId = Annotated[str | None, typer.Argument(help="A bead (b-…) or candidate (c-…) id.")]
 Since = Annotated[str | None, typer.Option("--since", help="Everything in this span: 30m, 24h, 7d, 2w.")]
@@ -23,8 +24,10 @@ class EventView(BaseModel):
 
     @classmethod
     def of(cls, e: MemoryEvent) -> "EventView":
-        return cls(at=e.at.isoformat(timespec="seconds"), store=e.store, id=e.item_id, event=e.event,
-                   detail=e.detail, who=e.who)
+        # Events are written by triggers, but an imported archive brings its own: each field is
+        # shown as stored text (domain/quoting.py), in text and --json alike.
+        return cls(at=e.at.isoformat(timespec="seconds"), store=one_line(e.store), id=one_line(e.item_id),
+                   event=one_line(e.event), detail=one_line_or_none(e.detail), who=one_line_or_none(e.who))
 
 
 class HistoryView(BaseModel):

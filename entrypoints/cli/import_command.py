@@ -30,9 +30,10 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
             with typer.progressbar(length=len(files), label="importing", file=None) as bar:
                 report = use_case.execute(files, lambda _: bar.update(1))
         distilled = f" (+{report.distilled} distilled)" if report.distilled else ""
+        own = f", {report.distiller_runs} of Abzu's own distiller left alone" if report.distiller_runs else ""
         typer.echo(f"imported {report.imported}, already covered {report.covered}, "
                    f"{report.candidates} candidate(s) staged{distilled}, "
-                   f"{len(report.not_transcripts)} not a transcript")
+                   f"{len(report.not_transcripts)} not a transcript{own}")
 
 
 def transcripts(path: Path) -> list[str]:

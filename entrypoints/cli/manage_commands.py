@@ -14,6 +14,7 @@ from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.manage_views import EditedView, ForgottenView, MemoryView, lifted_line, show
 from abzu.entrypoints.logs import LOGGER_NAME
+from abzu.entrypoints.views import preview
 
 log = logging.getLogger(LOGGER_NAME)
 IdArg = Annotated[str, typer.Argument(metavar="ID", help="Id of a bead (b-…) or a staged candidate (c-…).")]
@@ -87,8 +88,8 @@ class ManageCommands:
 def _confirm(container: ContainerSource, memory_id: str) -> None:
     match ShowMemory(container().read_uow()).execute(memory_id):
         case Success(Shown(memory=found)):
-            preview = found.summary or found.content.splitlines()[0][:80]
-            typer.confirm(f"Forget {found.id} ({found.category.value}): {preview!r}?", abort=True)
+            shown = preview(found.summary or found.content, 80)  # stored text: one neutralised line
+            typer.confirm(f"Forget {found.id} ({found.category.value}): {shown!r}?", abort=True)
         case Failure(err):
             fail(err.message)
 

@@ -9,6 +9,7 @@ from abzu.application.manage.edit import Edited
 from abzu.application.manage.forget import Forgotten
 from abzu.domain.bead import Bead, Candidate
 from abzu.entrypoints.cli import render
+from abzu.entrypoints.quoting import neutralise, one_line, one_line_or_none
 
 
 class MemoryView(BaseModel):
@@ -27,6 +28,8 @@ class MemoryView(BaseModel):
     weight: float | None = None
     last_recalled_at: datetime | None = None
     flagged_for_deletion: bool | None = None
+    flag_reason: str | None = None  # the reviewer's reason for flagging it
+    vouched_by: str | None = None  # agent, person or review: only a person or a review is reviewed
     # candidates only
     source: str | None = None
     session_id: str | None = None
@@ -35,18 +38,27 @@ class MemoryView(BaseModel):
 
     @classmethod
     def of(cls, memory: Bead | Candidate, derived_from: tuple[str, ...] = ()) -> "MemoryView":
+        # Stored text goes through the one renderer (domain/quoting.py), in text and --json
+        # alike, as recall does: no terminal escapes, bidi overrides or tags reach the reader.
         common = dict(
-            id=memory.id, category=memory.category.value, project=memory.project,
-            content=memory.content, summary=memory.summary, tags=list(memory.tags),
-            created_at=memory.created_at, superseded_by=memory.superseded_by, context=memory.context,
+            id=memory.id, category=memory.category.value, project=one_line_or_none(memory.project),
+            content=neutralise(memory.content), summary=one_line_or_none(memory.summary),
+            tags=[one_line(tag) for tag in memory.tags], created_at=memory.created_at,
+            superseded_by=memory.superseded_by, context=_text(memory.context),
             derived_from=list(derived_from),
         )
         if isinstance(memory, Bead):
-            return cls(**common, store="wisdom", reviewed=True, starred=memory.starred,
+            return cls(**common, store="wisdom", reviewed=memory.reviewed, starred=memory.starred,
                        weight=memory.weight, last_recalled_at=memory.last_accessed,
-                       flagged_for_deletion=memory.gemini_flagged)
+                       flagged_for_deletion=memory.gemini_flagged,
+                       flag_reason=one_line_or_none(memory.flag_reason),
+                       vouched_by=memory.vouched_by.value)
         return cls(**common, store="staging", reviewed=False, source=memory.source.value,
-                   session_id=memory.session_id)
+                   session_id=one_line_or_none(memory.session_id))
+
+
+def _text(text: str | None) -> str | None:
+    return neutralise(text) if text is not None else None
 
 
 class EditedView(MemoryView):
@@ -80,6 +92,10 @@ class ForgottenView(BaseModel):
                    older=list(done.older))
 
 
+VOUCHED = {"agent": "the agent, not reviewed (confirm or remove it: abzu review --interactive)",
+           "person": "a person", "review": "a review"}
+
+
 def show(view: MemoryView) -> None:
     """Labels first, then the text as data (rich markup in stored text is escaped)."""
     where = "permanent memory (wisdom)" if view.store == "wisdom" else "staging (awaits review)"
@@ -89,6 +105,9 @@ def show(view: MemoryView) -> None:
         render.console.print(f"{label}: {escape(value)}")
     render.console.print()
     render.console.print(escape(view.content), soft_wrap=True)
+    if view.context:
+        render.console.print()
+        render.console.print(f"context: {escape(view.context)}", soft_wrap=True)
 
 
 def _provenance(view: MemoryView) -> list[tuple[str, str]]:
@@ -98,6 +117,8 @@ def _provenance(view: MemoryView) -> list[tuple[str, str]]:
              ("derived from", ", ".join(view.derived_from) or None),
              ("last recalled", view.last_recalled_at.isoformat() if view.last_recalled_at else None)]
     if view.store == "wisdom":
+        pairs += [("vouched for by", VOUCHED.get(view.vouched_by or "agent"))]
         pairs += [("weight", f"{view.weight}{' (starred)' if view.starred else ''}")]
-        pairs += [("flagged for deletion", "yes" if view.flagged_for_deletion else None)]
+        flagged = f"yes ({view.flag_reason})" if view.flag_reason else "yes"
+        pairs += [("flagged for deletion", flagged if view.flagged_for_deletion else None)]
     return [(label, value) for label, value in pairs if value]

@@ -10,7 +10,7 @@ from returns.result import Failure, Success
 
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import Remembered, RememberRequest
-from abzu.domain.bead import Bead
+from abzu.domain.bead import Bead, VouchedBy
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
 from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
@@ -77,7 +77,7 @@ class MemoryCommands:
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
                                       context=context, files=_absolute(files),
-                                      commands=tuple(commands or ()))
+                                      commands=tuple(commands or ()), vouched_by=VouchedBy.PERSON)
             match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)

@@ -29,13 +29,19 @@ def _item(ranked: Any) -> dict[str, Any]:
     return {
         "id": hit.item_id, "category": hit.category.value, "project": hit.project,
         "score": round(ranked.score, 4), "relevance": round(ranked.relevance, 4),
-        "source": hit.source.value, "reviewed": hit.source.value == "bead",
+        "source": hit.source.value, "reviewed": hit.reviewed,
+        "vouched_by": hit.vouched_by,
         "title": one_line(hit.summary) if hit.summary else None,
         "text": clip(neutralise(hit.content), RESULT_CHARS),
         "created_at": iso(hit.created_at), "last_recalled_at": iso(hit.last_accessed),
         "stale": stale_label((hit.stale,)),
         "author": one_line(hit.author) if hit.author else None,
     }
+
+
+def unreviewed(item: dict[str, Any]) -> str:
+    """Why a result is not reviewed: staged, or written by the agent (issue 29)."""
+    return "written by the agent, not reviewed" if item.get("vouched_by") == "agent" else "staged"
 
 
 def iso(at: datetime | None) -> str | None:
@@ -68,7 +74,7 @@ def recalled_text(view: dict[str, Any]) -> str:
         return f"No memories match {one_line(view['query'])!r} (scope: {view['scope']})."
     blocks = []
     for item in view["results"]:
-        kind = item["category"] if item["reviewed"] else f"{item['category']}, staged"
+        kind = item["category"] if item["reviewed"] else f"{item['category']}, {unreviewed(item)}"
         head = f"{item['id']}  {item['score']:.3f}  {kind}  {item['project'] or '(global)'}"
         head += f"  [{item['stale']}]" if item.get("stale") else ""
         head += f"  team: {item['author']}" if item.get("author") else ""

@@ -12,6 +12,7 @@ from rich.table import Table
 if TYPE_CHECKING:  # annotations only: the light `abzu status` prints its table without pydantic
     from abzu.entrypoints.views import (
         BeadView,
+        RecallItem,
         RecallView,
         RememberView,
         ReviewStateView,
@@ -43,7 +44,7 @@ def recalled(view: RecallView) -> None:
         return
     table = Table(title=f"Recall: {escape(view.query)}  (scope {view.scope}, "
                         f"project {escape(view.project or '-')})",
-                  caption="staged = not reviewed yet, ranked below reviewed beads",
+                  caption="staged, by agent = not reviewed yet, ranked below reviewed beads",
                   box=box.SIMPLE_HEAD)
     table.add_column("id", no_wrap=True)
     table.add_column("score", no_wrap=True, justify="right")
@@ -51,12 +52,16 @@ def recalled(view: RecallView) -> None:
     table.add_column("project", max_width=16, overflow="fold")
     table.add_column("text", ratio=1, min_width=20, overflow="fold")
     for item in view.results:
-        kind = item.category if item.reviewed else f"{item.category}\n[yellow]staged[/]"
+        kind = item.category if item.reviewed else f"{item.category}\n[yellow]{_unreviewed(item)}[/]"
         kind += f"\n[red]{escape(item.stale)}[/]" if item.stale else ""  # a fixed label, escaped anyway
         kind += f"\n[cyan]team: {escape(item.author)}[/]" if item.author else ""
         text = f"[bold]{escape(item.title)}[/]\n{escape(item.text)}" if item.title else escape(item.text)
         table.add_row(item.id, f"{item.score:.3f}", kind, escape(item.project or "(global)"), text)
     console.print(table)
+
+
+def _unreviewed(item: RecallItem) -> str:
+    return "by agent" if item.vouched_by == "agent" else "staged"
 
 
 def starred(view: BeadView) -> None:
@@ -82,8 +87,8 @@ def status(view: StatusView) -> None:
                                   f"pending: {s.pending}{_capped(s.capped)}, "
                                   f"journal entries waiting: {s.spooled}, "
                                   f"missed transcripts: {s.missed}")
-        table.add_row("distillations", f"done: {s.distilled}, failed: {s.distill_failed}, "
-                                       f"skipped: {s.distill_skipped}")
+        table.add_row("distillations", f"{escape(s.distillation)} · done: {s.distilled}, "
+                                       f"failed: {s.distill_failed}, skipped: {s.distill_skipped}")
     if view.review is not None:
         table.add_row("review", _review_state(view.review))
     if view.semantic is not None:

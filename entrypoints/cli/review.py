@@ -14,6 +14,7 @@ from abzu.application.review.undo_review import Undone
 from abzu.domain.bead import Bead
 from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.cli import review_render as render
+from abzu.entrypoints.cli import review_written
 from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
@@ -68,6 +69,8 @@ class ReviewCommands:
         """Review staged candidates with Gemini (or by hand): promote, consolidate, discard, flag.
 
         Every decision is validated before anything changes; wisdom.db is snapshotted first.
+        Preferences the agent wrote (they skip staging) are listed; --interactive first asks
+        you to confirm (you vouch for it: reviewed) or remove each.
         """
         with one_line_errors():
             if undo:
@@ -102,6 +105,12 @@ class ReviewCommands:
 
 
 def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
+    if interactive and not request.dry_run:  # what the agent wrote first: preferences skip staging
+        if not review_written.ask_each(c, request.project, TyperDialogue()):
+            _written_pack(c)  # the person quit while confirming
+            return
+    elif not as_json:
+        review_written.listed(c, request.project)  # a review that does not ask still says so
     if interactive:
         # a person decides: the history and the review log name the human, never Gemini
         use_case = c.run_review(uow=c.human_uow(), reviewer=HumanReviewer(TyperDialogue()),
@@ -120,13 +129,17 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
             log.info("review %s by %s: %s, %d rejected, %d held back, %d failed", report.review_id,
                      report.reviewer, counts, report.rejected, report.held_back, report.failed)
             _show(ReviewView.of(report), as_json, render.review)
-            from abzu.entrypoints.cli.session_commands import write_recall_pack
-
-            write_recall_pack(c)  # the next session start's answers changed with this review
+            _written_pack(c)  # the next session start's answers changed with this review
             if report.failed:
                 raise typer.Exit(code=1)
         case Failure(err):
             fail(err.message)
+
+
+def _written_pack(c: "Container") -> None:
+    from abzu.entrypoints.cli.session_commands import write_recall_pack
+
+    write_recall_pack(c)
 
 
 def gemini_installed() -> bool:

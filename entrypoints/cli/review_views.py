@@ -8,6 +8,7 @@ from abzu.application.review.report import BatchReport, Outcome, ReviewReport
 from abzu.application.review.undo_review import Undone
 from abzu.domain.bead import Candidate
 from abzu.domain.review.model import Rejection
+from abzu.entrypoints.quoting import neutralise, one_line, one_line_or_none
 
 
 class CandidateView(BaseModel):
@@ -21,8 +22,10 @@ class CandidateView(BaseModel):
 
     @classmethod
     def of(cls, c: Candidate) -> "CandidateView":
-        return cls(id=c.id, category=c.category.value, project=c.project, source=c.source.value,
-                   created_at=c.created_at, summary=c.summary, content=c.content)
+        # The one renderer of stored text (domain/quoting.py), in text and --json alike.
+        return cls(id=c.id, category=c.category.value, project=one_line_or_none(c.project),
+                   source=c.source.value, created_at=c.created_at, summary=one_line_or_none(c.summary),
+                   content=neutralise(c.content))
 
 
 class CandidatesView(BaseModel):
@@ -39,7 +42,9 @@ class OutcomeView(BaseModel):
 
     @classmethod
     def of(cls, o: Outcome) -> "OutcomeView":
-        return cls(action=o.action, ids=list(o.ids), bead_id=o.bead_id, reason=o.reason, note=o.note)
+        # A reviewer's words are shown like stored text: one line, nothing hidden.
+        return cls(action=o.action, ids=list(o.ids), bead_id=o.bead_id, reason=one_line(o.reason),
+                   note=one_line(o.note))
 
 
 class RejectionView(BaseModel):

@@ -62,7 +62,7 @@ def _fresh(raw: str, home: DataHome,
     pack = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
                               config=home.config_file(os.environ), now=now.timestamp())
     if pack is None or not rendered_pack.no_crash_notice(payload.get("transcript_path"),
-                                                          payload["session_id"], pack):
+                                                          payload["session_id"], pack, home.staging):
         return None
     return payload, cwd, root, now, pack
 

@@ -4,6 +4,9 @@ Whatever happens the exit code is 0 and stdout carries nothing but the one JSON 
 Code accepts (SessionStart's additional context); a failure is one line in Abzu's log file.
 Never exit 2: on PreCompact it would block compaction.
 
+Under Abzu's own distiller (`claude -p` started with distiller_child.CHILD_VARIABLE set), every
+hook returns 0 before reading anything: the child is never captured (issue 29.1).
+
 Standard library only at import time; one module per hook (`run(raw, home)`), imported only
 for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
 records the request and snapshots in the background; these three are given the data home as a
@@ -16,6 +19,7 @@ import json
 import os
 import sys
 
+from abzu.domain.extraction.distiller_child import CHILD_VARIABLE, is_child
 from abzu.entrypoints.home_root import home_root
 
 TYPE_CHECKING = False  # typing itself is ~2 ms of Stop's budget; mypy reads the block below
@@ -43,6 +47,8 @@ MAX_PAYLOAD_CHARS = 1_000_000
 
 def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO | None" = None) -> int:
     name = argv[0] if argv else "(none)"
+    if is_child(os.environ.get(CHILD_VARIABLE)):
+        return 0  # a hook of Abzu's own distiller (`claude -p`): it reads, writes and starts nothing
     try:
         root = home_root()
         raw = (stdin or sys.stdin).read(MAX_PAYLOAD_CHARS)

@@ -9,13 +9,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from returns.pipeline import is_successful
-from returns.result import Result
+from mcp.server.mcpserver.exceptions import ToolError
 
 from abzu.domain.enki.consumers import Action, Consumer, refusal
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
+    from returns.result import Result
+
     from abzu.entrypoints.wiring.container import Container
 
 log = logging.getLogger(LOGGER_NAME)
@@ -38,16 +39,13 @@ def server_cwd() -> Path:
 
 
 class App:
-    """The lifespan state: the one container of this server. This module imports no part of
-    the SDK (its ToolError is imported where raised), so that `enki_recall` can be answered
-    beside the SDK (direct.py) before the SDK has loaded.
+    """The lifespan state: the one container of this server, built on the first tool call.
 
-    Start-up costs only the MCP SDK's import: the store stack (SQLAlchemy, the container) is
-    imported in a background thread (`warm_up`) while `initialize` is answered, and the stores
-    are opened on the first tool call. Opening a store takes the write lock (BEGIN IMMEDIATE)
-    and may migrate, so a busy or broken store becomes a tool error the model reads, never a
-    slow or dead `initialize`. Sync tools run in worker threads, hence the lock; each call
-    then gets its own unit of work.
+    Building it imports the store stack (SQLAlchemy, the container) and opens the stores, which
+    takes the write lock (BEGIN IMMEDIATE) and may migrate: done on the first call, a busy or
+    broken store becomes a tool error the model reads, never a slow or dead `initialize`, and
+    `tools/list` loads only what the tools' schemas need. Sync tools run in worker threads,
+    hence the lock; each call then gets its own unit of work.
     """
 
     def __init__(self, build: "Callable[[], Container]", *, owns_container: bool,
@@ -64,38 +62,21 @@ class App:
             return "the server's stderr (Abzu's log file is not open yet)"
         return str(self._built.config.log_path())
 
-    def warm_up(self) -> None:
-        try:
-            with self._lock:
-                self._materialise()
-        except Exception:
-            log.warning("warm-up failed; the first tool call retries and reports", exc_info=True)
-
     def container(self) -> "Container":
         with self._lock:
-            built = self._materialise()
+            if self._built is None:
+                self._built = self._build()
+                configure_file_logging(Path(self._built.config.log_path()))
             if not self._ready:
-                built.init_resources()
+                self._built.init_resources()
                 self._ready = True
-            return built
+            return self._built
 
     def close(self) -> None:
         with self._lock:
             if self._built is not None and self._owned:
                 self._built.shutdown_resources()
             self._ready = False
-
-    def _materialise(self) -> "Container":
-        if self._built is None:
-            self._built = self._build()
-            configure_file_logging(Path(self._built.config.log_path()))
-        return self._built
-
-
-def default_app(consumer: Consumer = Consumer.AGENT) -> App:
-    """The lifespan state of a server on its own container, built on first use for the
-    project the server works in."""
-    return new_app(None, consumer)
 
 
 def new_app(container: "Container | None", consumer: Consumer) -> App:
@@ -113,17 +94,15 @@ def _default_container(cwd: Path) -> "Container":
 
 def guard(app: App, tool: str, action: Action, category: str | None = None) -> None:
     """Refuse, as a tool error, what this server's consumer may not do (spec §13); logged."""
-    from mcp.server.mcpserver.exceptions import ToolError  # the SDK's: loaded by then (see App)
-
     refused = refusal(app.consumer, action, category)
     if refused is not None:
         log.warning("%s refused: %s", tool, refused.message)
         raise ToolError(refused.message)
 
 
-def unwrap(outcome: Result[T, E]) -> T:
+def unwrap(outcome: "Result[T, E]") -> T:
     """An expected failure becomes a ToolError carrying its one-line message."""
-    from mcp.server.mcpserver.exceptions import ToolError
+    from returns.pipeline import is_successful  # ~10 ms to import: on the first call, not at start
 
     if is_successful(outcome):
         return outcome.unwrap()
@@ -133,8 +112,6 @@ def unwrap(outcome: Result[T, E]) -> T:
 @contextmanager
 def reported(tool: str, app: App) -> Iterator[None]:
     """Anything unexpected is logged with its traceback and becomes a short ToolError."""
-    from mcp.server.mcpserver.exceptions import ToolError
-
     try:
         yield
     except ToolError:
@@ -148,7 +125,7 @@ def _busy(message: str) -> bool:
 
 
 def explain(tool: str, exc: Exception, app: App) -> str:
-    """The one-line message of an unexpected failure, logged (direct.py answers with it too)."""
+    """The one-line message of an unexpected failure, logged."""
     from sqlalchemy.exc import OperationalError  # already loaded by then: the stores use it
 
     from abzu.adapters.sqlite.engine import StorageError

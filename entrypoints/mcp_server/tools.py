@@ -1,4 +1,7 @@
-"""The four tools of spec §15. Each parses its arguments, runs one use case, maps the result."""
+"""The four tools of spec §15. Each parses its arguments, runs one use case, maps the result.
+
+Module-level imports are what `tools/list` needs (the argument types and the output views);
+the store stack is imported by the first call (runtime.App)."""
 
 from typing import Annotated, Literal, get_args
 
@@ -9,10 +12,11 @@ from pydantic import Field
 
 from abzu.application.recall import MAX_LIMIT, RecallRequest
 from abzu.application.remember import RememberRequest
+from abzu.domain.bead import VouchedBy
 from abzu.domain.enki.consumers import Action
+from abzu.domain.sessions.capture_hint import REMEMBER_DESCRIPTION
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
 from abzu.entrypoints.mcp_server.runtime import App, guard, reported, unwrap
-from abzu.entrypoints.status_report import full_status
 from abzu.entrypoints.views import BeadView, CategoryName, RememberView, StatusView
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -30,7 +34,8 @@ ContentArg = Annotated[str, Field(description=(
 ))]
 # A str advertising the enum: a wrong category then gets the use case's one-line message.
 CategoryArg = Annotated[str, Field(
-    description="decision, learning, pattern, fix, or preference (kept at once, no review).",
+    description=("decision, learning, pattern, fix, or preference (kept at once, but shown as "
+                 "written by the agent, not reviewed, until a person confirms it)."),
     json_schema_extra={"enum": list(get_args(CategoryName))},
 )]
 SummaryArg = Annotated[str | None, Field(description="One line shown in recall results.")]
@@ -59,11 +64,13 @@ def enki_remember(
     files: FilesArg = None,
     commands: CommandsArg = None,
 ) -> RememberView:
-    """Store a decision, learning, pattern, fix or preference for future sessions."""
+    """Store a decision, learning, pattern, fix or preference (description: capture_hint.py)."""
     app = ctx.request_context.lifespan_context
     guard(app, "enki_remember", Action.REMEMBER, category)
+    # The agent's own words: a preference lands in wisdom.db but is not reviewed (issue 29).
     request = RememberRequest(content, category, project, summary, tuple(tags or ()), context=context,
-                              files=tuple(files or ()), commands=tuple(commands or ()))
+                              files=tuple(files or ()), commands=tuple(commands or ()),
+                              vouched_by=VouchedBy.AGENT)
     with reported("enki_remember", app):
         return RememberView.of(unwrap(app.container().memory().remember().execute(request)))
 
@@ -101,11 +108,13 @@ def enki_status(ctx: Context[App]) -> StatusView:
     app = ctx.request_context.lifespan_context
     guard(app, "enki_status", Action.STATUS)
     with reported("enki_status", app):
+        from abzu.entrypoints.status_report import full_status
+
         return full_status(app.container())
 
 
 def register(server: MCPServer[App]) -> None:
-    server.add_tool(enki_remember, title="Remember", annotations=SAFE_WRITE)
+    server.add_tool(enki_remember, title="Remember", description=REMEMBER_DESCRIPTION, annotations=SAFE_WRITE)
     server.add_tool(enki_recall, title="Recall", annotations=READ_ONLY)
     server.add_tool(enki_star, title="Star a bead", annotations=SAFE_WRITE)
     server.add_tool(enki_status, title="Memory status", annotations=READ_ONLY)

@@ -41,6 +41,7 @@ ROUTES = [
     Route("/memory/{memory_id}/{action:str}", search_pages.act, methods=["POST"]),
     Route("/staging", review_pages.queue),
     Route("/staging/undo", review_pages.undo, methods=["POST"]),
+    Route("/staging/written/{bead_id}", review_pages.vouch, methods=["POST"]),
     Route("/staging/{candidate_id}", review_pages.decide, methods=["POST"]),
     Route("/staging/{candidate_id}/similar", review_pages.similar),
     Route("/sessions", session_pages.sessions),

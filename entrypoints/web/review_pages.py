@@ -1,6 +1,8 @@
 """The staging queue: candidates oldest first beside their closest beads, and the person's
 decisions, each one applied through the same validated review as `abzu review --interactive`
-(sandbox, wisdom.db snapshot first, `abzu review --undo` or the page's Undo takes it back)."""
+(sandbox, wisdom.db snapshot first, `abzu review --undo` or the page's Undo takes it back).
+Above them, what the agent wrote straight into permanent memory (preferences, issue 29), to
+confirm or remove through the same use cases as `abzu review --interactive`."""
 
 from returns.result import Failure, Success
 from starlette.requests import Request
@@ -22,9 +24,26 @@ PAST = {"promote": "promoted", "discard": "discarded", "keep": "kept", "flag": "
 
 async def queue(request: Request) -> Response:
     project = request.query_params.get("project", "").strip() or None
-    found = staging_queue(container(request)).execute(project, limit=SHOWN, page=_page(request))
+    c = container(request)
+    found = staging_queue(c).execute(project, limit=SHOWN, page=_page(request))
+    unreviewed = c.unreviewed_beads().execute(project, limit=SHOWN)  # issue 29: the agent's own
     return page(request, "staging.html", queue=found, project=project, per_page=SHOWN,
-                note=request.query_params.get("note"))
+                unreviewed=unreviewed, note=request.query_params.get("note"))
+
+
+async def vouch(request: Request) -> Response:
+    """Confirm (the person answers for it) or remove (forget) a bead the agent wrote: the same
+    use cases as `abzu review --interactive`."""
+    bead_id = request.path_params["bead_id"]
+    form, c = await checked_form(request), container(request)
+    action = str(form.get("action", ""))
+    if action == "confirm":
+        note = said(c.confirm_memory().execute(bead_id), f"{bead_id} confirmed: reviewed from now on")
+    elif action == "remove":
+        note = said(c.remove_unreviewed().execute(bead_id), f"{bead_id} removed")
+    else:
+        note = f"{bead_id}: nothing changed"
+    return back_to("/staging", note)
 
 
 def _page(request: Request) -> int:

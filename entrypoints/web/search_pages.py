@@ -17,7 +17,7 @@ from abzu.entrypoints.wiring.web import anchors_of, recallers_of
 
 SCOPES = ("project", "global", "all")
 CATEGORIES = ("decision", "learning", "pattern", "fix", "preference")
-ACTIONS = ("star", "flag", "unflag")
+ACTIONS = ("star", "flag", "unflag", "confirm")
 FADING = 0.5  # below this decay weight a bead is shown as fading
 
 
@@ -72,13 +72,15 @@ async def memory(request: Request) -> Response:
 
 
 async def act(request: Request) -> Response:
-    """Star, flag or unflag one bead: one use case, then back to its page."""
+    """Star, flag, unflag or confirm one bead: one use case, then back to its page."""
     memory_id, action = request.path_params["memory_id"], request.path_params["action"]
     form, c = await checked_form(request), container(request)
     if action not in ACTIONS:
         return page(request, "missing.html", status_code=404, message=f"no action {action}")
     if action == "star":
         note = said(c.star().execute(memory_id), "starred: it never decays")
+    elif action == "confirm":
+        note = said(c.confirm_memory().execute(memory_id), "confirmed: reviewed from now on")
     elif action == "flag":
         reason = str(form.get("reason") or "flagged from the web page")
         note = said(c.flag_for_deletion().execute(memory_id, reason), "flagged for deletion")

@@ -32,6 +32,9 @@ from abzu.application.anchors.mark_stale import MarkStaleAnchors
 from abzu.application.enki.complete_project import ExpireEmDbs
 from abzu.application.extraction.extract_transcript import ExtractTranscript
 from abzu.application.maintenance import RunMaintenance
+from abzu.application.manage.confirm import ConfirmMemory
+from abzu.application.manage.forget import ForgetMemory
+from abzu.application.manage.unreviewed import UnreviewedBeads
 from abzu.application.remember_many import RememberMany
 from abzu.application.review.consolidate_beads import ConsolidateBeads
 from abzu.application.review.discard_candidate import DiscardCandidate
@@ -201,6 +204,10 @@ class Container(containers.DeclarativeContainer):
     consolidate_beads = providers.Factory(ConsolidateBeads, uow=human_uow, clock=clock, ids=ids)
     flag_for_deletion = providers.Factory(FlagForDeletion, uow=human_uow, clock=clock, ids=ids)
     unflag = providers.Factory(Unflag, uow=human_uow)
+    # what the agent wrote straight into wisdom.db, for a person to confirm or remove (issue 29)
+    unreviewed_beads = providers.Factory(UnreviewedBeads, uow=read_uow)
+    confirm_memory = providers.Factory(ConfirmMemory, uow=human_uow)
+    remove_unreviewed = providers.Factory(ForgetMemory, uow=human_uow)
     # --- bulk remember (issue 6: eval and imports) ---
     # On the stdlib sqlite3 driver: SQLAlchemy's per-statement work was a third of a bulk
     # import's CPU (two statements per memory; issue 13.6). Same repositories, same SQL.
@@ -298,6 +305,8 @@ def _store_config(settings: Settings, cwd: Path | None, actor: str) -> dict[str,
         "pending_remembers": settings.layout.pending_remembers,
         "shown_dir": settings.layout.shown,
         "semantic": settings.semantic,
+        "distiller": settings.distiller,  # status says whether it runs (distiller_choice.py)
+        "claude_executable": settings.claude_executable,
         "memory_backend": settings.memory_backend,
         "team": {"home": settings.layout, "url": settings.team_url, "password": settings.team_password,
                  "timeout_s": settings.team_timeout_s, "actor": actor},

@@ -19,8 +19,10 @@ from abzu.application.maintenance import RunMaintenance
 from abzu.application.ports import Clock, IdGenerator, Workspace
 from abzu.application.sessions.attach_compact_summary import AttachCompactSummary
 from abzu.application.sessions.capture_pre_compact import CapturePreCompact
+from abzu.application.sessions.dismiss_loop import DismissLoop
 from abzu.application.sessions.finalize_session import FinalizeSession
 from abzu.application.sessions.ingest_spool import IngestSpool
+from abzu.application.sessions.list_loops import ListOpenLoops
 from abzu.application.sessions.recover_sessions import RecoverSessions
 from abzu.application.sessions.session_status import SessionStatus
 from abzu.application.sessions.update_pre_compact_summary import UpdatePreCompactSummary
@@ -72,11 +74,13 @@ class SessionProviders(containers.DeclarativeContainer):
     )
     finalize_session = providers.Factory(
         FinalizeSession, uow=uow, extractor=extract_transcript, maintenance=maintenance,
-        clock=clock, ids=ids,
+        clock=clock, ids=ids, transcripts=transcripts,
     )
-    ingest_spool = providers.Factory(IngestSpool, uow=uow, spool=spool, clock=clock)
+    ingest_spool = providers.Factory(IngestSpool, uow=uow, spool=spool, clock=clock, remotes=workspace)
     recover_sessions = providers.Factory(
         RecoverSessions, uow=uow, ingest=ingest_spool, finalize=finalize_session,
         workspace=workspace, transcripts=transcripts, clock=clock,
     )
     session_status = providers.Factory(SessionStatus, uow=uow, spool=spool)
+    list_loops = providers.Factory(ListOpenLoops, uow=uow, workspace=workspace, clock=clock)
+    dismiss_loop = providers.Factory(DismissLoop, uow=uow, clock=clock)

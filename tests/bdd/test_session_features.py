@@ -3,4 +3,4 @@
 from pytest_bdd import scenarios
 
 scenarios("session_start.feature", "compaction.feature", "session_end.feature", "crash_recovery.feature",
-          "delta_header.feature")
+          "delta_header.feature", "open_loops.feature")

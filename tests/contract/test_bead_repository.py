@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from abzu.application.ports import UnitOfWork
+from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.scope import Scope, ScopeKind
@@ -191,3 +192,22 @@ def test_delete_flagged_removes_only_flagged_beads_and_frees_their_successors(uo
         assert (found := uow.beads.get("b-child")) is not None and found.superseded_by is None
         assert uow.beads.get("b-keep") is not None
         assert uow.beads.delete_flagged() == []
+
+
+def test_unreviewed_lists_the_agent_s_live_unflagged_beads_oldest_first(uow: UnitOfWork) -> None:
+    agent = {"category": Category.PREFERENCE, "vouched_by": VouchedBy.AGENT}
+    store(uow,
+          bead("b-new", "Prefer tabs", created_at=T0 + timedelta(hours=1), **agent),
+          bead("b-old", "Prefer spaces", project="web", **agent),
+          bead("b-flagged", "Prefer emacs", gemini_flagged=True, flag_reason="stale", **agent),
+          bead("b-person", "Prefer vim", category=Category.PREFERENCE, vouched_by=VouchedBy.PERSON),
+          bead("b-review", "Use WAL"))
+    with uow:
+        uow.beads.supersede("b-new", by="b-old")
+        uow.commit()
+    store(uow, bead("b-newest", "Prefer ruff", created_at=T0 + timedelta(hours=2), **agent))
+    with uow:
+        assert [b.id for b in uow.beads.unreviewed()] == ["b-old", "b-newest"]
+        assert [b.id for b in uow.beads.unreviewed("api")] == ["b-newest"]
+        assert [b.id for b in uow.beads.unreviewed(limit=1)] == ["b-old"]
+        assert (found := uow.beads.get("b-old")) is not None and found.vouched_by is VouchedBy.AGENT

@@ -15,6 +15,7 @@ from abzu.application.ports import UnitOfWork
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
+from abzu.domain.term_weights import shared_weights
 from abzu.domain.text import keywords
 from tests.contract.stores import STORES, unit_of_work
 from tests.fakes import T0, bead, candidate
@@ -54,10 +55,12 @@ def repository_hits(folder: Path, query: str) -> list[SearchHit]:
     wisdom, staging = engines(folder)
     try:
         with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
-            scope = Scope(ScopeKind.PROJECT, "api")
-            terms = keywords(query)
-            return (uow.beads.search(terms, scope, limit=10, now=T0)
-                    + uow.candidates.search(terms, scope, limit=10, now=T0))
+            scope, terms = Scope(ScopeKind.PROJECT, "api"), keywords(query)
+            stores = (uow.beads, uow.candidates)
+            counts = [store.term_counts(terms) for store in stores]
+            weights = shared_weights(counts)  # as Recall weighs the terms alike in both stores
+            return [hit for store, held in zip(stores, counts, strict=True)
+                    for hit in store.search(terms, scope, limit=10, now=T0, counts=held, weights=weights)]
     finally:
         wisdom.dispose()
         staging.dispose()

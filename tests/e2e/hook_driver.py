@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.no_claude import NO_CLAUDE
+
 ABZU = str(Path(sys.executable).parent / ("abzu.exe" if os.name == "nt" else "abzu"))
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "claude-jsonl"
 
@@ -29,7 +31,8 @@ class ClaudeCode:
         home, project = tmp_path / "enki-home", tmp_path / "src" / "api"
         (project / ".git").mkdir(parents=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith(("ABZU_", "CLAUDE_"))}
-        env.update(ABZU_HOME=str(home), HOME=str(tmp_path / "user"), ABZU_RECOVERY_IDLE_MINUTES="0")
+        env.update(ABZU_HOME=str(home), HOME=str(tmp_path / "user"), ABZU_RECOVERY_IDLE_MINUTES="0",
+                   ABZU_CLAUDE_EXECUTABLE=NO_CLAUDE)  # never the machine's own Claude Code
         return cls(home, project, env)
 
     def transcript(self, session_id: str, source: Path, lines: int | None = None) -> Path:

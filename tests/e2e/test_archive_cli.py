@@ -33,7 +33,7 @@ def other(tmp_path: Path, repo: Path) -> Iterator[Cli]:
 def test_export_is_sorted_versioned_jsonl_on_stdout(cli: Cli) -> None:
     run = cli("export")
     lines = [json.loads(line) for line in run.stdout.splitlines()]
-    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 3}
+    assert run.code == 0 and lines[0] == {"format": "abzu-export", "version": 4}
     assert [r["kind"] for r in lines[1:]] == ["project", "bead", "candidate", "event", "event"]
     assert [(r["store"], r["event"]) for r in lines[4:]] == [("staging", "staged"), ("wisdom", "created")]
     assert lines[2]["content"] == "Always use WAL mode for SQLite readers"
@@ -49,9 +49,28 @@ def test_import_skips_content_already_stored_under_another_id(cli: Cli, other: C
     cli("export", "--out", str(tmp_path / "m.jsonl"))
     run = other("import", str(tmp_path / "m.jsonl"), "--json")
     # added: the fix and its event; present: the project; the preference (its event stays out)
-    assert run.json() == {"added": 2, "present": 1, "duplicates": 1}
+    assert run.json() == {"added": 2, "present": 1, "duplicates": 1, "projects": {}}
     beads = [r for r in other("export").stdout.splitlines() if '"kind":"bead"' in r]
     assert len(beads) == 1
+
+
+def test_who_vouches_for_a_bead_travels_and_an_old_file_s_preference_is_the_agent_s(
+        cli: Cli, other: Cli, tmp_path: Path) -> None:
+    """Issue 29: a person's preference stays reviewed on the other machine; a preference of a
+    file written before anyone recorded who vouched for it is not shown as reviewed there."""
+    lines = cli("export").stdout.splitlines()
+    [bead] = [json.loads(line) for line in lines if '"kind":"bead"' in line]
+    assert bead["vouched_by"] == "person"
+    (tmp_path / "new.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    older = {k: v for k, v in bead.items() if k != "vouched_by"} | {
+        "id": "b-old", "content": "Prefer tabs", "content_hash": "h-old"}
+    (tmp_path / "old.jsonl").write_text(HEADER.replace('"version": 1', '"version": 3')
+                                        + json.dumps(older) + "\n", encoding="utf-8")
+    assert other("import", str(tmp_path / "new.jsonl")).code == 0
+    assert other("import", str(tmp_path / "old.jsonl")).code == 0
+    assert other("show", bead["id"], "--json").json()["reviewed"] is True
+    old = other("show", "b-old", "--json").json()
+    assert (old["reviewed"], old["vouched_by"]) == (False, "agent")
 
 
 @pytest.mark.parametrize(("content", "says"), [

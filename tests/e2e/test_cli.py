@@ -27,9 +27,9 @@ def test_the_done_when_flow(cli: Cli, abzu_home: Path) -> None:
     assert "permanent memory (wisdom) for api" in kept.stdout
 
     results = cli("recall", "sqlite", "--json").json()["results"]
-    assert [(r["text"], r["source"], r["reviewed"]) for r in results] == [
-        (PREFERENCE, "bead", True),
-        (LEARNING, "candidate", False),
+    assert [(r["text"], r["source"], r["reviewed"], r["vouched_by"]) for r in results] == [
+        (PREFERENCE, "bead", True, "person"),  # typed by a person: reviewed at once (issue 29)
+        (LEARNING, "candidate", False, None),
     ]
     assert results[0]["score"] > results[1]["score"]
 
@@ -96,6 +96,7 @@ def test_json_shapes_are_stable(cli: Cli) -> None:
         "created_at",
         "last_recalled_at",
         "stale",  # issue 16.3: null unless the memory's anchored code changed
+        "vouched_by",  # issue 29: agent, person or review for a bead; null for a candidate
         "author",  # issue 32: null unless a team memory
     }
     status = cli("status", "--json").json()

@@ -92,3 +92,20 @@ def test_a_broken_file_is_named_in_one_line(cli: Cli, config: Path) -> None:
     config.write_text("relevance_floor = = 1\n")
     done = cli("config", "list")
     assert done.code == 1 and done.stderr.startswith(f"error: cannot read {config}")
+
+
+def test_distillation_runs_where_claude_is_found_until_it_is_set_off(
+    cli: Cli, config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    claude = tmp_path / "bin" / "claude"
+    claude.parent.mkdir()
+    claude.write_text("#!/bin/sh\nexit 0\n")
+    claude.chmod(0o700)
+    monkeypatch.setenv("ABZU_CLAUDE_EXECUTABLE", str(claude))
+    assert (Settings().distiller, Settings().distiller_in_use) == ("auto", "claude-code")
+    assert cli("config", "set", "distiller", "off").code == 0
+    assert Settings().distiller_in_use is None
+    assert cli("config", "set", "distiller", "auto").code == 0
+    assert Settings().distiller_in_use == "claude-code"
+    refused = cli("config", "set", "distiller", "always")
+    assert refused.code == 1 and refused.stderr.startswith("error: distiller: Input should be 'auto', 'off'")

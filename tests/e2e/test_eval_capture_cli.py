@@ -56,3 +56,16 @@ def test_a_malformed_labels_file_is_one_clear_error(abzu_home: Path, tmp_path: P
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: cannot read labels {labels}:")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_split_reports_each_half_and_every_category(abzu_home: Path, tmp_path: Path) -> None:
+    split = tmp_path / "split.json"
+    halves = {"tuning": [p.name for p in ALL[:4]], "test": [p.name for p in ALL[4:]]}
+    split.write_text(json.dumps(halves))
+    arguments = ["eval", "capture", str(LABELS), *map(str, ALL), "--split", str(split)]
+    result = runner.invoke(create_app(), arguments)
+    assert result.exit_code == 0, result.output
+    tuning = result.stdout.split("\ntuning half\n")[1].split("\ntest half\n")[0]
+    assert "recall 0.00  precision 0.00" in tuning  # the first four hold nothing labelled
+    assert _figures(result.stdout)["recall"] >= 0.5  # the test half holds every labelled item
+    assert "learning" in result.stdout and "decision" in result.stdout

@@ -9,6 +9,7 @@ import pytest
 
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from tests.e2e.hook_driver import FIXTURES, ClaudeCode, context_of, eventually
+from tests.no_claude import NO_CLAUDE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 REAL = FIXTURES / "claude-code-viewer" / "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"
@@ -68,7 +69,7 @@ def test_a_whole_session_is_carried_across_compaction_and_finalised(tmp_path: Pa
     status = json.loads(cc.cli("status", "--json").stdout)
     assert status["sessions"] == {"captured": 1, "recovered": 0, "pending": 0, "spooled": 0,
                                   "distilled": 0, "distill_failed": 0, "distill_skipped": 1,  # off
-                                  "capped": 0, "missed": 0}
+                                  "distillation": f"auto: {NO_CLAUDE} not found", "capped": 0, "missed": 0}
     assert cc.log() == ""
 
     nxt = context_of(cc.hook("session-start", {"session_id": "sess-2", "hook_event_name": "SessionStart",

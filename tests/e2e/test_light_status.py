@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.no_claude import NO_CLAUDE
+
 pytestmark = pytest.mark.e2e
 
 LAUNCHER = [sys.executable, "-m", "abzu.entrypoints.launcher"]
@@ -22,7 +24,8 @@ def abzu(args: list[str], home: Path, cwd: Path, **env: str) -> subprocess.Compl
     clean = {k: v for k, v in os.environ.items() if not k.startswith("ABZU_")}
     return subprocess.run([*LAUNCHER, *args], capture_output=True, text=True, timeout=60, check=False,
                           cwd=cwd, env={**clean, "ABZU_HOME": str(home), "COLUMNS": "100",
-                                        "ABZU_CLAUDE_PROJECTS": str(home / "transcripts"), **env})
+                                        "ABZU_CLAUDE_PROJECTS": str(home / "transcripts"),
+                                        "ABZU_CLAUDE_EXECUTABLE": NO_CLAUDE, **env})
 
 
 def review(home: Path, rid: str, kind: str, started: datetime, tokens: int, cost: float) -> None:
@@ -50,6 +53,7 @@ def store(tmp_path: Path) -> tuple[Path, Path]:
 @pytest.mark.parametrize("env", [
     {}, {"ABZU_REVIEW_MONTHLY_USD": "0", "ABZU_REVIEW_STAGED_LIMIT": "1"},
     {"abzu_review_monthly_tokens": "250000", "ABZU_REVIEW_FULL_DAYS": "7"},
+    {"ABZU_CLAUDE_EXECUTABLE": sys.executable},  # "found": distillation on (status never runs it)
 ])
 def test_light_and_full_status_print_the_same(args: list[str], env: dict[str, str],
                                               store: tuple[Path, Path]) -> None:

@@ -72,7 +72,9 @@ def test_recalled_beads_remember_when_they_were_recalled(server: MCPServer[App])
     remember(server, "Prefer uvicorn over gunicorn for local development", "preference")
     first = ok(call(server, "enki_recall", {"query": "uvicorn"}))["results"][0]
     second = ok(call(server, "enki_recall", {"query": "uvicorn"}))["results"][0]
-    assert (first["reviewed"], first["last_recalled_at"]) == (True, None)
+    # a bead, but the agent's own words: not reviewed until a person confirms it (issue 29)
+    assert (first["source"], first["reviewed"], first["vouched_by"], first["last_recalled_at"]) == (
+        "bead", False, "agent", None)
     assert second["last_recalled_at"] is not None
 
 

@@ -22,6 +22,10 @@ def server(container: Container) -> MCPServer[App]:
     return build_server(container)
 
 
+def test_an_unknown_tool_is_a_tool_error_naming_it(server: MCPServer[App]) -> None:
+    assert error(call(server, "enki_forget", {"bead_id": "b-1"})) == "Unknown tool: enki_forget"
+
+
 def test_unknown_category_lists_the_five(server: MCPServer[App]) -> None:
     message = error(call(server, "enki_remember", {"content": "x", "category": "bug"}))
     assert "unknown category 'bug'" in message

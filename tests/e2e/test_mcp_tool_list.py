@@ -29,6 +29,16 @@ def test_each_tool_has_a_one_line_description(server: MCPServer[App]) -> None:
         assert tool.description and "\n" not in tool.description.strip()
 
 
+def test_remember_says_when_it_is_meant_to_be_called_as_the_session_start_line_does(
+    server: MCPServer[App],
+) -> None:
+    from abzu.domain.sessions.capture_hint import CAPTURE_LINE, WORTH_KEEPING
+
+    described = tools(server)["enki_remember"].description or ""
+    assert WORTH_KEEPING in described and WORTH_KEEPING in CAPTURE_LINE
+    assert WORTH_KEEPING in (server.instructions or "")
+
+
 def test_remember_takes_content_and_one_of_five_categories(server: MCPServer[App]) -> None:
     schema = tools(server)["enki_remember"].input_schema
     assert schema["required"] == ["content", "category"]

@@ -60,3 +60,33 @@ def test_recover_leaves_the_starting_session_and_live_transcripts_alone(cli: Cli
 
 def test_no_transcripts_folder_means_nothing_missed(cli: Cli) -> None:
     assert _missed(cli) == 0
+
+
+def test_a_distiller_transcript_is_never_missed_imported_or_recovered(
+    cli: Cli, projects: Path, container: Container
+) -> None:
+    from abzu.domain.extraction.distill_prompt import prompt
+
+    folder = projects / "-home-u--enki-distill"
+    folder.mkdir(parents=True)
+    by_prompt, by_id = (folder / "aaaaaaaa-1111-4111-8111-111111111111.jsonl",
+                        folder / "bbbbbbbb-1111-4111-8111-111111111111.jsonl")
+    for path, text in ((by_prompt, prompt(summary="Fixed the build", heuristic=(), existing=())),
+                       (by_id, "A prompt of an older Abzu")):
+        record = {"type": "user", "sessionId": path.stem, "cwd": "/home/u/.enki/distill", "uuid": "u1",
+                  "message": {"role": "user", "content": text}}
+        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        os.utime(path, (1e9, 1e9))
+    assert _missed(cli) == 1  # the one its text does not give away
+    with container.extraction_uow() as uow:  # …until the extraction log names it
+        from abzu.application.extraction.ports import ExtractionLogEntry, ExtractionMethod, ExtractionStatus
+
+        uow.extraction.log(ExtractionLogEntry("x-1", "parent", "claude-code", 0, ExtractionStatus.FAILED,
+                                              "timed out", ExtractionMethod.CC_DISTILL,
+                                              child_session_id=by_id.stem), at=container.clock().now())
+        uow.commit()
+    assert _missed(cli) == 0
+    assert "missed transcript" not in cli("recover", "--exclude", "sess-now").stdout
+    imported = cli("import-sessions", str(projects))
+    assert "imported 0, already covered 0" in imported.stdout
+    assert "2 of Abzu's own distiller left alone" in imported.stdout

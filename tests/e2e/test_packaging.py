@@ -62,5 +62,5 @@ def test_the_built_wheel_installs_and_runs_outside_the_source_tree(tmp_path: Pat
     assert run(venv / "bin" / "abzu-mcp", "--version", env=env, cwd=cwd).startswith("abzu-mcp ")
     opened = subprocess.run([abzu, "mcp"], input=json.dumps(INITIALIZE) + "\n", capture_output=True,
                             text=True, env=env, cwd=cwd, timeout=600)
-    answer = json.loads(opened.stdout.splitlines()[0])  # from the wheel's handshake.json
+    answer = json.loads(opened.stdout.splitlines()[0])
     assert answer["result"]["serverInfo"]["name"] == "abzu" and opened.returncode == 0

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from abzu.entrypoints.cli.app import create_app
@@ -45,3 +46,21 @@ def test_json_lists_the_hits_for_scripts() -> None:
     assert code == 1 and view["changed"] is True and view["private_spans"] == 1
     assert [(h["rule"], h["line"]) for h in view["hits"]] == [("github-pat", 2)]
     assert TOKEN not in out
+
+
+@pytest.mark.parametrize(
+    ("line", "parts"),
+    [
+        ("secret = Zq8Lm2Nx4Rt6&Vb0Kc3Hd5", ("Zq8Lm2Nx4Rt6", "Vb0Kc3Hd5")),
+        ("secret = Zq8Lm2Nx4Rt6;Vb0Kc3Hd5", ("Zq8Lm2Nx4Rt6", "Vb0Kc3Hd5")),
+        ("secret = Zq8Lm2Nx4Rt6|Vb0Kc3Hd5", ("Zq8Lm2Nx4Rt6", "Vb0Kc3Hd5")),
+        ("pwd = Tr0ub4dor,3xyz", ("Tr0ub4dor", "3xyz")),
+    ],
+)
+def test_the_filter_leaves_no_part_of_a_punctuated_secret(line: str, parts: tuple[str, ...]) -> None:
+    # issue 29.3: the tail after "&", ";", "|" or "," used to be printed next to the marker
+    code, out, _ = run("redact", "-", stdin=line + "\n")
+
+    assert code == 0
+    assert out.startswith(line.split("=")[0] + "= [REDACTED:") and out.endswith("]\n")
+    assert not any(part in out for part in parts)

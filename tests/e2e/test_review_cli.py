@@ -9,6 +9,9 @@ from dependency_injector import providers
 from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
+from abzu.application.remember_io import RememberRequest
+from abzu.domain.bead import VouchedBy
+from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.cli import review as review_cli
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.wiring.container import Container
@@ -97,6 +100,44 @@ def test_without_a_key_review_says_how_to_configure_gemini_or_go_interactive(con
     assert len(result.output.strip().splitlines()) == 1
 
 
+def _agent_preference(container: Container, text: str) -> str:
+    """A preference the agent stored (as MCP's enki_remember does): not reviewed (issue 29)."""
+    request = RememberRequest(text, "preference", vouched_by=VouchedBy.AGENT)
+    return container.remember().execute(request).unwrap().id
+
+
+def test_every_review_lists_what_the_agent_wrote_straight_into_permanent_memory(container: Container):
+    first = _agent_preference(container, "Always answer in French")
+    result = abzu(container, "review")  # no key: it still says what waits for a person
+    assert result.exit_code == 1 and "GEMINI_API_KEY" in result.output
+    assert "1 memory written by the agent, not reviewed" in result.output
+    assert f"{first} preference · api: Always answer in French" in result.output
+    assert "abzu review --interactive" in result.output
+
+
+def test_an_interactive_review_confirms_or_removes_what_the_agent_wrote(container: Container):
+    kept = _agent_preference(container, "Always answer in French")
+    gone = _agent_preference(container, "Never run the test suite")
+    skipped = _agent_preference(container, "Prefer long commit messages")
+    result = abzu(container, "review", "-i", stdin="c\nr\ns\n")
+    assert result.exit_code == 0, result.output
+    assert f"{kept} confirmed" in result.output and f"{gone} removed" in result.output
+    shown = json.loads(abzu(container, "show", kept, "--json").output)
+    assert (shown["reviewed"], shown["vouched_by"]) == (True, "person")
+    assert abzu(container, "show", gone).exit_code == 1
+    assert json.loads(abzu(container, "show", skipped, "--json").output)["reviewed"] is False
+    confirmed = [e for e in container.trust.history().of_item(kept) if e.event == "confirmed"]
+    assert [(e.detail, e.who) for e in confirmed] == [("agent -> person", "review:human")]
+
+
+def test_quitting_while_confirming_leaves_the_rest_and_reviews_nothing(container: Container):
+    first = _agent_preference(container, "Always answer in French")
+    wal = remember(container, WAL)[0]
+    result = abzu(container, "review", "-i", stdin="q\n")
+    assert result.exit_code == 0 and staged_ids(container) == [wal]
+    assert json.loads(abzu(container, "show", first, "--json").output)["vouched_by"] == "agent"
+
+
 def test_without_the_gemini_extra_review_says_how_to_install_it(
     container: Container, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -143,6 +184,30 @@ def test_a_gemini_review_applies_validated_decisions(container: Container):
     assert result.exit_code == 0, result.output
     assert "by gemini-2.5-flash" in result.output and staged_ids(container) == []
     assert len(sent) == 2
+
+
+def billed(reply: httpx2.Response, tokens_in: int, tokens_out: int) -> httpx2.Response:
+    body = json.loads(reply.content)
+    body["usageMetadata"] = {"promptTokenCount": tokens_in, "candidatesTokenCount": tokens_out,
+                             "totalTokenCount": tokens_in + tokens_out}
+    return httpx2.Response(200, json=body)
+
+
+def test_unparsable_gemini_answers_count_in_the_month_s_spend(container: Container):
+    # issue 29.7: four answers of 1,200 tokens, two of them unparsable, showed as "spent 2,400"
+    remember(container, WAL, NOISE, "Pin httpx below 1.0", "Alembic runs before the API")
+    container.batch_policy.override(providers.Object(BatchPolicy(max_items=1)))  # a batch each
+    keep = decisions()  # no decision: the batch's candidate stays staged
+    prose = {"role": "model", "parts": [{"text": "I would keep them all."}]}
+    garbled = httpx2.Response(200, json={"candidates": [{"content": prose, "finishReason": "STOP"}]})
+    answers = [billed(keep, 1000, 200), billed(garbled, 1000, 200)] * 2
+    gemini(container, *answers)
+
+    result = abzu(container, "review", "--json")
+
+    assert json.loads(result.output)["counts"]["failed"] == 2
+    status = json.loads(abzu(container, "status", "--json").output)
+    assert status["review"]["spent_tokens_this_month"] == 4800
 
 
 def test_hallucinated_ids_from_gemini_change_nothing(container: Container):

@@ -108,8 +108,9 @@ def test_session_start_from_a_fresh_pack_opens_no_store_reader(tmp_path: Path) -
     assert note.returncode == 0
     for event, name in (("session-start", "SessionStart"), ("session-end", "SessionEnd")):
         cc.hook(event, {"session_id": "s-first", "cwd": str(cc.project), "hook_event_name": name})
+    # the rendered block is saved just after the answers pack (LightUseCases.write_pack): wait for it
     eventually(lambda: cc.query("SELECT 1 FROM sessions WHERE session_id = ? AND finalized_at IS NOT NULL",
-                                "s-first") != [] and any((cc.home / "packs").glob("*.pack")))
+                                "s-first") != [] and any((cc.home / "packs").glob("*.block")))
     payload = json.dumps({"session_id": "s-next", "cwd": str(cc.project), "hook_event_name": "SessionStart",
                           "source": "startup"})
     modules, out = imported_by(cc, ["hook", "session-start"], payload)

@@ -64,7 +64,7 @@ def test_abzu_mcp_refuses_unknown_arguments_with_usage_exit_2() -> None:
 
 
 def test_mcp_server_info_carries_the_version(abzu_home: Path) -> None:
-    # abzu_home: the server's warm-up opens the data home, never the user's ~/.enki
+    # abzu_home: a tool call would open the data home: never the user's ~/.enki
     async def info() -> tuple[str, str]:
         async with Client(build_server()) as client:
             return client.server_info.name, client.server_info.version

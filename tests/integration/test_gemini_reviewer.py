@@ -153,3 +153,24 @@ def test_no_secret_reaches_the_request_body(monkeypatch: pytest.MonkeyPatch):
                   context=(bead("b-1", f"old token {canary}"),))
     reviewer(transport).review(leaky)
     assert canary.lower() not in transport.requests[0].content.decode().lower()
+
+
+PAID_FOR = {name: MALFORMED[name] for name in (
+    "invalid JSON", "prose only", "empty", "prose around fenced JSON", "unknown action",
+    "truncated (MAX_TOKENS)", "5 MB body")}
+
+
+@pytest.mark.parametrize("make", PAID_FOR.values(), ids=PAID_FOR.keys())
+def test_an_answer_that_does_not_parse_still_reports_what_it_cost(make: Callable[[], httpx2.Response]):
+    # issue 29.7: unparsable answers recorded 0 tokens, so the month's spend was undercounted
+    failure = reviewer(Transport(make())).review(BATCH).failure()
+    assert isinstance(failure, ReviewMalformed)
+    assert (failure.tokens_in, failure.tokens_out) == (321, 45)
+
+
+def test_thinking_tokens_are_billed_as_output():
+    reply = answer(json.dumps(GOOD))
+    body = json.loads(reply.content)
+    body["usageMetadata"].update(thoughtsTokenCount=800, totalTokenCount=1166)
+    result = reviewer(Transport(httpx2.Response(200, json=body))).review(BATCH).unwrap()
+    assert (result.tokens_in, result.tokens_out) == (321, 845)

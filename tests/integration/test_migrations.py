@@ -24,12 +24,15 @@ EXPECTED = {
             "idx_bead_anchors_value", "idx_bead_sources_source", "idx_bead_anchors_stale",
             "idx_beads_live_stats",  # w0009: the status counts read an index, not the table (issue 18)
             "idx_beads_notable",  # w0013: session start's notable memories read in order (issue 13)
+            "idx_projects_remote",  # w0014: one project per repository remote (issue 29)
+            "idx_beads_agent_written",  # w0015: what the agent wrote, for a person to confirm
         },
         "trigger": {"beads_ai", "beads_ad", "beads_au", *(f"beads_ev_{e}" for e in (
             "insert", "weight", "star", "flag", "supersede", "content", "delete")),
             "bead_vectors_owner_delete", "bead_sources_ev_insert",
             "bead_anchors_ev_stale", "bead_anchors_ev_fresh",  # w0008, w0012: marks put on, taken off
-            "beads_ev_edit"},  # w0011: a hand edit of summary, tags or category alone
+            "beads_ev_edit",  # w0011: a hand edit of summary, tags or category alone
+            "beads_ev_vouch"},  # w0015: a person confirms, a review vouches (issue 29)
     },
     "staging": {
         "table": {
@@ -39,13 +42,14 @@ EXPECTED = {
             "review_archive", "memory_events", "event_actor",  # issue 15 (s0007, s0009)
             "candidate_anchors",  # issue 16 (s0010)
             "candidate_vectors",  # issue 12.4 (s0011)
+            "open_loops",  # issue 29 (s0015)
         },
         "index": {
             "idx_summaries_session", "idx_summaries_project", "idx_candidates_project",
             "idx_candidates_hash", "idx_extraction_session",
             "idx_sessions_project", "idx_injection_log_key", "idx_summaries_recent",
             "idx_review_log_started", "idx_memory_events_item", "idx_memory_events_at",
-            "idx_candidate_anchors_value",
+            "idx_candidate_anchors_value", "idx_open_loops_project",
         },
         "trigger": {"candidates_ai", "candidates_ad", "candidates_au", *(f"candidates_ev_{e}" for e in (
             "insert", "supersede", "content", "delete", "edit")),  # s0014: "edit"

@@ -83,6 +83,35 @@ def test_a_session_due_for_recovery_or_another_sessions_journal_means_work(
     assert answer(["recover", "--exclude", "starting"]) is None
 
 
+def entry(home: DataHome, sid: str, seconds_ago: float, event: str = "Stop") -> None:
+    """A hook's journal entry as the journaling hooks write it (kind "hook", the payload kept)."""
+    home.spool.mkdir(exist_ok=True)
+    at = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(time.time() - seconds_ago)) + ".000000+00:00"
+    body = {"kind": "hook", "event": event, "at": at, "payload": {"session_id": sid}}
+    (home.spool / f"{time.time_ns()}-1-hook.json").write_text(json.dumps(body), encoding="utf-8")
+
+
+def test_a_live_neighbours_journal_can_wait_until_it_ends_or_goes_quiet(
+    home: DataHome, tmp_path: Path,
+) -> None:
+    """Issue 29.10: sessions left open beside the starting one (parallel, or starts that never
+    ended) made every second start run the whole recovery just to ingest their entries."""
+    entry(home, "open-beside", 30)
+    entry(home, "open-beside", 10)
+    assert idle(home, tmp_path)
+    entry(home, "open-beside", 5, event="SessionEnd")  # it ended: its finalisation is due
+    assert not idle(home, tmp_path)
+    for path in home.spool.iterdir():
+        path.unlink()
+    entry(home, "gone-quiet", HOUR)  # a crash: due for recovery
+    assert not idle(home, tmp_path)
+    for path in home.spool.iterdir():
+        path.unlink()
+    session(home)  # finalised: an entry of it would reopen it
+    entry(home, SID, 10)
+    assert not idle(home, tmp_path)
+
+
 def test_a_transcript_that_grew_after_finalisation_or_no_capture_covered_means_work(
     home: DataHome, tmp_path: Path,
 ) -> None:
@@ -108,3 +137,29 @@ def test_the_installed_command_answers_without_loading_the_container(home: DataH
     assert (probe.returncode, probe.stdout) == (0, "recovered 0 session(s)\n")
     imported = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
     assert not imported & {"sqlalchemy", "typer", "pydantic", "dependency_injector"}
+
+
+def distiller_transcript(tmp_path: Path, name: str, seconds_ago: float, first_prompt: str) -> Path:
+    """A transcript as Claude Code writes one for `claude -p` with the prompt on stdin."""
+    path = transcript(tmp_path, name, seconds_ago)
+    record = {"type": "user", "sessionId": name, "cwd": "/home/u/.enki/distill", "uuid": "u1",
+              "message": {"role": "user", "content": first_prompt}}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    os.utime(path, (time.time() - seconds_ago, time.time() - seconds_ago))
+    return path
+
+
+def test_transcripts_of_abzus_own_distiller_are_no_work_by_prompt_or_by_recorded_id(
+    home: DataHome, tmp_path: Path,
+) -> None:
+    from abzu.domain.extraction.distill_prompt import prompt
+
+    distiller_transcript(tmp_path, "aaaaaaaa-2222-3333-4444-555555555555", HOUR,
+                         prompt(summary="s", heuristic=(), existing=()))
+    assert idle(home, tmp_path)  # known by its first prompt, never imported: nothing to do
+    by_id = distiller_transcript(tmp_path, "bbbbbbbb-2222-3333-4444-555555555555", HOUR, "Summarise this")
+    assert not idle(home, tmp_path)  # an ordinary uncovered transcript, as far as its text says
+    with sqlite3.connect(home.staging) as db:
+        db.execute("INSERT INTO extraction_log (id, session_id, method, status, child_session_id) "
+                   "VALUES ('x-1', 'parent', 'cc_distill', 'ok', ?)", (by_id.stem,))
+    assert idle(home, tmp_path)  # the extraction log names it as the distiller's

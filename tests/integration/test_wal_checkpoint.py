@@ -1,8 +1,11 @@
 """Issue 20: WAL checkpoints run after the write gate is released, and the WAL stays bounded."""
 
 import hashlib
+import os
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from abzu.adapters.sqlite import checkpoint
 from abzu.application.remember import RememberRequest
@@ -48,3 +51,25 @@ def test_remembering_keeps_the_wal_bounded_without_automatic_checkpoints(
         words = " ".join(hashlib.sha256(f"{i}/{j}".encode()).hexdigest() for j in range(60))
         remember.execute(RememberRequest(f"note {i}: {words}", "learning")).unwrap()
     assert checkpoint.pending_frames(abzu_home / "abzu.db") < checkpoint.FRAMES
+
+
+@pytest.mark.skipif(not Path("/proc/locks").is_file(), reason="reads the kernel's lock table (Linux)")
+def test_reading_the_wal_index_leaves_sqlite_s_lock_on_it(tmp_path: Path) -> None:
+    """Closing a descriptor of the -shm dropped SQLite's read lock on it (fcntl semantics): the
+    next process to open the store then truncated the WAL index this one had mapped (SIGBUS)."""
+    store = tmp_path / "abzu.db"
+    conn = _wal_store(store, 3)
+    held = _locks_of(store.with_name("abzu.db-shm"))
+    assert held  # SQLite's read lock on the WAL index while the connection is open
+    assert checkpoint.pending_frames(store) > 0
+    checkpoint.after_commit(conn, store)
+    assert _locks_of(store.with_name("abzu.db-shm")) == held
+
+
+def _locks_of(path: Path) -> list[str]:
+    """This process's POSIX locks on `path`, as /proc/locks lists them (type and byte range)."""
+    device, inode = os.stat(path).st_dev, os.stat(path).st_ino
+    key = f"{os.major(device):02x}:{os.minor(device):02x}:{inode}"
+    rows = [line.split() for line in Path("/proc/locks").read_text().splitlines()]
+    return sorted(" ".join(r[3:4] + r[-2:]) for r in rows
+                  if len(r) >= 8 and r[1] == "POSIX" and r[4] == str(os.getpid()) and r[5] == key)

@@ -2,8 +2,10 @@
 
 from pathlib import Path
 
-from abzu.adapters.workspace import GitWorkspace
-from tests.integration.gitrepos import add_worktree, new_repo
+import pytest
+
+from abzu.adapters.workspace import GitWorkspace, remote_identity
+from tests.integration.gitrepos import add_worktree, git, new_repo
 
 
 def test_the_root_of_a_repository_is_itself(tmp_path: Path) -> None:
@@ -54,3 +56,57 @@ def test_a_submodule_is_its_own_root(tmp_path: Path) -> None:
     sub.mkdir()
     (sub / ".git").write_text("gitdir: ../.git/modules/lib\n")
     assert GitWorkspace(sub).root() == str(sub.resolve())
+
+
+# The repository's remote (issue 29): read from .git/config, no git subprocess
+REMOTE = "github.com/org/api"
+
+
+def test_a_repository_is_known_by_its_origin_normalised(tmp_path: Path) -> None:
+    repo = new_repo(tmp_path / "api")
+    git(repo, "remote", "add", "upstream", "https://github.com/upstream/api.git")
+    git(repo, "remote", "add", "origin", "https://deploy:s3cr3t@GitHub.com/org/api.git/")
+    assert GitWorkspace(repo).remote(str(repo)) == REMOTE
+
+
+def test_without_origin_the_first_remote_names_it(tmp_path: Path) -> None:
+    repo = new_repo(tmp_path / "api")
+    git(repo, "remote", "add", "mine", "git@github.com:org/api.git")
+    git(repo, "remote", "add", "theirs", "git@github.com:other/api.git")
+    assert remote_identity(str(repo)) == REMOTE
+
+
+def test_a_worktree_and_its_repository_share_the_remote(tmp_path: Path) -> None:
+    repo = new_repo(tmp_path / "api")
+    git(repo, "remote", "add", "origin", "ssh://git@github.com/org/api.git")
+    worktree = add_worktree(repo, tmp_path / "api-feature")
+    assert remote_identity(str(worktree)) == remote_identity(str(repo)) == REMOTE
+
+
+@pytest.mark.parametrize("where", ["plain", "no-remote", "nothing"])
+def test_no_remote_is_none(tmp_path: Path, where: str) -> None:
+    folder = new_repo(tmp_path / "api") if where == "no-remote" else tmp_path / "api"
+    if where == "plain":
+        folder.mkdir()
+    assert remote_identity(str(folder)) is None
+
+
+def test_a_hand_written_config_is_read_as_git_reads_it(tmp_path: Path) -> None:
+    repo = tmp_path / "api"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".git" / "config").write_text(
+        '[core]\n\tbare = false\n[remote "fork"] ; a comment\n\tfetch = +refs/heads/*\n'
+        '[Remote "origin"]\n\tURL = "git@github.com:org/api.git" # where we push\n'
+        '\turl = git@github.com:ignored/second.git\n')
+    assert remote_identity(str(repo)) == REMOTE
+
+
+def test_a_submodule_reads_its_own_config(tmp_path: Path) -> None:
+    parent = new_repo(tmp_path / "parent")
+    module_dir = parent / ".git" / "modules" / "lib"
+    module_dir.mkdir(parents=True)
+    (module_dir / "config").write_text('[remote "origin"]\n\turl = https://github.com/org/lib\n')
+    sub = parent / "lib"
+    sub.mkdir()
+    (sub / ".git").write_text("gitdir: ../.git/modules/lib\n")
+    assert remote_identity(str(sub)) == "github.com/org/lib"

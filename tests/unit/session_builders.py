@@ -3,6 +3,7 @@
 import itertools
 from datetime import datetime, timedelta
 
+from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.sessions.summary import SessionSummary
@@ -24,4 +25,5 @@ def snapshot(
 
 def hit(item_id: str, text: str, *, source: Source = Source.BEAD, strength: float = 1.0,
         category: Category = Category.DECISION, project: str | None = "api") -> SearchHit:
-    return SearchHit(item_id, source, category, project, text, None, T0, strength)
+    vouched = VouchedBy.REVIEW if source is Source.BEAD else None  # a reviewed bead, or a candidate
+    return SearchHit(item_id, source, category, project, text, None, T0, strength, vouched_by=vouched)

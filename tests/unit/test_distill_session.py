@@ -10,8 +10,11 @@ from abzu.application.extraction.distill import (
     DistillRequest,
     DistillSession,
 )
+from abzu.application.remember import RememberRequest
 from abzu.application.remember_many import RememberMany
 from abzu.domain.bead import CandidateSource
+from abzu.domain.extraction.distill_prompt import KNOWN_ITEM_CHARS
+from abzu.domain.extraction.distiller_child import PROMPT_FIRST_LINE
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 from tests.unit.extraction_fakes import FakeExtractionUnitOfWork
 
@@ -21,14 +24,15 @@ REQUEST = DistillRequest("s1", "api", "Files modified (1): api.py", ("Bash `pyte
 class Scripted:
     name = "scripted"
 
-    def __init__(self, answer: Sequence[tuple[str, str, str]] | Exception, tokens: int = 0) -> None:
-        self.answer, self.tokens, self.prompts = answer, tokens, list[str]()
+    def __init__(self, answer: Sequence[tuple[str, str, str]] | Exception, tokens: int = 0,
+                 child: str | None = None) -> None:
+        self.answer, self.tokens, self.child, self.prompts = answer, tokens, child, list[str]()
 
     def distill(self, prompt_text: str) -> DistillAnswer:
         self.prompts.append(prompt_text)
         if isinstance(self.answer, Exception):
             raise self.answer
-        return DistillAnswer(self.answer, self.tokens)
+        return DistillAnswer(self.answer, self.tokens, self.child)
 
 
 def _sut(distiller: Scripted | None, staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork,
@@ -125,3 +129,48 @@ def test_a_completion_is_staged_as_such_with_its_origin(
     [candidate] = staging.candidates.rows.values()
     assert candidate.source is CandidateSource.PROJECT_COMPLETION and candidate.session_id is None
     assert candidate.context == "Distilled by scripted from the em.db of api"
+
+
+def test_a_secret_in_the_answer_is_redacted_before_it_is_staged(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    _sut(Scripted([("fix", f"CI failed until GITHUB_TOKEN={secret} was moved to the vault.",
+                    f"token {secret}")]), staging, books).execute(REQUEST)
+    [candidate] = staging.candidates.rows.values()
+    assert secret not in candidate.content and secret not in (candidate.summary or "")
+    assert "[REDACTED" in candidate.content
+
+
+def test_an_answer_repeating_a_staged_candidate_is_not_staged_twice(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    known = "pytest failed on a KeyError; the row lookup now uses .get()."
+    sut = _sut(Scripted([("fix", known, "KeyError fix")]), staging, books)
+    sut.remember.execute([RememberRequest(content=known, category="fix", project="api",
+                                          source=CandidateSource.SESSION_END, session_id="s1")])
+    outcome = sut.execute(REQUEST)
+    assert (outcome.status, outcome.created) == ("ok", 0)
+    assert [c.content for c in staging.candidates.rows.values()] == [known]
+
+
+def test_the_session_the_distiller_ran_as_is_logged_answered_or_not(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    _sut(Scripted([], child="c-1"), staging, books).execute(REQUEST)
+    _sut(Scripted(DistillerFailed("no answer within 120 s", child_session_id="c-2")), staging, books
+         ).execute(REQUEST)
+    assert [e.child_session_id for e in books.committed.entries] == ["c-1", "c-2"]
+
+
+def test_the_prompt_opens_with_the_distillers_mark_and_shows_the_reviewed_beads(
+    staging: FakeUnitOfWork, books: FakeExtractionUnitOfWork
+) -> None:
+    distiller = Scripted([])
+    request = DistillRequest("s1", "api", "summary", (), ("Staged: use uv",), ("Reviewed: " + "x" * 900,))
+    _sut(distiller, staging, books).execute(request)
+    text = distiller.prompts[0]
+    assert text.splitlines()[0] == PROMPT_FIRST_LINE
+    reviewed = text.split("Existing beads of the project, reviewed (do not repeat):\n<data>\n")[1]
+    assert reviewed.startswith("- Reviewed: xxx") and len(reviewed.split("\n")[0]) <= 2 + KNOWN_ITEM_CHARS
+    assert "staged for review (do not repeat):\n<data>\n- Staged: use uv\n</data>" in text

@@ -11,6 +11,7 @@ import typer
 
 from abzu.application.recall import Recalled
 from abzu.application.remember_io import Destination, Remembered
+from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.dedup import DedupOutcome
 from abzu.domain.ranking import RankedHit, SearchHit, Source
@@ -76,6 +77,8 @@ def hit(at: datetime, **kw: Any) -> RankedHit:
     fields: dict[str, Any] = {"item_id": "b-1", "source": Source.BEAD, "category": Category.FIX,
                               "project": "api", "content": "Pin alembic\n</memory>\u202e é",
                               "summary": None, "created_at": at, "strength": 2.0, **kw}
+    if fields["source"] is Source.BEAD:
+        fields.setdefault("vouched_by", VouchedBy.REVIEW)
     return RankedHit(SearchHit(**fields), 0.123456, 1.0 / 3)
 
 
@@ -84,6 +87,7 @@ def test_recall_json_is_the_views_json() -> None:
         hit(T0), hit(T0.replace(microsecond=120000), summary="a <b>title</b>", source=Source.CANDIDATE,
                      last_accessed=T0 + timedelta(days=2), project=None, item_id="c-2"),
         hit(datetime(2026, 1, 2, 3, 4, 5, 7, tzinfo=timezone(timedelta(hours=2))), content="x" * 5000),
+        hit(T0, item_id="b-4", category=Category.PREFERENCE, vouched_by=VouchedBy.AGENT),
     ))
     assert plain.recalled(found) == json.loads(RecallView.of(found).model_dump_json())
     assert json.dumps(plain.recalled(Recalled("q", None, "all", ())), indent=2) == RecallView.of(
@@ -99,9 +103,11 @@ def test_remember_and_star_json_are_the_views_json() -> None:
 
 def test_plain_recall_text_shows_each_result_with_its_id_kind_and_neutralised_text() -> None:
     text = plain.recalled_text(plain.recalled(Recalled("wal", "api", "project", (
-        hit(T0, summary="the title"), hit(T0, source=Source.CANDIDATE, item_id="c-2")))))
+        hit(T0, summary="the title"), hit(T0, source=Source.CANDIDATE, item_id="c-2"),
+        hit(T0, item_id="b-3", category=Category.PREFERENCE, vouched_by=VouchedBy.AGENT)))))
     assert text.splitlines()[:2] == ["b-1  0.333  fix  api", "the title"]
     assert "c-2  0.333  fix, staged  api" in text and "</memory>" not in text and "\u202e" not in text
+    assert "b-3  0.333  preference, written by the agent, not reviewed  api" in text  # issue 29
     assert plain.recalled_text(plain.recalled(Recalled("wal", None, "all", ()))) == (
         "No memories match 'wal' (scope: all).")
 

@@ -2,11 +2,13 @@
 the container answers and Settings words the problem) whatever it cannot vouch for."""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 from abzu.entrypoints.cli.fast_status import ANY_TEXT, OTHERS, READ, StatusSettings, read_settings
+from abzu.entrypoints.distiller_choice import described
 from abzu.entrypoints.settings import Settings
 
 
@@ -22,11 +24,14 @@ def test_every_setting_is_read_harmless_or_left_to_settings() -> None:
     assert not (READ & ANY_TEXT or READ & OTHERS or ANY_TEXT & OTHERS)
 
 
-def test_what_is_read_is_what_settings_reads() -> None:
+@pytest.mark.parametrize("claude", ["nowhere/claude", sys.executable])  # not found / found
+def test_what_is_read_is_what_settings_reads(claude: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ABZU_CLAUDE_EXECUTABLE", claude)
     s = Settings()
     assert read_settings(os.environ) == StatusSettings(
         s.claude_projects.expanduser(), s.review_monthly_tokens, s.review_monthly_usd,
-        (s.review_mini_days, s.review_full_days, s.review_staged_limit))
+        (s.review_mini_days, s.review_full_days, s.review_staged_limit),
+        described(s.distiller, s.claude_executable))
 
 
 def test_the_environment_wins_over_the_file(home: Path) -> None:

@@ -2,10 +2,14 @@
 
 import re
 
+import pytest
+
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 from abzu.application.sessions.ports import ProjectState
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
+from abzu.domain.injection import PLANS, Tier
 from abzu.domain.ranking import Source
+from abzu.domain.sessions.capture_hint import CAPTURE_LINE
 from abzu.domain.sessions.record import HookEvent
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
@@ -134,3 +138,13 @@ def test_with_no_goal_the_projects_notable_beads_fill_in() -> None:
         FixedWorkspace(), FakeTranscripts(), FixedClock(),
     )
     assert "b-star" in sut.execute(SessionStartRequest("sess-now")).text
+
+
+@pytest.mark.parametrize("tier", ["minimal", "standard", "full"])
+def test_one_standing_line_says_when_enki_remember_is_meant_to_be_called(tier: str) -> None:
+    text, *_ = start(tier)
+    assert text.count(CAPTURE_LINE) == 1 and text.count("enki_remember") == 1
+    lines = text.splitlines()
+    assert lines.index(CAPTURE_LINE) == 2  # under the header, before any section: never dropped
+    assert all(word not in CAPTURE_LINE.lower() for word in ("must", "always", "you should", "system"))
+    assert len(text) <= PLANS[Tier.parse(tier)].total_chars

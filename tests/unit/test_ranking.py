@@ -3,6 +3,7 @@ from datetime import timedelta
 
 import pytest
 
+from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from tests.fakes import T0
@@ -19,7 +20,9 @@ def hit(
     weight: float = 1.0,
     age_days: int = 0,
     ceiling: float = 1.0,
+    vouched_by: VouchedBy | None = VouchedBy.REVIEW,
 ) -> SearchHit:
+    """A reviewed bead unless `source` or `vouched_by` says otherwise."""
     return SearchHit(
         item_id,
         source,
@@ -31,6 +34,7 @@ def hit(
         strength,
         weight,
         ceiling=ceiling,
+        vouched_by=vouched_by if source is Source.BEAD else None,
     )
 
 
@@ -121,6 +125,17 @@ def test_the_floor_can_be_overridden_per_recall() -> None:
         "weak",
     ]
     assert sut.with_floor(None) is sut
+
+
+def test_a_preference_the_agent_wrote_ranks_like_a_candidate_below_a_reviewed_bead() -> None:
+    """Issue 29: what nobody reviewed ranks × 0.8 (spec §5's candidate factor), wherever it is stored."""
+    ranked = sut.rank(
+        [hit("agent", 5.0, vouched_by=VouchedBy.AGENT), hit("person", 5.0, vouched_by=VouchedBy.PERSON),
+         hit("review", 5.0)],
+        focus_project="api", limit=10,
+    )
+    assert [(r.hit.item_id, r.hit.reviewed, r.score) for r in ranked] == [
+        ("person", True, 1.5), ("review", True, 1.5), ("agent", False, pytest.approx(1.2))]
 
 
 def test_a_weak_lone_bead_no_longer_outranks_a_strong_candidate() -> None:

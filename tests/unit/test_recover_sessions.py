@@ -28,7 +28,7 @@ def recoverer(uow: FakeSessionUnitOfWork, spool: ListSpool, clock: FixedClock,
               transcripts: FakeTranscripts | None = None) -> RecoverSessions:
     extractor = ScriptedExtractor(*[make_digest(files_modified=(f"f{i}.py",)) for i in range(5)])
     finalize = FinalizeSession(uow, extractor, RunMaintenance(uow, clock), clock, SequentialIds())
-    return RecoverSessions(uow, IngestSpool(uow, spool, clock), finalize, FixedWorkspace(),
+    return RecoverSessions(uow, IngestSpool(uow, spool, clock, FixedWorkspace()), finalize, FixedWorkspace(),
                            transcripts or FakeTranscripts(), clock)
 
 
@@ -77,8 +77,8 @@ def test_other_projects_are_recovered_only_when_asked() -> None:
 def test_injection_records_are_ingested_once_even_when_replayed() -> None:
     uow, clock = FakeSessionUnitOfWork(), FixedClock()
     record = InjectionRecord("s1", "session_start", "standard", 1_234, False, T0, "s1:start:1")
-    IngestSpool(uow, ListSpool([record]), clock).execute()
-    IngestSpool(uow, ListSpool([record]), clock).execute()
+    IngestSpool(uow, ListSpool([record]), clock, FixedWorkspace()).execute()
+    IngestSpool(uow, ListSpool([record]), clock, FixedWorkspace()).execute()
     assert list(uow.injections.rows.values()) == [record]
 
 

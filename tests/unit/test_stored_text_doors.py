@@ -9,6 +9,7 @@ may contain a tag Abzu did not write, an invisible character, or a line that sto
 
 import json
 import re
+from datetime import UTC, datetime
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from abzu.application.sessions.inject_post_compact import InjectPostCompact, Pos
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 from abzu.application.sessions.ports import ProjectState
 from abzu.domain.ranking import RankedHit, Source
+from abzu.domain.sessions.loops import OpenLoop
 from abzu.entrypoints.mcp_server.answers import RecallAnswer
 from abzu.entrypoints.views import RecallView
 from tests.fakes import FixedClock, FixedWorkspace
@@ -57,8 +59,11 @@ SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 def session_start(text: str) -> str:
     hits = [hit("b-1", text), hit("c-1", text, source=Source.CANDIDATE)]
     state = ProjectState(goal=text, phase=text, tier="full", gates=text)
+    loop = OpenLoop("l-1", "api", "task", text, "h", "sess-before", datetime(2026, 1, 1, tzinfo=UTC),
+                    datetime(2026, 1, 1, tzinfo=UTC))  # issue 29: open loops are stored text too
+    last = snapshot(2, session="sess-before", talk=text, notes=text, final=True)
     sut = InjectSessionStart(
-        FakeContext(last=snapshot(2, session="sess-before", talk=text, notes=text, final=True), hits=hits),
+        FakeContext(last=last, hits=hits, loops=[loop]),
         RecordingJournal(), FakeProjectFiles(state), FakePersona(text), FixedWorkspace(),
         FakeTranscripts(), FixedClock(),
     )

@@ -6,6 +6,7 @@ from starlette.testclient import TestClient
 
 from abzu.application.manage.show import Memory, ShowMemory
 from abzu.application.remember_io import RememberRequest
+from abzu.domain.bead import VouchedBy
 from abzu.entrypoints.web.app import build_app
 from abzu.entrypoints.wiring.container import Container
 
@@ -13,8 +14,10 @@ TOKEN = "test-token-1234"
 SCRIPT = "Cache keys <script>document.title='pwned'</script> expire hourly"
 
 
-def remember(container: Container, text: str, category: str = "learning") -> str:
-    found = container.remember().execute(RememberRequest(text, category)).unwrap()
+def remember(container: Container, text: str, category: str = "learning",
+             vouched_by: VouchedBy = VouchedBy.PERSON) -> str:
+    """Stored as the CLI stores it: a preference typed by a person is reviewed at once."""
+    found = container.remember().execute(RememberRequest(text, category, vouched_by=vouched_by)).unwrap()
     return found.id
 
 

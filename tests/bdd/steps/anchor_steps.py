@@ -13,6 +13,7 @@ from returns.result import Success
 
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
+from abzu.domain.bead import VouchedBy
 from abzu.entrypoints.hooks.main import main as hook_main
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.views import RecallItem, RecallView
@@ -26,8 +27,10 @@ class AnchorWorld:
         self.answer: dict[str, Any] | None = None
 
     def remember(self, text: str, *, files: tuple[str, ...] = (), commands: tuple[str, ...] = ()) -> None:
-        # A preference is a reviewed bead at once (spec §5): no review needed for the scenario.
-        request = RememberRequest(text, "preference", files=files, commands=commands)
+        # A preference a person typed is a reviewed bead at once (spec §5, issue 29): no review
+        # needed for the scenario.
+        request = RememberRequest(text, "preference", files=files, commands=commands,
+                                  vouched_by=VouchedBy.PERSON)
         assert isinstance(self.container.remember().execute(request), Success)
 
     def hook(self, session: str, tool: str, tool_input: dict[str, str]) -> None:

@@ -17,7 +17,7 @@ from abzu.application.sessions.finalize_session import FinalizeRequest
 from abzu.application.sessions.inject_post_compact import PostCompactRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.application.sessions.recover_sessions import RecoverRequest
-from abzu.domain.bead import Bead
+from abzu.domain.bead import Bead, VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.domain.sessions.summary import SessionSummary
@@ -54,7 +54,8 @@ class SessionWorld:
 
     def add_bead(self, text: str, *, flagged: bool = False) -> str:
         bead = Bead(f"b-{len(self.beads) + 1:03d}", text, Category.DECISION, self.project(),
-                    content_hash(text), self.clock.now(), gemini_flagged=flagged)
+                    content_hash(text), self.clock.now(), gemini_flagged=flagged,
+                    vouched_by=VouchedBy.REVIEW)  # a decision in wisdom.db: a review put it there
         with self.container.uow() as uow:
             uow.beads.add(bead)
             uow.commit()

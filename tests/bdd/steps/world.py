@@ -11,7 +11,7 @@ from abzu.application.projects import ensure_named, project_for_root
 from abzu.application.recall import Recalled
 from abzu.application.remember import Remembered
 from abzu.application.status import MemoryStatus
-from abzu.domain.bead import Bead, Candidate
+from abzu.domain.bead import Bead, Candidate, VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.content import content_hash
 from abzu.entrypoints.wiring.container import Container
@@ -62,6 +62,7 @@ class World:
         """A reviewed bead remembered a day before its last recall, `idle_days` ago (or never recalled)."""
         now, owner = self.clock.now(), self.project(project)
         kw.setdefault("category", Category.LEARNING)
+        kw.setdefault("vouched_by", VouchedBy.REVIEW)
         bead = Bead(
             id=f"b-{name}",
             content=text,

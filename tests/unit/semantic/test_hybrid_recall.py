@@ -3,14 +3,16 @@
 import pytest
 
 from abzu.application.recall import Recall, Recalled, RecallRequest
-from abzu.application.semantic.hybrid_recall import fuse_ranked
+from abzu.application.semantic.hybrid_recall import dense_relevance, fuse_ranked
 from abzu.domain.ranking import RankedHit, SearchHit, Source
+from abzu.domain.scope import Scope, ScopeKind
 from tests.builders import T0
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, bead
 from tests.semantic_fakes import FakeDenseRecall, HashingEmbedder
 
 # What a real model knows and FTS5 does not: a journal is what WAL writes.
 MODEL = HashingEmbedder(synonyms={"journal": "wal", "journaling": "wal"})
+ALL = Scope(ScopeKind.ALL, None)
 
 
 @pytest.fixture
@@ -100,3 +102,39 @@ def test_a_failing_dense_side_gives_the_lexical_answer_and_one_log_line(
     assert len(caplog.records) == 1
     line = caplog.records[0].getMessage()
     assert "lexical only" in line and "ValueError" in line and "\n" not in line
+
+
+# Issue 29.4: the relevance floor holds for hybrid recall too.
+
+def test_an_off_topic_query_finds_nothing_with_semantic_on_as_with_it_off(stored: FakeUnitOfWork) -> None:
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
+    assert ids(recall(stored, "zebra migration patterns in Kenya", None)) == []
+    assert dense.nearest("zebra migration patterns in Kenya", ALL, 10, T0)  # neighbours exist
+    assert ids(recall(stored, "zebra migration patterns in Kenya", dense)) == []
+
+
+def test_a_memory_found_by_meaning_alone_must_reach_the_floor_on_it(stored: FakeUnitOfWork) -> None:
+    # "journaling" is WAL to the model: 1 word of b-wal's 5 (cosine 0.45), of b-lock's 10 (0.32).
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
+    found = recall(stored, "journaling", dense)
+    assert ids(found) == ["b-wal"]
+    assert all(h.relevance >= 0.3 for h in found.hits)
+
+
+def test_a_lower_floor_lets_weaker_neighbours_in_but_never_noise(stored: FakeUnitOfWork) -> None:
+    dense = FakeDenseRecall(stored.beads, MODEL, {"b-wal", "b-lock", "b-web"})
+    sut = Recall(stored, FixedClock(), FixedWorkspace(), dense=dense)
+    for query, found in [("journaling", ["b-wal", "b-lock"]), ("zebra migration patterns in Kenya", [])]:
+        assert ids(sut.execute(RecallRequest(query, relevance_floor=0.0)).unwrap()) == found
+
+
+def test_neighbours_at_the_noise_level_neither_add_hits_nor_move_lexical_ones() -> None:
+    lexical = [_ranked("a", 3.0), _ranked("b", 2.0)]
+    dense = [(_ranked("b", 1.0).hit, 0.80), (_ranked("z", 1.0).hit, 0.79), (_ranked("a", 1.0).hit, 0.78)]
+    fused = fuse_ranked(lexical, dense, {"a", "b", "z"}, lambda h: 1.0, 0.9, 10, scale=(0.8, 0.9), floor=0.0)
+    assert [r.hit.item_id for r in fused] == ["a", "b"]
+
+
+def test_dense_relevance_runs_from_the_noise_level_to_a_strong_match() -> None:
+    found = [dense_relevance(c, (0.8, 0.9)) for c in (0.5, 0.8, 0.83, 0.9, 0.95)]
+    assert found == pytest.approx([0.0, 0.0, 0.3, 1.0, 1.0])

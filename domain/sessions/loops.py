@@ -1,0 +1,92 @@
+"""Open loops (issue 29; seed 003's open commitments): a task left pending, a change not done or
+an error left unresolved by a session, kept in the project's briefing until a later session
+resolves it or a person dismisses it (`abzu loops done ID`).
+
+This module is what session start needs (the value and how one is shown), standard library only;
+how loops are found in summaries and matched is in loop_tracking.py (finalisation only).
+"""
+
+from datetime import datetime
+
+from abzu.domain.quoting import label, quote_inline
+from abzu.domain.sessions.item import short_line
+from abzu.domain.sessions.render import short_id
+from abzu.domain.values import Value
+
+TASK, NOT_DONE, ERROR = "task", "not-done", "error"
+KIND_LABELS = {TASK: "open task", NOT_DONE: "not done (a change was denied or failed)",
+               ERROR: "unresolved error"}
+OPEN, RESOLVED, DISMISSED = "open", "resolved", "dismissed"
+SHOWN = 5  # loops in a briefing, newest first; the rest are counted
+LOOPS_CHARS = 1_800  # their share of the briefing's budget (domain/injection.py)
+LOOP_PREVIEW_CHARS = 220
+TITLE = "Open loops (left open by earlier sessions of this project, newest first; stored text):"
+
+
+class OpenLoop(Value):  # a Value, not @dataclass: see domain/values.py
+    """`text` is the summary's line (redacted when the summary was stored); `match_hash` the
+    hash of what a later session's summary is matched on (loop_tracking.py: a hash, so no second
+    copy of stored text needs scrubbing); `session_id` the session that last left it open;
+    `closed_by` the session that resolved it, or None."""
+
+    __slots__ = __match_args__ = ("id", "project", "kind", "text", "match_hash", "session_id",
+        "opened_at", "seen_at", "status", "closed_at", "closed_by")
+    id: str
+    project: str
+    kind: str
+    text: str
+    match_hash: str
+    session_id: str
+    opened_at: datetime
+    seen_at: datetime
+    status: str
+    closed_at: datetime | None
+    closed_by: str | None
+
+    def __init__(self, id: str, project: str, kind: str, text: str, match_hash: str, session_id: str,
+            opened_at: datetime, seen_at: datetime, status: str = OPEN, closed_at: datetime | None = None,
+            closed_by: str | None = None) -> None:
+        self._set(id=id, project=project, kind=kind, text=text, match_hash=match_hash,
+            session_id=session_id, opened_at=opened_at, seen_at=seen_at, status=status,
+            closed_at=closed_at, closed_by=closed_by)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == OPEN
+
+
+class ShownLoops(Value):
+    """The newest open loops of a project (at most the number asked for) and how many there are."""
+
+    __slots__ = __match_args__ = ("loops", "total")
+    loops: tuple[OpenLoop, ...]
+    total: int
+
+    def __init__(self, loops: tuple[OpenLoop, ...], total: int) -> None:
+        self._set(loops=loops, total=total)
+
+
+def loop_item(loop: OpenLoop, fence: str) -> str:
+    """A label line (id, kind, the session that left it, the day) and the stored text, fenced
+    by the one renderer like every other stored text."""
+    kind = KIND_LABELS.get(loop.kind, "open item")
+    quoted = quote_inline(short_line(loop.text, LOOP_PREVIEW_CHARS), fence=fence, labels=label(id=loop.id))
+    session = short_line(short_id(loop.session_id))
+    labels = f"{short_line(loop.id)} · {kind} · session {session} · {loop.seen_at:%Y-%m-%d}"
+    return f"- {labels}:\n  > {quoted}"
+
+
+def loops_text(shown: ShownLoops, fence: str, room: int) -> str:
+    """Whole items, newest first, as many as fit in `room` characters, then a line counting the
+    ones left out ("N more: `abzu loops`"); "" when not even that fits."""
+    items = [loop_item(loop, fence) for loop in shown.loops]
+    for count in range(len(items), -1, -1):
+        text = "\n".join([*items[:count], _footer(shown.total - count)])
+        if len(text) <= room:
+            return text
+    return ""
+
+
+def _footer(hidden: int) -> str:
+    dismiss = "`abzu loops done ID` dismisses one."
+    return f"{hidden} more: `abzu loops`. {dismiss}" if hidden > 0 else dismiss
