@@ -149,8 +149,8 @@ class Recall:
                 for hit in store.search(terms, scope, limit=limit, now=now, counts=held, weights=weights)]
         if self.team is not None:
             local = {h.item_id for h in hits}
-            hits += [h for h in self.team.search(terms, scope, limit=limit, now=now, counts=team, weights=weights)
-                     if h.item_id not in local]
+            found = self.team.search(terms, scope, limit=limit, now=now, counts=team, weights=weights)
+            hits += [h for h in found if h.item_id not in local]
         return hits
 
     def _hybrid(

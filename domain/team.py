@@ -2,9 +2,11 @@
 
 The team store holds reviewed beads of the team's projects and the team's staged candidates. A
 memory stays on this machine when it is one person's (a preference), global (no team project),
-marked private (a `private` tag, or a `<private>` tag in its text), or when redaction touched it:
+marked private (a `private` tag, or a `<private>` tag in its text), not reviewed (the agent wrote
+it and no review or person vouched for it: domain/vouching.py), or when redaction touched it:
 it holds a redaction marker from when it was stored, or today's rules would change it (a secret
-that slipped past older rules). Nothing is redacted "on the way out" into a new text: a memory
+that slipped past older rules). A shared bead keeps who vouched for it (`person` or `review`).
+Nothing is redacted "on the way out" into a new text: a memory
 redaction would change is not sent at all, so a secret never reaches the server in any form.
 """
 
@@ -35,6 +37,7 @@ class KeptLocal(StrEnum):
     PREFERENCE = "a preference is one person's"
     GLOBAL = "global: it belongs to no team project"
     PRIVATE = "marked private"
+    UNREVIEWED = "written by the agent, not reviewed: confirm it first"
     REDACTED = "redaction touched it: secrets stay local"
     NOT_LIVE = "superseded or flagged"
 
@@ -53,12 +56,14 @@ class SharedMemory:
     content_hash: str
     created_at: datetime
     last_accessed: datetime | None
+    vouched_by: str  # `person` or `review` (domain/vouching.REVIEWED)
 
     @classmethod
     def of(cls, bead: Bead) -> "SharedMemory":
         assert bead.project is not None and kept_local(bead) is None
         return cls(bead.id, bead.category, bead.project, bead.content, bead.summary, bead.tags,
-                   bead.context, bead.content_hash, bead.created_at, bead.last_accessed)
+                   bead.context, bead.content_hash, bead.created_at, bead.last_accessed,
+                   bead.vouched_by.value)
 
 
 def kept_local(bead: Bead) -> KeptLocal | None:
@@ -69,6 +74,8 @@ def kept_local(bead: Bead) -> KeptLocal | None:
         return KeptLocal.NOT_LIVE
     if bead.project is None:
         return KeptLocal.GLOBAL
+    if not bead.vouched_by.reviewed:
+        return KeptLocal.UNREVIEWED
     texts = [bead.content, bead.summary or "", bead.context or "", *bead.tags]
     if PRIVATE_TAG in (t.strip().lower() for t in bead.tags) or any("<private" in t.lower() for t in texts):
         return KeptLocal.PRIVATE

@@ -21,20 +21,35 @@ class PgProjectRegistry(ProjectRegistry):
         name = self._db.scalar("SELECT name FROM projects WHERE path = :path", {"path": path})
         return str(name) if name else None
 
+    def name_for_remote(self, remote: str) -> str | None:
+        name = self._db.scalar("SELECT name FROM projects WHERE remote = :remote", {"remote": remote})
+        return str(name) if name else None
+
     def exists(self, name: str) -> bool:
         return bool(self._db.fetch("SELECT 1 FROM projects WHERE name = :name", {"name": name}))
 
-    def register(self, name: str, path: str | None, at: datetime) -> None:
-        self._db.execute("INSERT INTO projects (name, path, created_at) VALUES (:name, :path, :at)",
-                         {"name": name, "path": path, "at": at})
+    def register(self, name: str, path: str | None, at: datetime, remote: str | None = None) -> None:
+        self._db.execute("INSERT INTO projects (name, path, created_at, remote) "
+                         "VALUES (:name, :path, :at, :remote)",
+                         {"name": name, "path": path, "at": at, "remote": remote})
 
-    def claim(self, name: str, path: str) -> bool:
+    def claim(self, name: str, path: str, remote: str | None = None) -> bool:
         owner = self.name_for_path(path)
         if owner is not None:
             return owner == name
-        self._db.execute("UPDATE projects SET path = :path WHERE name = :name AND path IS NULL",
-                         {"name": name, "path": path})
-        return self.name_for_path(path) == name
+        # as the local registry's: no root yet, and no remote or this one (another remote is
+        # another repository); one statement, so the server checks and writes at once
+        claimed = self._db.execute(
+            "UPDATE projects SET path = :path WHERE name = :name AND path IS NULL "
+            "AND (remote IS NULL OR remote = :remote)", {"name": name, "path": path, "remote": remote})
+        if claimed and remote is not None:
+            self.add_remote(name, remote)
+        return claimed == 1
+
+    def add_remote(self, name: str, remote: str) -> None:
+        self._db.execute("UPDATE projects SET remote = :remote WHERE name = :name AND remote IS NULL "
+                         "AND NOT EXISTS (SELECT 1 FROM projects WHERE remote = :remote)",
+                         {"name": name, "remote": remote})
 
     def touch(self, name: str, at: datetime) -> None:
         # One statement (a recall's round trip less): the server has no writer row to spare, as

@@ -17,6 +17,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 
 _OLDER_VERSIONS = (
     "WITH RECURSIVE older(id) AS (SELECT id FROM beads WHERE superseded_by = :id "
@@ -70,8 +71,14 @@ class _Rows(Generic[T]):
     ) -> list[Existing]:
         return self._rows.neighbours(terms, project, limit, must_share)
 
-    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
-        return self._rows.search(terms, scope, limit=limit, now=now)
+    def term_counts(self, terms: Sequence[str]) -> TermCounts:
+        return self._rows.term_counts(terms)
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
+    ) -> list[SearchHit]:
+        return self._rows.search(terms, scope, limit=limit, now=now, counts=counts, weights=weights)
 
 
 class PgBeadRepository(_Rows[Bead], BeadRepository):
@@ -111,6 +118,12 @@ class PgBeadRepository(_Rows[Bead], BeadRepository):
         older = [row["id"] for row in self._db.fetch(_OLDER_VERSIONS, {"id": bead_id})]
         self._db.execute("DELETE FROM beads WHERE id = ANY(:ids)", {"ids": [bead_id, *older]})
         return older
+
+    def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
+        where = "vouched_by = 'agent' AND superseded_by IS NULL AND NOT gemini_flagged"
+        where += "" if project is None else " AND project = :project"
+        tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
+        return self._rows.select(where, {"project": project, "limit": limit}, tail)
 
     def created_since(self, moment: datetime) -> list[Bead]:
         return self._rows.select("created_at > :moment", {"moment": moment}, " ORDER BY created_at")

@@ -4,13 +4,13 @@ PostgreSQL's own types (booleans, TEXT[] tags, timestamptz)."""
 from collections.abc import Mapping
 from typing import Any
 
-from abzu.domain.bead import Bead, Candidate, CandidateSource
+from abzu.domain.bead import Bead, Candidate, CandidateSource, VouchedBy
 from abzu.domain.category import Category
 
 BEADS = (
     "id", "content", "summary", "category", "project", "weight", "starred", "content_hash",
     "tags", "context", "superseded_by", "gemini_flagged", "flag_reason", "created_at",
-    "last_accessed", "promoted_at",
+    "last_accessed", "promoted_at", "vouched_by",
 )
 CANDIDATES = (
     "id", "content", "summary", "category", "project", "content_hash", "source", "session_id",
@@ -26,7 +26,7 @@ def bead_to_row(bead: Bead) -> dict[str, Any]:
         "context": bead.context, "superseded_by": bead.superseded_by,
         "gemini_flagged": bead.gemini_flagged, "flag_reason": bead.flag_reason,
         "created_at": bead.created_at, "last_accessed": bead.last_accessed,
-        "promoted_at": bead.promoted_at,
+        "promoted_at": bead.promoted_at, "vouched_by": bead.vouched_by.value,
     }
 
 
@@ -38,6 +38,7 @@ def row_to_bead(row: Mapping[str, Any]) -> Bead:
         tags=tuple(row["tags"] or ()), context=row["context"], superseded_by=row["superseded_by"],
         gemini_flagged=bool(row["gemini_flagged"]), flag_reason=row["flag_reason"],
         last_accessed=row["last_accessed"], promoted_at=row["promoted_at"],
+        vouched_by=VouchedBy(row["vouched_by"]),
     )
 
 

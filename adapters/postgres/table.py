@@ -14,6 +14,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing, overlap, probe_groups, token_set
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
+from abzu.domain.term_weights import TermCounts
 
 T = TypeVar("T")
 GROUP_POOL = 8  # rows a probe group may bring back, as the local probe's
@@ -115,8 +116,15 @@ class PgTable(Generic[T]):
         note = token_set(" ".join(terms))
         return sorted(pool, key=lambda e: (-overlap(note, token_set(e.content)), e.item_id))[:limit]
 
-    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]:
-        return search.search(self._db, self._index, terms, scope, limit=limit, now=now, decay=self._decay)
+    def term_counts(self, terms: Sequence[str]) -> TermCounts:
+        return search.term_counts(self._db, (self._index,), terms)[0]
+
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
+    ) -> list[SearchHit]:
+        return search.search(self._db, self._index, terms, scope, limit=limit, now=now, decay=self._decay,
+                             counts=counts, weights=weights)
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[T]:
         a = self._index.alias

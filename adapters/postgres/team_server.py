@@ -31,7 +31,7 @@ _SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.mac
 # project (two look-ups: an OR scanned the table); the first of twins in the batch goes.
 _SHARED = (("id", "TEXT"), ("content", "TEXT"), ("summary", "TEXT"), ("category", "TEXT"),
            ("project", "TEXT"), ("content_hash", "TEXT"), ("tags", "TEXT"), ("context", "TEXT"),
-           ("created_at", "TIMESTAMPTZ"), ("last_accessed", "TIMESTAMPTZ"))
+           ("created_at", "TIMESTAMPTZ"), ("last_accessed", "TIMESTAMPTZ"), ("vouched_by", "TEXT"))
 _ARRAYS = ", ".join(f"CAST(:{name} AS {kind}[])" for name, kind in _SHARED)
 _ROWS = (f"FROM (SELECT DISTINCT ON (r.content_hash, r.project) r.* FROM unnest({_ARRAYS}) WITH ORDINALITY "
          f"AS r({', '.join(name for name, _ in _SHARED)}, n) ORDER BY r.content_hash, r.project, r.n) r "
@@ -41,17 +41,18 @@ _ROWS = (f"FROM (SELECT DISTINCT ON (r.content_hash, r.project) r.* FROM unnest(
 _TAGS = "ARRAY(SELECT jsonb_array_elements_text(CAST(r.tags AS JSONB)))"
 _COMMON = "id, content, summary, category, project, content_hash"
 _SHARE_BEAD = text(
-    f"INSERT INTO beads ({_COMMON}, tags, context, created_at, last_accessed, promoted_at) "
+    f"INSERT INTO beads ({_COMMON}, tags, context, created_at, last_accessed, promoted_at, vouched_by) "
     f"SELECT r.id, r.content, r.summary, r.category, r.project, r.content_hash, {_TAGS}, r.context, "
-    f"r.created_at, r.last_accessed, now() {_ROWS.format(table='beads')}")
+    f"r.created_at, r.last_accessed, now(), r.vouched_by {_ROWS.format(table='beads')}")
 _SHARE_CANDIDATE = text(
     f"INSERT INTO bead_candidates ({_COMMON}, source, tags, context, created_at) "
     f"SELECT r.id, r.content, r.summary, r.category, r.project, r.content_hash, 'manual', {_TAGS}, "
     f"r.context, r.created_at {_ROWS.format(table='bead_candidates')}")
 _PROMOTE = text(
     "INSERT INTO beads (id, content, summary, category, project, content_hash, tags, context, created_at, "
-    "promoted_at, author) SELECT :bead, content, summary, category, project, content_hash, tags, context, "
-    "created_at, now(), author FROM bead_candidates WHERE id = :id AND superseded_by IS NULL")
+    "promoted_at, author, vouched_by) SELECT :bead, content, summary, category, project, content_hash, "
+    "tags, context, created_at, now(), author, 'review' FROM bead_candidates "
+    "WHERE id = :id AND superseded_by IS NULL")
 
 
 class PgTeamServer(TeamServer):
@@ -126,7 +127,7 @@ def _columns(memories: Sequence[SharedMemory]) -> dict[str, list[Any]]:
                             ("category", m.category.value), ("project", m.project),
                             ("content_hash", m.content_hash), ("tags", json.dumps(list(m.tags))),
                             ("context", m.context), ("created_at", m.created_at),
-                            ("last_accessed", m.last_accessed)):
+                            ("last_accessed", m.last_accessed), ("vouched_by", m.vouched_by)):
             columns[name].append(value)
     return columns
 

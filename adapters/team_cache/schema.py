@@ -1,5 +1,6 @@
 """The cache's tables: the columns the local search reads (adapters/sqlite/search.py, BEADS and
-CANDIDATES: same table, index and column names), plus each memory's author."""
+CANDIDATES: same table, index and column names, a bead's `vouched_by` too), plus each
+memory's author."""
 
 from abzu.adapters.sqlite.migrations.fts_ddl import recreate_fts
 from abzu.adapters.sqlite.migrations.wisdom.versions.w0013_retake_notable_index import INDEX as NOTABLE
@@ -8,7 +9,7 @@ STATEMENTS = [
     """CREATE TABLE beads (id TEXT PRIMARY KEY, content TEXT NOT NULL, summary TEXT, category TEXT NOT NULL,
         project TEXT, tags TEXT, context TEXT, created_at TEXT NOT NULL, last_accessed TEXT,
         starred INTEGER NOT NULL DEFAULT 0, superseded_by TEXT, gemini_flagged INTEGER NOT NULL DEFAULT 0,
-        author TEXT NOT NULL, machine TEXT)""",
+        vouched_by TEXT NOT NULL, author TEXT NOT NULL, machine TEXT)""",
     """CREATE TABLE bead_candidates (id TEXT PRIMARY KEY, content TEXT NOT NULL, summary TEXT,
         category TEXT NOT NULL, project TEXT, context TEXT, created_at TEXT NOT NULL, superseded_by TEXT,
         author TEXT NOT NULL, machine TEXT)""",

@@ -15,7 +15,8 @@ from abzu.application.team.ports import TeamCache, TeamItem
 from abzu.domain.bead import Bead
 
 _BEAD = ("INSERT INTO beads (id, content, summary, category, project, tags, context, created_at, "
-         "last_accessed, starred, author, machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+         "last_accessed, starred, vouched_by, author, machine) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _CANDIDATE = ("INSERT INTO bead_candidates (id, content, summary, category, project, context, created_at, "
               "author, machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
@@ -65,7 +66,8 @@ def _bead(item: TeamItem) -> tuple[object, ...]:
     b = item.memory
     assert isinstance(b, Bead)
     return (b.id, b.content, b.summary, b.category.value, b.project, _tags_out(b.tags), b.context,
-            to_db(b.created_at), to_db(b.last_accessed), int(b.starred), item.author, item.machine)
+            to_db(b.created_at), to_db(b.last_accessed), int(b.starred), b.vouched_by.value, item.author,
+            item.machine)
 
 
 def _candidate(item: TeamItem) -> tuple[object, ...]:

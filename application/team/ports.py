@@ -10,6 +10,7 @@ from abzu.domain.bead import Bead, Candidate
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
 from abzu.domain.team import Membership, SharedMemory
+from abzu.domain.term_weights import TermCounts
 
 
 class TeamRefused(Exception):
@@ -64,8 +65,25 @@ class TeamCache(Protocol):
     def size(self) -> int: ...
 
 
+@dataclass(frozen=True, slots=True)
+class TeamTerms:
+    """What the team store holds of a query's terms, table by table (`tables`: its beads, its
+    staged candidates), and whether the server counted them (`live`) or the local copy did: a
+    search reuses counts only on the side that took them."""
+
+    tables: tuple[TermCounts, ...]
+    live: bool
+
+
 class TeamRecall(Protocol):
     """The team's side of a recall: hits shaped and scaled like the local stores', each naming
-    its author. Never raises: an unreachable server gives the cache's hits (one log line)."""
+    its author. As a local store's search (application/ports.MemorySearch), in two halves: the
+    terms' counts, which join the local ones to make one weight a term (domain/term_weights.py),
+    then the search with those weights. Never raises: an unreachable server gives the cache's
+    counts and hits (one log line)."""
 
-    def search(self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime) -> list[SearchHit]: ...
+    def term_counts(self, terms: Sequence[str]) -> TeamTerms: ...
+    def search(
+        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        counts: TeamTerms | None = None, weights: Sequence[float] | None = None,
+    ) -> list[SearchHit]: ...

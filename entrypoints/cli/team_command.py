@@ -253,7 +253,8 @@ def _current_project() -> str:
     from abzu.entrypoints.wiring.memory import MemoryUseCases
 
     with MemoryUseCases.open().reader() as uow:
-        name, registered = known_project(uow.projects, GitWorkspace(Path.cwd()).root(), None)
+        workspace = GitWorkspace(Path.cwd())
+        name, registered = known_project(uow.projects, workspace, workspace.root(), None)
     if name is None or not registered:
         fail("no project of yours here: name one with --project")
     return name

@@ -54,13 +54,7 @@ def folder(tmp_path: Path) -> Iterator[Path]:
 def repository_hits(folder: Path, query: str) -> list[SearchHit]:
     wisdom, staging = engines(folder)
     try:
-        with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
-            scope, terms = Scope(ScopeKind.PROJECT, "api"), keywords(query)
-            stores = (uow.beads, uow.candidates)
-            counts = [store.term_counts(terms) for store in stores]
-            weights = shared_weights(counts)  # as Recall weighs the terms alike in both stores
-            return [hit for store, held in zip(stores, counts, strict=True)
-                    for hit in store.search(terms, scope, limit=10, now=T0, counts=held, weights=weights)]
+        return store_hits(SqliteUnitOfWork(wisdom, staging, DecayPolicy()), query)
     finally:
         wisdom.dispose()
         staging.dispose()
@@ -105,10 +99,14 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[UnitOfWork
 
 
 def store_hits(uow: UnitOfWork, query: str) -> list[SearchHit]:
+    """Both tables' hits, the terms weighed alike in both (as Recall weighs them)."""
     scope, terms = Scope(ScopeKind.PROJECT, "api"), keywords(query)
     with uow:
-        return (uow.beads.search(terms, scope, limit=10, now=T0)
-                + uow.candidates.search(terms, scope, limit=10, now=T0))
+        stores = (uow.beads, uow.candidates)
+        counts = [store.term_counts(terms) for store in stores]
+        weights = shared_weights(counts)
+        return [hit for store, held in zip(stores, counts, strict=True)
+                for hit in store.search(terms, scope, limit=10, now=T0, counts=held, weights=weights)]
 
 
 @pytest.mark.parametrize("query", QUERIES)

@@ -14,7 +14,7 @@ from sqlalchemy.exc import ProgrammingError
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEAD = "t0001"
+HEAD = "t0002"
 VERSION_TABLE = "abzu_alembic_version"
 _HERE = Path(__file__).parent
 
