@@ -14,12 +14,12 @@ from tests.fakes import T0, FakeUnitOfWork, FixedClock, FixedWorkspace, bead
 
 
 class FakeTeam:
-    def __init__(self, *hits: SearchHit, counts: TermCounts | None = None) -> None:
+    def __init__(self, *hits: SearchHit, counts: TermCounts | None = None, live: bool = False) -> None:
         self.hits, self.asked = list(hits), []
-        self.counts = counts
+        self.counts, self.live = counts, live
 
     def term_counts(self, terms: Sequence[str]) -> TeamTerms:
-        return TeamTerms((self.counts or TermCounts([0] * len(terms), 0),), live=True)
+        return TeamTerms((self.counts or TermCounts([0] * len(terms), 0),), live=self.live)
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
