@@ -48,6 +48,7 @@ from abzu.adapters.postgres.sandbox import sample_database  # noqa: E402
 from abzu.adapters.postgres.team_recall import LiveTeamRecall  # noqa: E402
 from abzu.adapters.postgres.team_server import PgTeamServer  # noqa: E402
 from abzu.adapters.team_cache.reader import CachedTeamRecall  # noqa: E402
+from abzu.adapters.team_cache.writer import SqliteTeamCache  # noqa: E402
 from abzu.application.recall import RecallRequest  # noqa: E402
 from abzu.application.remember_io import RememberRequest  # noqa: E402
 from abzu.application.team.share import ShareWithTeam  # noqa: E402
@@ -137,8 +138,20 @@ def recall_latency(address: TeamAddress, n: int, queries: int, seed: int) -> Non
         member = _member(team, "*")
         live = LiveTeamRecall(lambda: member, CachedTeamRecall(root / "none.db"), team.shown())
         scope = _scope()
-        rows["team side of a member's recall (RLS, both tables)"] = timings(
-            lambda q: live.search(_terms(q), scope, limit=30, now=T0), asked)
+
+        def team_side(query: str) -> None:  # as Recall asks it: the counts, then the hits
+            terms = _terms(query)
+            live.search(terms, scope, limit=30, now=T0, counts=live.term_counts(terms))
+
+        rows["team side of a member's recall (RLS, both tables, counts + hits)"] = timings(team_side, asked)
+        # A member's whole recall: the local stores and the team's, one weight a word over all four
+        # tables (the team joined: a copy in team/cache.db, the server asked live).
+        SqliteTeamCache(local.layout.team_cache).replace([], T0)
+        os.environ["ABZU_BENCH_MEMBER_PASSWORD"] = member.url.password or ""
+        joined = local.model_copy(update={"team_url": _url_of(team, member), "team_password_env":
+                                          "ABZU_BENCH_MEMBER_PASSWORD"})
+        rows["a member's recall: local SQLite + team store (container, team joined)"] = _container_recall(
+            joined, root, asked)
         print(f"\n{n:,} team beads (+ {len(items) - n:,} staged), COPY {rate:,.0f} rows/s; "
               f"{queries} distinct queries, load average {os.getloadavg()[0]:.2f}")
         print("| recall | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|")
@@ -166,6 +179,11 @@ def _terms(query: str) -> tuple[str, ...]:
     from abzu.domain.text import keywords
 
     return keywords(query)
+
+
+def _url_of(address: TeamAddress, engine) -> str:  # type: ignore[no-untyped-def]
+    """`address` as `engine`'s login role, without its password (config never holds one)."""
+    return TeamAddress(address.url.set(username=engine.url.username, password=None)).shown()
 
 
 def _member(address: TeamAddress, *projects: str, role: str = "reader"):  # type: ignore[no-untyped-def]
@@ -238,6 +256,7 @@ def push(address: TeamAddress, n: int, seed: int) -> None:
         container = build_container(local, cwd=root / PROJECTS[0])
         register_projects(container, root)
         fill(local.layout.root, items, 10_000)
+        _reviewed(local.layout.root / "wisdom.db")
         reviewer = _member(team, PROJECTS[0], role="reviewer")
         admin = open_team_engine(team, password=os.environ.get("ABZU_TEAM_PASSWORD"))
         with admin.begin() as conn:
@@ -254,10 +273,18 @@ def push(address: TeamAddress, n: int, seed: int) -> None:
           f"{len(done.plan.outgoing) / spent:,.0f} items/s")
 
 
+def _reviewed(wisdom: Path) -> None:
+    """The synthetic beads as a review leaves them (`fill` writes the column's default, `agent`):
+    only reviewed beads may leave for the team (domain/team.py). Not measured."""
+    import sqlite3
+
+    with sqlite3.connect(wisdom) as conn:
+        conn.execute("UPDATE beads SET vouched_by = 'review' WHERE category != 'preference'")
+
+
 def hooks(n: int, runs: int, seed: int) -> None:
     """SessionStart (live path: a resumed session) in a home that joined a team whose server is
     down, its copy holding `n` team beads, beside the same home without a team; wall ms."""
-    from abzu.adapters.team_cache.writer import SqliteTeamCache
     from abzu.application.team.ports import TeamItem
 
     rng = random.Random(seed)
