@@ -52,7 +52,8 @@ def inputs(home: Path, root: str, environ: "os._Environ[str] | dict[str, str]",
     if marks is None:
         return None
     enki = Path(root) / ".enki"
-    watched = [home / "persona.md", config, *(enki / n for n in PROJECT_FILES)]
+    # team/cache.db: the team's memories (issue 32); a refresh renames a new copy in
+    watched = [home / "persona.md", config, home / "team" / "cache.db", *(enki / n for n in PROJECT_FILES)]
     return {
         "root": root, "marks": marks, "enki": enki.is_dir(),
         "files": {str(p): _stat(p) for p in watched},

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from abzu.application.ports import Clock, UnitOfWork, Workspace
     from abzu.application.semantic.ports import DenseRecall
+    from abzu.application.team.ports import TeamRecall
     from abzu.domain.errors import InvalidLimit, InvalidScope
 
     RecallError = InvalidScope | InvalidLimit
@@ -68,21 +69,25 @@ class Recall:
       by meaning (hybrid_recall.py); memories without a vector keep their lexical score. The
       floor holds there too: a memory found by meaning alone must reach it on its dense relevance.
       If the dense side fails (model, vectors, numpy), the lexical ranking is returned as is.
+    - With `team` (a team joined, issue 32), the team's memories join the same ranking, each
+      naming its author; a team copy of a local memory (same id) is left out: local first.
+      Team memories never count as recalled here (their clocks are the team's).
     """
 
-    __slots__ = ("clock", "dense", "dense_weight", "fetch_factor", "ranking", "uow", "workspace")
+    __slots__ = ("clock", "dense", "dense_weight", "fetch_factor", "ranking", "team", "uow", "workspace")
 
     def __init__(self, uow: "UnitOfWork", clock: "Clock", workspace: "Workspace",
                  ranking: RankingPolicy | None = None, fetch_factor: int = 3,
-                 dense: "DenseRecall | None" = None, dense_weight: float = DEFAULT_DENSE_WEIGHT) -> None:
+                 dense: "DenseRecall | None" = None, dense_weight: float = DEFAULT_DENSE_WEIGHT,
+                 team: "TeamRecall | None" = None) -> None:
         self.uow, self.clock, self.workspace, self.dense = uow, clock, workspace, dense
         self.ranking = RankingPolicy() if ranking is None else ranking
-        self.fetch_factor, self.dense_weight = fetch_factor, dense_weight
+        self.fetch_factor, self.dense_weight, self.team = fetch_factor, dense_weight, team
 
     def with_dense(self, dense: "DenseRecall | None", dense_weight: float) -> "Recall":
         """This recall with another dense side (what `dataclasses.replace` did before)."""
         return Recall(self.uow, self.clock, self.workspace, self.ranking, self.fetch_factor, dense,
-                      dense_weight)
+                      dense_weight, self.team)
 
     def execute(self, request: RecallRequest) -> "Result[Recalled, RecallError]":
         from returns.result import Failure, Success
@@ -103,7 +108,8 @@ class Recall:
             if not isinstance(scope, Scope):
                 return scope
             hits = self._search(request, scope)
-            uow.beads.mark_recalled([h.hit.item_id for h in hits if h.hit.source is Source.BEAD], now)
+            uow.beads.mark_recalled(
+                [h.hit.item_id for h in hits if h.hit.source is Source.BEAD and h.hit.author is None], now)
             if project is not None:
                 uow.projects.touch(project, now)
             uow.commit()
@@ -132,12 +138,20 @@ class Recall:
             return lexical[: request.limit]
 
     def _matches(self, terms: "Sequence[str]", scope: Scope, limit: int, now: "datetime") -> list[SearchHit]:
-        """Both stores' matches, each term weighing the same in both (domain/term_weights.py)."""
+        """Every store's matches, each term weighing the same in all of them (domain/term_weights.py):
+        the team's tables count too when a team is joined, so a word most of the team's memories
+        hold weighs little here as well, and one ceiling measures a hit from any store."""
         stores = (self.uow.beads, self.uow.candidates)
         counts = [store.term_counts(terms) for store in stores]
-        weights = shared_weights(counts)
-        return [hit for store, held in zip(stores, counts, strict=True)
+        team = None if self.team is None else self.team.term_counts(terms)
+        weights = shared_weights([*counts, *(team.tables if team is not None else ())])
+        hits = [hit for store, held in zip(stores, counts, strict=True)
                 for hit in store.search(terms, scope, limit=limit, now=now, counts=held, weights=weights)]
+        if self.team is not None:
+            local = {h.item_id for h in hits}
+            found = self.team.search(terms, scope, limit=limit, now=now, counts=team, weights=weights)
+            hits += [h for h in found if h.item_id not in local]
+        return hits
 
     def _hybrid(
         self, dense: "DenseRecall", request: RecallRequest, scope: Scope, lexical: list[RankedHit],

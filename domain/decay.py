@@ -32,10 +32,15 @@ class DecayPolicy(Value):  # a Value, not @dataclass: see domain/values.py
         self._set(thresholds_days=thresholds_days, slow_categories=slow_categories, slow_factor=slow_factor)
 
     def weight(self, bead: "Bead", *, now: datetime) -> float:
-        if bead.starred or bead.category is Category.PREFERENCE:
+        return self.idle_weight(bead.category, starred=bead.starred,
+                                idle_since=bead.last_accessed or bead.created_at, now=now)
+
+    def idle_weight(self, category: Category, *, starred: bool, idle_since: datetime, now: datetime) -> float:
+        """`weight` from a row's columns (a search hit that is not a whole Bead)."""
+        if starred or category is Category.PREFERENCE:
             return 1.0
-        idle_days = (now - (bead.last_accessed or bead.created_at)).total_seconds() / 86400
-        for days, weight in self.thresholds_for(bead.category):
+        idle_days = (now - idle_since).total_seconds() / 86400
+        for days, weight in self.thresholds_for(category):
             if idle_days >= days:
                 return weight
         return 1.0

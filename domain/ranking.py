@@ -28,10 +28,10 @@ class SearchHit(Value):
     the strength a row of the same table holding every query term would reach, so
     strength / ceiling says how much of the query a hit covers, whichever table it came from."""
 
-    __slots__ = ("category", "ceiling", "content", "created_at", "item_id", "last_accessed", "project",
-                 "source", "stale", "strength", "summary", "vouched_by", "weight")
+    __slots__ = ("author", "category", "ceiling", "content", "created_at", "item_id", "last_accessed",
+                 "project", "source", "stale", "strength", "summary", "vouched_by", "weight")
     __match_args__ = ("item_id", "source", "category", "project", "content", "summary", "created_at",
-                      "strength", "weight", "last_accessed", "ceiling", "stale", "vouched_by")
+                      "strength", "weight", "last_accessed", "ceiling", "stale", "vouched_by", "author")
     item_id: str
     source: Source
     category: Category
@@ -47,15 +47,17 @@ class SearchHit(Value):
     # A bead's `vouched_by` (domain/vouching.py) as a plain string: recall packs pickle hits, and
     # a session start replaying one must not load the bead types. None: a staged candidate.
     vouched_by: str | None
+    author: str | None  # set on the team's memories (issue 32): who wrote it; None: this machine's
 
     def __init__(self, item_id: str, source: Source, category: Category, project: str | None,
                  content: str, summary: str | None, created_at: datetime, strength: float,
                  weight: float = 1.0, last_accessed: datetime | None = None, ceiling: float = 1.0,
-                 stale: str | None = None, vouched_by: str | None = None) -> None:
+                 stale: str | None = None, vouched_by: str | None = None,
+                 author: str | None = None) -> None:
         self._set(item_id=item_id, source=source, category=category, project=project,
                   content=content, summary=summary, created_at=created_at, strength=strength,
                   weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale,
-                  vouched_by=vouched_by)
+                  vouched_by=vouched_by, author=author)
 
     @property
     def reviewed(self) -> bool:

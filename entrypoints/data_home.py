@@ -122,3 +122,13 @@ class DataHome:
     def completions(self) -> Path:
         """When each project was completed (`abzu complete-project`), for em.db retention."""
         return self.root / "completions.json"
+
+    @property
+    def team(self) -> Path:
+        """The team memory's local side (issue 32): `cache.db`, the last copy of the team's
+        memories the hooks read, and `refresh.stamp`, when a refresh was last started."""
+        return self.root / "team"
+
+    @property
+    def team_cache(self) -> Path:
+        return self.team / "cache.db"

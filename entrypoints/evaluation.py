@@ -31,24 +31,38 @@ class EvalSemantic:
 
 
 class ContainerSandboxes(MemorySandboxes):
-    """`build_container` on a fresh temporary folder, removed (databases and all) on exit."""
+    """`build_container` on a fresh temporary folder, removed (databases and all) on exit. With
+    `team_url` (`--backend team`), each sample's memory lives in its own database on that team
+    server instead (created, migrated, dropped), through the same composition root."""
 
-    def __init__(self, settings: Settings, semantic: EvalSemantic | None = None) -> None:
-        self._settings, self._semantic = settings, semantic
+    def __init__(self, settings: Settings, semantic: EvalSemantic | None = None,
+                 team_url: str | None = None) -> None:
+        self._settings, self._semantic, self._team_url = settings, semantic, team_url
 
     @contextmanager
     def open(self, name: str) -> Iterator[Sandbox]:
-        with tempfile.TemporaryDirectory(prefix="abzu-eval-") as folder:
+        with tempfile.TemporaryDirectory(prefix="abzu-eval-") as folder, self._backend() as backend:
             home = Path(folder)
             # The product column stays lexical whatever the user's setting: `--semantic` adds
             # the hybrid column beside it.
-            sandbox = self._settings.model_copy(update={"home": home, "semantic": False})
+            sandbox = self._settings.model_copy(update={"home": home, "semantic": False, **backend})
             container = build_container(sandbox, cwd=home)
             try:
                 hybrid = self._hybrid(container, sandbox) if self._semantic else None
                 yield Sandbox(container.remember_many(), container.recall_once(), hybrid)
             finally:
                 container.shutdown_resources()
+
+    @contextmanager
+    def _backend(self) -> Iterator[dict[str, object]]:
+        if self._team_url is None:
+            yield {}
+            return
+        from abzu.adapters.postgres.engine import TeamAddress
+        from abzu.adapters.postgres.sandbox import sample_database
+
+        with sample_database(TeamAddress.parse(self._team_url), self._settings.team_password) as sample:
+            yield {"memory_backend": "team", "team_url": sample.shown()}
 
     def _hybrid(self, container: Container, settings: Settings) -> HybridSandbox:
         """The product's Recall with the product's dense side, over the sandbox's stores."""
@@ -63,12 +77,14 @@ class ContainerSandboxes(MemorySandboxes):
 
 def build_evaluation(
     settings: Settings | None = None, *, semantic: bool = False, dense_weight: float | None = None,
+    team_url: str | None = None,
 ) -> EvaluateRetrieval:
-    """With `semantic`, the extra's model is loaded here (SemanticUnavailable if not installed)."""
+    """With `semantic`, the extra's model is loaded here (SemanticUnavailable if not installed);
+    with `team_url`, every sample's memory lives on that team server (`--backend team`)."""
     settings = settings or Settings()
     extra = build_semantic(dense_weight) if semantic else None
     return EvaluateRetrieval(
-        reader=JsonLocomoReader(), sandboxes=ContainerSandboxes(settings, extra),
+        reader=JsonLocomoReader(), sandboxes=ContainerSandboxes(settings, extra, team_url),
         stopwatch=PerfCounterStopwatch(), default_floor=settings.relevance_floor,
     )
 

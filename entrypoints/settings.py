@@ -93,6 +93,34 @@ class Settings(BaseSettings):
         default=500_000, ge=0, description="Tokens distillations may spend per day (UTC); 0: no ceiling.")
     claude_executable: str = Field(default="claude", description="Claude Code for headless distillation.")
 
+    # --- team memory (issue 32): off until `abzu team join` ---
+    team_url: str | None = Field(
+        default=None,
+        description="The team server, postgresql://user@host:port/database (written by `abzu team join`); "
+                    "never with a password in it.")
+    team_password_env: str = Field(
+        default="ABZU_TEAM_PASSWORD",
+        description="Name of the variable holding the team server's password (else ~/.pgpass or PGPASSWORD).")
+    team_timeout_s: float = Field(
+        default=2.0, gt=0, le=60, description="How long recall waits for the team server before using the "
+                                              "local copy of its memories.")
+    team_refresh_minutes: float = Field(
+        default=10.0, ge=0, description="The session start refreshes the local copy of the team's memories "
+                                        "in the background when it is older than this.")
+    memory_backend: Literal["sqlite", "team"] = Field(
+        default="sqlite",
+        description="Where remember and recall keep memory: sqlite (the data home, the default) or team "
+                    "(the team server itself: `abzu eval locomo --backend team`).")
+
+    @field_validator("team_url")
+    @classmethod
+    def _team_address(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        from abzu.entrypoints.team_address import checked_address
+
+        return checked_address(value)
+
     @field_validator("google_api_key", "gemini_api_key", mode="before")
     @classmethod
     def _blank_key_is_none(cls, value: object) -> object:
@@ -104,6 +132,12 @@ class Settings(BaseSettings):
         from abzu.entrypoints.distiller_choice import chosen
 
         return chosen(self.distiller, self.claude_executable)
+
+    @property
+    def team_password(self) -> str | None:
+        """The variable `team_password_env` names (never logged, never in a file); None: libpq
+        looks in ~/.pgpass and PGPASSWORD itself."""
+        return os.environ.get(self.team_password_env, "") or None
 
     @property
     def review_api_key(self) -> str | None:

@@ -54,6 +54,8 @@ class RecallItem(BaseModel):
     last_recalled_at: datetime | None
     stale: str | None = Field(None, description="Set when the code this memory is anchored to changed "
                                                 "since it was observed: it may no longer hold.")
+    author: str | None = Field(None, description="Set on the team's memories: who wrote it (the team "
+                                                 "server's login role); null: this machine's memory.")
 
     @classmethod
     def of(cls, ranked: RankedHit) -> "RecallItem":
@@ -66,6 +68,7 @@ class RecallItem(BaseModel):
             title=one_line(hit.summary) if hit.summary else None, text=clip(neutralise(hit.content)),
             created_at=hit.created_at,
             last_recalled_at=hit.last_accessed, stale=stale_label((hit.stale,)),
+            author=one_line(hit.author) if hit.author else None,
         )
 
 

@@ -46,6 +46,8 @@ pytest_plugins = [
     "tests.bdd.steps.completion_steps",
     "tests.bdd.steps.web_steps",
     "tests.bdd.steps.vouch_steps",
+    "tests.team_fixtures",
+    "tests.bdd.steps.team_steps",
 ]
 
 

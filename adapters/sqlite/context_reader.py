@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from abzu.adapters.lazy_log import abzu_log
 from abzu.adapters.sqlite.context_sql import (
@@ -39,10 +39,16 @@ from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.term_weights import shared_weights
 
+if TYPE_CHECKING:
+    from abzu.application.team.ports import TeamRecall
+
 
 class Sqlite3SessionContext(SessionContext):
-    def __init__(self, wisdom: Path, staging: Path, decay: DecayPolicy, *, busy_ms: int = 500) -> None:
-        self._paths = {"wisdom": wisdom, "staging": staging}
+    """`team`: the team's memories (issue 32), searched beside the local ones (team_cache/context.py)."""
+
+    def __init__(self, wisdom: Path, staging: Path, decay: DecayPolicy, *, busy_ms: int = 500,
+                 team: "TeamRecall | None" = None) -> None:
+        self._paths, self._team = {"wisdom": wisdom, "staging": staging}, team
         self._decay, self._busy_ms = decay, busy_ms
         self._conns: dict[str, sqlite3.Connection | None] = {}
 
@@ -77,15 +83,21 @@ class Sqlite3SessionContext(SessionContext):
     def search(
         self, terms: Sequence[str], project: str | None, *, limit: int, now: datetime
     ) -> list[SearchHit]:
-        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3: both
-        stores' counts first, so that the terms weigh the same in each (domain/term_weights.py)."""
+        """The same search as recall's (adapters/sqlite/search.py), on plain sqlite3: every
+        store's counts first (the team's copy too, when one is read), so that the terms weigh the
+        same in each (domain/term_weights.py); a team copy of a local memory is left out."""
         scope, found = Scope(ScopeKind.PROJECT, project), []
         stores = [(self._fetcher("wisdom"), BEADS), (self._fetcher("staging"), CANDIDATES)]
         counts = [term_counts(fetch, index, terms) for fetch, index in stores]
-        weights = shared_weights(counts)
+        team = None if self._team is None else self._team.term_counts(terms)
+        weights = shared_weights([*counts, *(team.tables if team is not None else ())])
         for (fetch, index), held in zip(stores, counts, strict=True):
             found += search(fetch, index, terms, scope, limit=limit, now=now, decay=self._decay,
                             counts=held, weights=weights)
+        if self._team is not None:
+            local = {h.item_id for h in found}
+            found += [h for h in self._team.search(terms, scope, limit=limit, now=now, counts=team,
+                                                   weights=weights) if h.item_id not in local]
         return found
 
     def notable(self, project: str, *, limit: int, now: datetime) -> list[SearchHit]:

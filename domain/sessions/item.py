@@ -37,10 +37,12 @@ def review_state(vouched_by: str | None) -> str:
 
 
 def item(item_id: str, category: str, text: str, fence: str, *, vouched_by: str | None,
-         project: str | None, stale: str | None, day: str) -> str:
+         project: str | None, stale: str | None, day: str, author: str | None = None) -> str:
     """A label line (id, category, review state, scope, stale mark, date) and the preview,
-    fenced. `stale` is the stored mark: only its fixed words are shown (issue 16.3)."""
+    fenced. `stale` is the stored mark: only its fixed words are shown (issue 16.3). `author`:
+    a team memory names who wrote it (issue 32)."""
     state = review_state(vouched_by)
+    state += f" · team, by {short_line(author, 64)}" if author else ""
     where = f"project {short_line(project)}" if project else "global"
     marked = f" · {mark}" if (mark := stale_label((stale,))) else ""
     quoted = quote_inline(short_line(text, ITEM_PREVIEW_CHARS), fence=fence, labels=label(id=item_id))

@@ -52,7 +52,7 @@ def memory_item(hit: SearchHit, fence: str) -> str:
     """A label line (id, category, review state, scope, date) and the preview, fenced."""
     return item(hit.item_id, hit.category.value, hit.summary or hit.content, fence,
                 vouched_by=_vouched_by(hit), project=hit.project, stale=hit.stale,
-                day=f"{hit.created_at:%Y-%m-%d}")
+                day=f"{hit.created_at:%Y-%m-%d}", author=hit.author)
 
 
 def _vouched_by(hit: SearchHit) -> str | None:

@@ -41,6 +41,7 @@ COMMANDS: Table = (
     ("config_command", ("config",)),
     ("embed_command", ("embed",)),
     ("ui_command", ("ui",)),
+    ("team_command", ("team",)),
 )
 
 

@@ -1,5 +1,6 @@
 """`abzu eval locomo`: retrieval quality through the real recall path, on throw-away stores."""
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +23,11 @@ nothing is generated or graded by a model.
 """
 
 
+class Backend(StrEnum):
+    SQLITE = "sqlite"
+    TEAM = "team"
+
+
 PathArg = Annotated[Path, typer.Argument(help="A LoCoMo-format JSON file (list of samples).")]
 UnitOpt = Annotated[Unit, typer.Option(
     help="Score turns, or sessions (the turn ranking collapsed in first-occurrence order).")]
@@ -41,6 +47,12 @@ SemanticOpt = Annotated[bool, typer.Option(
 )]
 DenseWeightOpt = Annotated[float | None, typer.Option(
     min=0.0, max=1.0, help="Weight of the dense list in the hybrid fusion (default 0.3).")]
+BackendOpt = Annotated[Backend, typer.Option(
+    help="Where each sample's memory lives: sqlite (a temporary data home) or team (a temporary "
+         "database on the team server; its role must be allowed to create databases).")]
+TeamUrlOpt = Annotated[str | None, typer.Option(
+    help="With --backend team: postgresql://user@host/database (default: the joined team's); "
+         "the password comes from ABZU_TEAM_PASSWORD or ~/.pgpass.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -61,6 +73,8 @@ def locomo(
     json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     semantic: SemanticOpt = False,
     dense_weight: DenseWeightOpt = None,
+    backend: BackendOpt = Backend.SQLITE,
+    team_url: TeamUrlOpt = None,
 ) -> None:
     """Score Abzu's recall on LoCoMo: hit@k, all@k, MRR and latency, overall and per category."""
     settings = Settings()
@@ -69,7 +83,8 @@ def locomo(
     if per_question is not None and not per_question.parent.is_dir():
         fail(f"--per-question: no folder {per_question.parent} to write {per_question.name} in")
     with one_line_errors():
-        match _run(settings, request, dense_weight):
+        team = _team_url(settings, team_url) if backend is Backend.TEAM else None
+        match _run(settings, request, dense_weight, team):
             case Success(EvalReport() as report):
                 _show(report, json, per_question)
             case Failure(err):
@@ -77,14 +92,15 @@ def locomo(
 
 
 def _run(
-    settings: Settings, request: EvalRequest, dense_weight: float | None
+    settings: Settings, request: EvalRequest, dense_weight: float | None, team_url: str | None = None,
 ) -> Result[EvalReport, EvalError]:
     """Build the throw-away evaluation stack (only when a run asks for it) and run it."""
     from abzu.adapters.semantic.errors import SemanticUnavailable
     from abzu.entrypoints.evaluation import build_evaluation
 
     try:
-        evaluation = build_evaluation(settings, semantic=request.semantic, dense_weight=dense_weight)
+        evaluation = build_evaluation(settings, semantic=request.semantic, dense_weight=dense_weight,
+                                      team_url=team_url)
     except SemanticUnavailable as missing:
         fail(str(missing))
     with eval_render.progress_bars() as progress:
@@ -99,6 +115,18 @@ def _show(report: EvalReport, as_json: bool, per_question: Path | None) -> None:
     if per_question is not None:
         lines = (QuestionView.of(q, report.request.ks).model_dump_json() for q in report.questions)
         per_question.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+
+
+def _team_url(settings: Settings, given: str | None) -> str:
+    from abzu.entrypoints.team_address import checked_address
+
+    url = given or settings.team_url
+    if url is None:
+        fail("--backend team needs --team-url postgresql://user@host/database (or a joined team)")
+    try:
+        return checked_address(url)
+    except ValueError as exc:
+        fail(f"--team-url: {exc}")
 
 
 def _cutoffs(raw: str) -> tuple[int, ...]:

@@ -25,10 +25,11 @@ READ = frozenset({"home", "relevance_floor", "max_content_chars", "semantic", "c
                   "review_monthly_tokens", "review_monthly_usd", "review_mini_days",
                   "review_full_days", "review_staged_limit"})
 ANY_TEXT = frozenset({"review_model", "gemini_key_env", "distill_model", "claude_executable",
-                      "google_api_key", "gemini_api_key"})
+                      "google_api_key", "gemini_api_key", "team_password_env"})
 OTHERS = frozenset({"recovery_idle_minutes", "review_batch_tokens", "review_timeout_s",
                     "review_attempts", "review_price_in", "review_price_out", "distiller",
-                    "distill_timeout_s", "distill_daily_cap", "distill_daily_tokens"})
+                    "distill_timeout_s", "distill_daily_cap", "distill_daily_tokens", "team_url",
+                    "team_timeout_s", "team_refresh_minutes", "memory_backend"})
 _DEFAULTS: Mapping[str, object] = {
     "claude_projects": "~/.claude/projects", "review_monthly_tokens": 5_000_000,
     "review_monthly_usd": 5.0, "review_mini_days": 30, "review_full_days": 90,

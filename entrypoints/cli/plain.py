@@ -35,6 +35,7 @@ def _item(ranked: Any) -> dict[str, Any]:
         "text": clip(neutralise(hit.content), RESULT_CHARS),
         "created_at": iso(hit.created_at), "last_recalled_at": iso(hit.last_accessed),
         "stale": stale_label((hit.stale,)),
+        "author": one_line(hit.author) if hit.author else None,
     }
 
 
@@ -76,6 +77,7 @@ def recalled_text(view: dict[str, Any]) -> str:
         kind = item["category"] if item["reviewed"] else f"{item['category']}, {unreviewed(item)}"
         head = f"{item['id']}  {item['score']:.3f}  {kind}  {item['project'] or '(global)'}"
         head += f"  [{item['stale']}]" if item.get("stale") else ""
+        head += f"  team: {item['author']}" if item.get("author") else ""
         title = f"{item['title']}\n" if item["title"] else ""
         blocks.append(f"{head}\n{title}{item['text']}")
     return "\n\n".join(blocks)

@@ -54,6 +54,7 @@ def recalled(view: RecallView) -> None:
     for item in view.results:
         kind = item.category if item.reviewed else f"{item.category}\n[yellow]{_unreviewed(item)}[/]"
         kind += f"\n[red]{escape(item.stale)}[/]" if item.stale else ""  # a fixed label, escaped anyway
+        kind += f"\n[cyan]team: {escape(item.author)}[/]" if item.author else ""
         text = f"[bold]{escape(item.title)}[/]\n{escape(item.text)}" if item.title else escape(item.text)
         table.add_row(item.id, f"{item.score:.3f}", kind, escape(item.project or "(global)"), text)
     console.print(table)

@@ -21,6 +21,7 @@ from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.detach import abzu_command, start_detached
 from abzu.entrypoints.hooks.env import session_cwd
+from abzu.entrypoints.hooks.team_refresh import refresh_if_due
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def run(raw: str, home: DataHome, *, fence: str | None = None,
     _record(home, payload, root, now, pack, text)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # as hooks/main.py sets it for recovery
     start_detached(abzu_command("recover", "--exclude", payload["session_id"]), cwd=str(cwd))
+    refresh_if_due(home, cwd)  # the team's memories, for the next start (issue 32)
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
 
 

@@ -7,6 +7,7 @@ from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.detach import abzu_command, start_detached
 from abzu.entrypoints.hooks.env import session_cwd
+from abzu.entrypoints.hooks.team_refresh import refresh_if_due
 from abzu.entrypoints.wiring.light import LightUseCases
 
 
@@ -24,6 +25,7 @@ def run(raw: str, home: DataHome) -> dict[str, Any]:
         text = light.session_start(from_pack=start.source == "startup").execute(start).text
         start_detached(abzu_command("recover", "--exclude", payload.session_id),
                        cwd=str(cwd))
+        refresh_if_due(home, cwd)  # the team's memories, for the next start (issue 32)
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
 
 

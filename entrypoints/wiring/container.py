@@ -1,5 +1,6 @@
 """The one composition root. Nothing is built at import time: entry points call `build_container`."""
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,31 @@ if TYPE_CHECKING:
     from abzu.adapters.gemini.reviewer import GeminiReviewer
 
 
+def _team_recall(config: dict[str, Any]) -> Any:
+    from abzu.entrypoints.wiring.team import TeamConfig, team_recall
+
+    return team_recall(TeamConfig(**config))
+
+
+def _team_engine(config: dict[str, Any], backend: str) -> Iterator[Any]:
+    """The team server's engine when it is the memory backend; None otherwise (init_resources
+    initialises every Resource: a user without a team must not load the driver for it)."""
+    if backend != "team":
+        yield None
+        return
+    from abzu.entrypoints.wiring.team import TeamConfig
+
+    engine = TeamConfig(**config).engine(statement_timeout_s=None)
+    yield engine
+    engine.dispose()
+
+
+def _team_uow(engine: Any, decay: DecayPolicy, actor: str, read_only: bool = False) -> Any:
+    from abzu.adapters.postgres.unit_of_work import PgUnitOfWork  # only when the backend is the team's
+
+    return PgUnitOfWork(engine, decay, actor=actor, machine=os.uname().nodename, read_only=read_only)
+
+
 def _gemini_client(**options: Any) -> Any:
     # google-genai costs ~0.5 s to import: only a review that reaches Gemini pays for it.
     from abzu.adapters.gemini.client import build_gemini_client
@@ -123,14 +149,23 @@ class Container(containers.DeclarativeContainer):
 
     wisdom_plain = providers.Resource(_plain_store, wisdom_engine, config.wisdom_path, "wisdom")
     staging_plain = providers.Resource(_plain_store, staging_engine, config.staging_path, "staging")
-    recall_uow = providers.Factory(
-        SqliteRecallUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay
+    # `memory_backend = "team"` (issue 32; `abzu eval locomo --backend team`): remember, recall and
+    # bulk remember keep memory on the team server itself, through the same ports.
+    team_engine = providers.Resource(_team_engine, config=config.team, backend=config.memory_backend)
+    team_uow = providers.Factory(_team_uow, engine=team_engine, decay=decay, actor=config.actor)
+    recall_uow = providers.Selector(
+        config.memory_backend,
+        sqlite=providers.Factory(
+            SqliteRecallUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay),
+        team=team_uow,
     )
     # One per process: it holds the embedding model once loaded (on the first hybrid recall).
     dense_recall = providers.Singleton(
         build_dense_recall, enabled=config.semantic, wisdom=config.wisdom_path,
         staging=config.staging_path, decay=decay,
     )
+    # The team's side of recall (issue 32): None until `abzu team join`; one per process (its engine).
+    team_recall = providers.Singleton(_team_recall, config=config.team)
     maintenance = providers.Factory(
         RunMaintenance, uow=maintenance_uow, clock=clock,
         retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
@@ -177,8 +212,11 @@ class Container(containers.DeclarativeContainer):
     # On the stdlib sqlite3 driver: SQLAlchemy's per-statement work was a third of a bulk
     # import's CPU (two statements per memory; issue 13.6). Same repositories, same SQL.
     # The stdlib sqlite3 writer: remember, star and bulk import all write through it.
-    plain_uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, actor=config.actor
+    plain_uow = providers.Selector(
+        config.memory_backend,
+        sqlite=providers.Factory(
+            SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, actor=config.actor),
+        team=team_uow,
     )
     remember_many = providers.Factory(
         RememberMany, uow=plain_uow, clock=clock, ids=ids, workspace=workspace,
@@ -216,8 +254,11 @@ class Container(containers.DeclarativeContainer):
     # On the stdlib sqlite3 driver, as the CLI's: with SQLAlchemy a remember cost 3.4 ms of CPU
     # and held the write gate 4 ms (p50), on sqlite3 1.4 ms and 1.1 ms; every writer on the
     # machine queues behind that hold (32 writers x 500, issue 20). Same repositories, same SQL.
-    memory_read_uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, read_only=True
+    memory_read_uow = providers.Selector(
+        config.memory_backend,
+        sqlite=providers.Factory(
+            SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, read_only=True),
+        team=providers.Factory(team_uow, read_only=True),
     )
     memory = providers.Factory(
         MemoryUseCases, writer=plain_uow.provider, recaller=recall_uow.provider,
@@ -225,6 +266,7 @@ class Container(containers.DeclarativeContainer):
         sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
         max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
         pending=providers.Callable(PendingRemembers, config.pending_remembers), dense=dense_recall,
+        team=team_recall,
     )
     remember = providers.Factory(MemoryUseCases.remember, memory)
     recall = providers.Factory(MemoryUseCases.recall, memory)
@@ -240,12 +282,13 @@ def build_container(
     settings = settings or Settings()
     container = Container()
     container.config.from_dict(
-        {**_store_config(settings, cwd), "actor": actor or current_actor(), **_review_config(settings)}
+        {**_store_config(settings, cwd, actor or current_actor()), "actor": actor or current_actor(),
+         **_review_config(settings)}
     )
     return container
 
 
-def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
+def _store_config(settings: Settings, cwd: Path | None, actor: str) -> dict[str, object]:
     return {
         "home": str(settings.data_home),
         "wisdom_path": settings.wisdom_path,
@@ -264,6 +307,9 @@ def _store_config(settings: Settings, cwd: Path | None) -> dict[str, object]:
         "semantic": settings.semantic,
         "distiller": settings.distiller,  # status says whether it runs (distiller_choice.py)
         "claude_executable": settings.claude_executable,
+        "memory_backend": settings.memory_backend,
+        "team": {"home": settings.layout, "url": settings.team_url, "password": settings.team_password,
+                 "timeout_s": settings.team_timeout_s, "actor": actor},
     }
 
 

@@ -208,7 +208,12 @@ class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
     def _marks(self) -> tuple[object, ...] | None:
         from abzu.adapters.sqlite.store_marks import store_marks
 
-        return store_marks(self.home.wisdom, self.home.staging)
+        found = store_marks(self.home.wisdom, self.home.staging)
+        if found is None or not self.home.team_cache.is_file():
+            return found
+        from abzu.adapters.team_cache.reader import CachedTeamRecall  # as TeamSessionContext.marks
+
+        return (*found, CachedTeamRecall(self.home.team_cache).mark())
 
     def _persona(self) -> "ProfilePersona":
         """persona.md, then the user's explicit profile entries (issue 17)."""
@@ -222,6 +227,12 @@ class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
     def _context(self) -> "Sqlite3SessionContext":
         from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 
+        if self.home.team_cache.is_file():  # a team joined (issue 32): its local copy beside ours
+            from abzu.adapters.team_cache.context import TeamSessionContext
+            from abzu.adapters.team_cache.reader import CachedTeamRecall
+
+            team = CachedTeamRecall(self.home.team_cache, self.decay)
+            return TeamSessionContext(self.home.wisdom, self.home.staging, self.decay, team)
         return Sqlite3SessionContext(self.home.wisdom, self.home.staging, self.decay)
 
 

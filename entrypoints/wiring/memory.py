@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from abzu.application.sessions.session_status import SessionStatus
     from abzu.application.star import StarError
     from abzu.application.status import Status
+    from abzu.application.team.ports import TeamRecall
     from abzu.domain.anchors import Staleness
     from abzu.domain.bead import Bead
     from abzu.entrypoints.wiring.light_settings import StoreValues
@@ -44,7 +45,7 @@ class MemoryUseCases(Value):
     read-only ones (plain BEGIN, no write lock; status); `sessions`: the session lifecycle's, for
     the session counts; `dense`: hybrid recall's dense side (None: semantic search off; one per
     process, it holds the model). Busy stores: whole units of work retried, a remember kept in
-    `pending`."""
+    `pending`. `team`: the team's side of recall (None: no team joined)."""
 
     writer: Callable[[], UnitOfWork]
     recaller: Callable[[], UnitOfWork]
@@ -59,8 +60,9 @@ class MemoryUseCases(Value):
     spool: "SpoolSource"
     pending: "PendingRemembers"
     dense: "DenseRecall | None"
+    team: "TeamRecall | None"
     __match_args__ = ("writer", "recaller", "reader", "sessions", "clock", "ids", "workspace",
-                      "ranking", "max_chars", "locations", "spool", "pending", "dense")
+                      "ranking", "max_chars", "locations", "spool", "pending", "dense", "team")
     __slots__ = __match_args__
 
     def __init__(  # one parameter per field, as the dataclass had
@@ -68,11 +70,11 @@ class MemoryUseCases(Value):
         reader: Callable[[], UnitOfWork], sessions: "Callable[[], SessionUnitOfWork]",
         clock: Clock, ids: IdGenerator, workspace: Workspace, ranking: RankingPolicy,
         max_chars: int, locations: StoreLocations, spool: "SpoolSource",
-        pending: "PendingRemembers", dense: "DenseRecall | None" = None,
+        pending: "PendingRemembers", dense: "DenseRecall | None" = None, team: "TeamRecall | None" = None,
     ) -> None:
         self._set(writer=writer, recaller=recaller, reader=reader, sessions=sessions, clock=clock,
                   ids=ids, workspace=workspace, ranking=ranking, max_chars=max_chars,
-                  locations=locations, spool=spool, pending=pending, dense=dense)
+                  locations=locations, spool=spool, pending=pending, dense=dense, team=team)
 
     @classmethod
     def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":
@@ -95,7 +97,8 @@ class MemoryUseCases(Value):
         """Without retries: the evaluation's sandboxes, where nothing else holds the stores."""
         from abzu.application.recall import Recall
 
-        return Recall(self.recaller(), self.clock, self.workspace, self.ranking, dense=self.dense)
+        return Recall(self.recaller(), self.clock, self.workspace, self.ranking, dense=self.dense,
+                      team=self.team)
 
     def recall(self, policy: "BusyPolicy | None" = None) -> "Retrying[RecallRequest, RecallResult]":
         from abzu.adapters.sqlite.busy import BusyPolicy

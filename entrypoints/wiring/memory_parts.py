@@ -22,6 +22,7 @@ from abzu.entrypoints.log_on_import import configure_file_logging_on_import
 if TYPE_CHECKING:
     from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
     from abzu.application.semantic.ports import DenseRecall
+    from abzu.entrypoints.data_home import DataHome
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
 
@@ -45,6 +46,7 @@ def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[
         "spool": OnFirstUse(lambda: _spool(home.spool)),
         "pending": OnFirstUse(lambda: _pending(home.pending_remembers)),
         "dense": _dense(settings.semantic, home.wisdom, home.staging),
+        "team": _team(home),
     }
 
 
@@ -74,6 +76,22 @@ def _dense(enabled: bool, wisdom: Path, staging: Path) -> "DenseRecall | None":
     from abzu.entrypoints.wiring.dense import dense_recall
 
     return dense_recall(enabled, wisdom, staging, DecayPolicy())
+
+
+def _team(home: "DataHome") -> Any:
+    if not home.team_cache.is_file():  # never joined a team: one stat, nothing of the team loaded
+        return None
+    from abzu.entrypoints.wiring.team import TeamConfig, team_recall
+
+    config = TeamConfig.light(home, current_actor()) or _team_settings()
+    return team_recall(config)
+
+
+def _team_settings() -> Any:
+    from abzu.entrypoints.settings import Settings
+    from abzu.entrypoints.wiring.team import TeamConfig
+
+    return TeamConfig.of(Settings(), current_actor())
 
 
 def _ids() -> Any:

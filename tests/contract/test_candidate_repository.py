@@ -16,7 +16,7 @@ from tests.fakes import T0, candidate
 
 @pytest.fixture(params=KINDS)
 def uow(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[UnitOfWork]:
-    with unit_of_work(request.param, tmp_path) as sut:
+    with unit_of_work(request.param, tmp_path, request) as sut:
         yield sut
 
 

@@ -12,7 +12,7 @@ from tests.fakes import T0
 
 @pytest.fixture(params=KINDS)
 def uow(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[UnitOfWork]:
-    with unit_of_work(request.param, tmp_path) as sut:
+    with unit_of_work(request.param, tmp_path, request) as sut:
         with sut:
             sut.projects.register("api", "/src/api", T0)
             sut.projects.register("named", None, T0)

@@ -2,19 +2,25 @@
 
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
 from abzu.application.ports import UnitOfWork
 from abzu.entrypoints.wiring.container import Container
+from tests.contract.stores import KINDS, unit_of_work
 from tests.fakes import T0, FakeUnitOfWork, bead
 from tests.unit.review.helpers import candidate
 
 
-@pytest.fixture(params=["fake", "sqlite"])
+@pytest.fixture(params=KINDS)
 def uow(request: pytest.FixtureRequest) -> Iterator[UnitOfWork]:
     if request.param == "fake":
         yield FakeUnitOfWork()
+        return
+    if request.param == "postgres":
+        with unit_of_work("postgres", Path(), request) as sut:
+            yield sut
         return
     container: Container = request.getfixturevalue("container")
     yield container.uow()

@@ -52,8 +52,8 @@ class ClaudeCode:
             env=self.env, timeout=60, check=False,
         )
 
-    def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([ABZU, *args], capture_output=True, text=True, cwd=self.project,
+    def cli(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([ABZU, *args], input=stdin, capture_output=True, text=True, cwd=self.project,
                               env=self.env, timeout=60, check=False)
 
     def query(self, sql: str, *params: object) -> list[tuple[Any, ...]]:

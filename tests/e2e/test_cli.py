@@ -97,6 +97,7 @@ def test_json_shapes_are_stable(cli: Cli) -> None:
         "last_recalled_at",
         "stale",  # issue 16.3: null unless the memory's anchored code changed
         "vouched_by",  # issue 29: agent, person or review for a bead; null for a candidate
+        "author",  # issue 32: null unless a team memory
     }
     status = cli("status", "--json").json()
     assert set(status) == {
