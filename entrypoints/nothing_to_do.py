@@ -230,7 +230,7 @@ def answer(argv: list[str]) -> str | None:
         return None
     try:
         projects, idle = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
-    except (one.ConfigError, ValueError):
+    except (one.ConfigError, one.Refused):
         return None  # the full command reports it
     idle_now = recover_is_idle(home, exclude, Path(projects).expanduser(), idle * 60)
     return "recovered 0 session(s)" if idle_now else None
@@ -242,7 +242,7 @@ def idle_home() -> DataHome | None:
 
     try:
         [root] = one.values(one.HOME)
-    except (one.ConfigError, ValueError):
+    except (one.ConfigError, one.Refused):
         return None
     return DataHome.at(root)
 

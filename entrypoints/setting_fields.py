@@ -1,10 +1,11 @@
 """The one reader of settings: where a value comes from (the environment over config.toml over
 the default) and, for the settings read outside the container, what a valid one is.
 
-`Settings` (settings.py, pydantic-settings) takes its values from `found` and declares the
-fields below from these specs (default and bounds); the hooks, `nothing_to_do.py` and the
-memory commands read the same specs through `value`, without pydantic-settings (its import
-alone costs ~17× a bare interpreter's start). Standard library and domain constants only.
+`Settings` (settings.py, pydantic-settings) takes its values from `found`, and each field named
+in SHARED takes its default from the spec and is validated by `value`; the hooks,
+`nothing_to_do.py` and the memory commands read the same specs through `value`, without
+pydantic-settings (its import alone costs ~17× a bare interpreter's start). Standard library
+and domain constants only.
 """
 
 import operator
@@ -24,6 +25,14 @@ OWN_NAMES = {"google_api_key": "GOOGLE_API_KEY", "gemini_api_key": "GEMINI_API_K
 _BY_OWN_NAME = {name: key for key, name in OWN_NAMES.items()}
 T = TypeVar("T", str, float, int, bool)
 _TRUE, _FALSE = {"1", "true", "on", "yes", "y", "t"}, {"0", "false", "off", "no", "n", "f"}
+
+
+class Refused(ValueError):
+    """A value Settings refuses too: `reason` in pydantic's words, str() names the setting."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        super().__init__(f"{key}: {reason}")
+        self.reason = reason
 
 
 def env_name(key: str) -> str:
@@ -72,24 +81,24 @@ SHARED: dict[str, Spec[Any]] = {spec.key: spec for spec in (
 
 
 def value(spec: Spec[T], given: Mapping[str, object]) -> T:
-    """`spec`'s value among `given` (see `found`), typed like its default; a ValueError naming
-    the setting when Settings would refuse it too."""
+    """`spec`'s value among `given` (see `found`), typed like its default; Refused when
+    Settings refuses it too."""
     raw = given.get(spec.key, spec.default)
     kind = type(spec.default)
     try:
         parsed: T = _parse(raw, kind)
-    except (ValueError, TypeError):
-        raise ValueError(f"{spec.key}: Input should be a valid {kind.__name__}, got {raw!r}") from None
+    except (ValueError, TypeError, OverflowError):
+        raise Refused(spec.key, f"Input should be a valid {kind.__name__}, got {raw!r}") from None
     for bound, holds, words in ((spec.ge, operator.ge, "greater than or equal to"),
                                 (spec.gt, operator.gt, "greater than"),
                                 (spec.le, operator.le, "less than or equal to")):
         if bound is not None and not holds(parsed, bound):
-            raise ValueError(f"{spec.key}: Input should be {words} {bound:g}")
+            raise Refused(spec.key, f"Input should be {words} {bound:g}")
     return parsed
 
 
 def values(*specs: Spec[Any], environ: Mapping[str, str] = os.environ) -> list[Any]:
-    """Each spec's value; a ConfigError (the file) or a ValueError (a value) says what is wrong."""
+    """Each spec's value; a ConfigError (the file) or Refused (a value) says what is wrong."""
     given = found(environ)
     return [value(spec, given) for spec in specs]
 
@@ -120,4 +129,4 @@ def _parse(raw: object, kind: type[T]) -> Any:
     return float(number)
 
 
-__all__ = ["SHARED", "ConfigError", "Spec", "env_name", "found", "value", "values"]
+__all__ = ["SHARED", "ConfigError", "Refused", "Spec", "env_name", "found", "value", "values"]

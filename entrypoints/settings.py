@@ -99,8 +99,8 @@ class Settings(BaseSettings):
         """The settings the hooks and memory commands also read are checked by the same code."""
         try:
             return one.value(one.SHARED[info.field_name or ""], {info.field_name or "": value})
-        except ValueError as exc:
-            raise PydanticCustomError("abzu_setting", str(exc).split(": ", 1)[-1]) from None
+        except one.Refused as exc:
+            raise PydanticCustomError("abzu_setting", exc.reason) from None
 
     @field_validator("google_api_key", "gemini_api_key", mode="before")
     @classmethod

@@ -39,7 +39,7 @@ def hook_settings(environ: Mapping[str, str] = os.environ) -> tuple[RankingPolic
         floor, mini, full, staged = one.values(
             one.RELEVANCE_FLOOR, one.REVIEW_MINI_DAYS, one.REVIEW_FULL_DAYS, one.REVIEW_STAGED_LIMIT,
             environ=environ)
-    except (one.ConfigError, ValueError) as exc:
+    except (one.ConfigError, one.Refused) as exc:
         from abzu.adapters.lazy_log import abzu_log
 
         abzu_log().warning("settings ignored, defaults used: %s", exc)

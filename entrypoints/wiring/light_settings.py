@@ -23,6 +23,6 @@ class StoreValues(NamedTuple):
         try:
             home, floor, chars, semantic = one.values(one.HOME, one.RELEVANCE_FLOOR, one.MAX_CONTENT,
                                                       one.SEMANTIC, environ=environ)
-        except (one.ConfigError, ValueError):
+        except (one.ConfigError, one.Refused):
             return None
         return cls(DataHome.at(Path(home)), floor, chars, semantic)

@@ -35,8 +35,8 @@ def test_settings_accepts_and_refuses_what_the_light_reader_does(spec: one.Spec,
         expected = exc.errors()[0]["msg"]
     try:
         got: object = one.value(spec, {spec.key: raw})
-    except ValueError as exc:
-        got = str(exc).split(": ", 1)[1]
+    except one.Refused as exc:
+        got = exc.reason
     assert (Path(str(got)) if isinstance(expected, Path) else got) == expected
 
 
