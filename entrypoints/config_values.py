@@ -37,7 +37,8 @@ def describe_all(path: Path) -> list[ConfigValue]:
 
 
 def _describe(key: str, settings: Settings, in_file: dict[str, Any]) -> ConfigValue:
-    from_env = [name for name in env_names(key) if os.environ.get(name, "").strip()]
+    wanted = env_names(key)  # matched in any case, as setting_fields.found reads them
+    from_env = [name for name, raw in os.environ.items() if name.upper() in wanted and raw.strip()]
     source = f"env {from_env[0]}" if from_env else "file" if key in in_file else "default"
     return ConfigValue(key, shown(getattr(settings, key)), source, Settings.model_fields[key].description)
 

@@ -60,3 +60,11 @@ def test_a_broken_file_is_one_error_naming_it(clean: Path) -> None:
     (clean / "config.toml").write_text("review_mini_days = [\n")
     with pytest.raises(one.ConfigError, match=r"config\.toml"):
         one.values(one.REVIEW_MINI_DAYS)
+
+
+def test_config_list_names_a_variable_given_in_any_case(monkeypatch: pytest.MonkeyPatch, clean: Path) -> None:
+    from abzu.entrypoints.config_values import describe_all
+
+    monkeypatch.setenv("abzu_review_mini_days", "9")
+    [row] = [r for r in describe_all(clean / "config.toml") if r.key == "review_mini_days"]
+    assert (row.value, row.source) == ("9", "env abzu_review_mini_days")
