@@ -1,5 +1,5 @@
 """File steps shared by the hook adapters and the standard-library session start
-(entrypoints/hooks/fast_start.py): standard library only, so the fast path imports them without
+(the session-start hook): standard library only, so the hooks import them without
 the ports modules the adapter classes implement."""
 
 import os

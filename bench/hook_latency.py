@@ -1,7 +1,7 @@
-"""Benchmark: wall and CPU time of every hook the product installs (issues 4 and 13):
-SessionStart (with a fresh recall pack, with a stale one, and over a start/end cycle, which
-reports how often the pack finalisation left is actually read), SessionEnd, Stop, PreCompact and
-PreToolUse, beside the interpreter floor.
+"""Benchmark: wall and CPU time of every hook the product installs (issues 4, 13 and 31):
+SessionStart (alone, and over start/end cycles: after a finalisation, with sessions left open,
+with a remember between starts), SessionEnd, Stop, PreCompact and PreToolUse, beside the
+interpreter floor (`python -c pass`, same run: read the figures as ratios to it).
 
 Sets up a data home with --beads reviewed beads (default 10,000) in the project and --sessions
 earlier sessions (default 10) finalised through the real use cases, a project with `.enki/`
@@ -23,11 +23,10 @@ hook recompiles Abzu's bytecode and the figures mean nothing.
 
 `--sibling` runs only issue 29.10's case: Claude Code's transcripts of the project in a folder
 (ABZU_CLAUDE_PROJECTS), one of them a crashed session newer than the last summary, with nothing
-worth a summary. One start runs live and its recovery settles that session; then --cycles
-starts that never end (sessions left open beside each other). It reports, per start, whether it
-printed the rendered recall pack (`pack_hits`), the hook's CPU, and the CPU of the `abzu
-recover` it launched (Linux: this process adopts the detached recoveries, a child subreaper,
-and reads their usage when they exit) and whether that one had nothing to do.
+worth a summary. The first start's recovery settles that session; then --cycles starts that
+never end (sessions left open beside each other). It reports, per start, the hook's CPU and the
+CPU of the `abzu recover` it launched (Linux: this process adopts the detached recoveries, a
+child subreaper, and reads their usage when they exit) and whether that one had nothing to do.
 """
 
 import argparse
@@ -45,7 +44,7 @@ from typing import TYPE_CHECKING
 import psutil
 
 if TYPE_CHECKING:
-    from abzu.entrypoints.data_home import DataHome
+    pass
 
 ABZU = str(Path(sys.executable).parent / ("abzu.exe" if os.name == "nt" else "abzu"))
 TOPICS = ("token", "rotation", "cache", "schema", "migration", "index", "retry", "queue", "billing",
@@ -139,16 +138,10 @@ def hook_payload(event: str, session: str, repo: Path) -> dict[str, object]:
     return payload
 
 
-def measure(
-    event: str, runs: int, repo: Path, env: dict[str, str], pack: str | None = None,
-) -> tuple[list[float], list[float], int]:
-    """`pack`: before each session start (outside the timing), "fresh" takes the recall pack as
-    finalisation does; "stale" takes it and then marks it as taken before a change."""
+def measure(event: str, runs: int, repo: Path, env: dict[str, str]) -> tuple[list[float], list[float], int]:
     times, cpus, characters = [], [], 0
     for i in range(runs):
-        if pack is not None:
-            set_pack(pack, repo, env)
-        elapsed, cpu, out = run_hook(event, hook_payload(event, f"bench-{event}-{pack}-{i}", repo), repo, env)
+        elapsed, cpu, out = run_hook(event, hook_payload(event, f"bench-{event}-{i}", repo), repo, env)
         times.append(elapsed)
         cpus.append(cpu)
         if out and event == "session-start":
@@ -157,92 +150,19 @@ def measure(
     return times, cpus, characters
 
 
-def set_pack(state: str, repo: Path, env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, __file__, "--pack", state, str(repo)], check=True, env=env, cwd=repo)
-
-
-def pack_in_child(state: str, repo: Path) -> None:
-    """Runs in a child process: takes the pack (and spoils its marks for "stale"); "check" prints
-    whether a session start now would print the rendered block (the standard-library path).
-    Under an older Abzu (bench/hook_pack_ab.py's baseline) only the answers pack exists."""
-    from abzu.adapters.recall_pack import load_pack, save_pack
-    from abzu.entrypoints.data_home import DataHome
-    from abzu.entrypoints.wiring.light import LightUseCases
-
-    light = LightUseCases.for_hook(DataHome.from_env(), repo)
-    root = light.workspace.root() or str(repo)
-    path = light.home.pack_for(root)
-    if state == "check":
-        fresh = _block_fresh(light.home, root)
-        print(json.dumps(fresh and (len(sys.argv) < 6 or _no_crash(light.home, root, *sys.argv[4:6]))))
-        return
-    for _ in range(20):  # refused while a write lands (a recovery settling the last start)
-        if light.write_pack():
-            break
-        time.sleep(0.1)
-    else:
-        raise SystemExit("the recall pack could not be taken")
-    if state == "stale":
-        answers = load_pack(path, lambda: None, light.clock.now().date())
-        save_pack(path, ("taken before a change",), light.clock.now().date(), answers or {})
-        _spoil_block(light.home, root)
-
-
-def _block_fresh(home: "DataHome", root: str) -> bool:
-    from abzu.adapters import rendered_pack
-    from abzu.entrypoints.hooks.fast_start import block_path
-
-    found = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
-                               config=home.config_file(os.environ), now=time.time())
-    return found is not None
-
-
-def _no_crash(home: "DataHome", root: str, session: str, transcript: str) -> bool:
-    """The fast path's own crash check for a start of `session` (an Abzu before issue 29.10
-    checked without the store)."""
-    from abzu.adapters import rendered_pack
-    from abzu.entrypoints.hooks.fast_start import block_path
-
-    pack = rendered_pack.load(block_path(home, root), home=home.root, root=root, environ=os.environ,
-                              config=home.config_file(os.environ), now=time.time())
-    if pack is None:
-        return False
-    try:
-        return rendered_pack.no_crash_notice(transcript, session, pack, home.staging)
-    except TypeError:
-        return rendered_pack.no_crash_notice(transcript, session, pack)  # type: ignore[call-arg]
-
-
-def _spoil_block(home: "DataHome", root: str) -> None:
-    try:
-        from abzu.adapters import rendered_pack
-        from abzu.entrypoints.hooks.fast_start import block_path
-    except ImportError:  # an Abzu without the rendered block
-        return
-    block = block_path(home, root)
-    spoiled = json.loads(block.read_text(encoding="utf-8"))
-    spoiled["inputs"]["marks"] = ["taken before a change"]
-    rendered_pack.save(block, {k: v for k, v in spoiled.items() if k != "v"})
-
-
 def cycle(
     runs: int, repo: Path, env: dict[str, str], *, end: bool = True, remember_every: int = 0,
 ) -> tuple[list[float], list[float], str]:
-    """Session start then session end, `runs` times, as a day of sessions goes: each end's
-    detached finalisation takes the pack the next start may read. `end=False`: starts only
-    (sessions left open; each start's recovery settles the one before). `remember_every` N: an
-    `abzu remember` from a terminal (outside the timing) before every Nth start, the write that
-    spoils the pack outside any session. (times, CPU, pack hits: one
-    "1" (the start read the pack) or "0" (it ran live) per start, in order)."""
-    times, cpus, hits = [], [], ""
+    """Session start then session end, `runs` times, as a day of sessions goes (each end's
+    finalisation runs detached before the next start). `end=False`: starts only (sessions left
+    open; each start's recovery settles the one before). `remember_every` N: an `abzu remember`
+    from a terminal (outside the timing) before every Nth start. (times, CPU)."""
+    times, cpus = [], []
     for i in range(runs):
         if remember_every and i % remember_every == 0:
             said = [ABZU, "remember", f"Bench decision {end} {i}: rotate the cache keys", "-c", "preference"]
             subprocess.run(said, check=True, env=env, cwd=repo, capture_output=True)
             background_done(repo)
-        check = [sys.executable, __file__, "--pack", "check", str(repo)]
-        hits += "1" if json.loads(subprocess.run(check, check=True, env=env, cwd=repo, capture_output=True,
-                                                 text=True).stdout) else "0"
         session = f"bench-cycle-{end}-{i}"
         elapsed, cpu, _ = run_hook("session-start", hook_payload("session-start", session, repo), repo, env)
         times.append(elapsed)
@@ -251,11 +171,7 @@ def cycle(
         if end:
             run_hook("session-end", hook_payload("session-end", session, repo), repo, env)
             background_done(repo)
-    return times, cpus, hits
-
-
-def hit_rate(hits: str) -> dict[str, object]:
-    return {"pack_hit_rate": hits.count("1") / max(1, len(hits)), "pack_hits": hits}
+    return times, cpus
 
 
 def floor(runs: int) -> tuple[list[float], list[float]]:
@@ -307,10 +223,10 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--beads", type=int, default=10_000)
     parser.add_argument("--sessions", type=int, default=10)
-    parser.add_argument("--runs", type=int, default=50, help="session-start calls (each pack state)")
+    parser.add_argument("--runs", type=int, default=50, help="session-start calls")
     parser.add_argument("--end-runs", type=int, default=100, help="session-end, stop, pre-tool-use calls")
     parser.add_argument("--compact-runs", type=int, default=50, help="pre-compact calls")
-    parser.add_argument("--cycles", type=int, default=10, help="session start + end cycles (pack hit rate)")
+    parser.add_argument("--cycles", type=int, default=10, help="session start + end cycles")
     parser.add_argument("--sibling", action="store_true", help="only issue 29.10's case (see above)")
     return parser.parse_args()
 
@@ -337,26 +253,25 @@ def prepare(tmp: Path, args: argparse.Namespace) -> tuple[Path, dict[str, str]]:
 def measure_all(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> dict[str, object]:
     load_before = os.getloadavg()[0]
     figures = {
-        "session_start_fresh_pack": measure("session-start", args.runs, repo, env, pack="fresh"),
-        "session_start_stale_pack": measure("session-start", args.runs, repo, env, pack="stale"),
+        "session_start": measure("session-start", args.runs, repo, env),
         "session_end": measure("session-end", args.end_runs, repo, env),
         "stop": measure("stop", args.end_runs, repo, env),
         "pre_compact": measure("pre-compact", args.compact_runs, repo, env),
         "pre_tool_use": measure("pre-tool-use", args.end_runs, repo, env),
     }
-    cycle_times, cycle_cpus, hits = cycle(args.cycles, repo, env)
-    open_times, open_cpus, open_hits = cycle(args.cycles, repo, env, end=False)
-    said_times, said_cpus, said_hits = cycle(args.cycles, repo, env, end=False, remember_every=2)
+    cycle_times, cycle_cpus = cycle(args.cycles, repo, env)
+    open_times, open_cpus = cycle(args.cycles, repo, env, end=False)
+    said_times, said_cpus = cycle(args.cycles, repo, env, end=False, remember_every=2)
     interpreter, interpreter_cpu = floor(args.compact_runs)
     return {
         "beads": args.beads, "earlier_sessions": args.sessions,
         "load_1min": {"before": load_before, "after": os.getloadavg()[0]},
         "python_c_pass_ms": summary(interpreter, interpreter_cpu),
         **{f"{name}_ms": summary(times, cpus) for name, (times, cpus, _) in figures.items()},
-        "injected_characters": figures["session_start_fresh_pack"][2],
-        "session_start_cycle_ms": {**summary(cycle_times, cycle_cpus), **hit_rate(hits)},
-        "session_start_without_end_ms": {**summary(open_times, open_cpus), **hit_rate(open_hits)},
-        "session_start_remember_between_ms": {**summary(said_times, said_cpus), **hit_rate(said_hits)},
+        "injected_characters": figures["session_start"][2],
+        "session_start_cycle_ms": summary(cycle_times, cycle_cpus),
+        "session_start_without_end_ms": summary(open_times, open_cpus),
+        "session_start_remember_between_ms": summary(said_times, said_cpus),
         "imports_ms": {e: import_profile(e, repo, env) for e in ("session-start", "session-end")},
     }
 
@@ -410,15 +325,11 @@ def sibling_run(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
     env = {**env, "ABZU_CLAUDE_PROJECTS": str(projects)}
     subprocess.run([sys.executable, __file__, "--sibling-setup", env["ABZU_HOME"], str(repo), str(projects)],
                    check=True, env=env)
-    set_pack("fresh", repo, env)  # as the last finalisation left it
     adopt_detached()
-    hits, cpus, recover_cpus, idle = "", [], [], ""
+    cpus, recover_cpus, idle = [], [], ""
     for i in range(args.cycles + 1):
         sid = f"0b5e1a2c-0000-4000-8000-{i:012d}"
         transcript = str(projects / "-src-api" / f"{sid}.jsonl")
-        check = [sys.executable, __file__, "--pack", "check", str(repo), sid, transcript]
-        hits += "1" if json.loads(subprocess.run(check, check=True, env=env, cwd=repo, capture_output=True,
-                                                 text=True).stdout) else "0"
         payload = {**hook_payload("session-start", sid, repo), "transcript_path": transcript}
         probe = (f"from abzu.entrypoints.nothing_to_do import answer; "
                  f"print(int(answer(['recover', '--exclude', {sid!r}]) is not None))")
@@ -427,7 +338,7 @@ def sibling_run(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
         _, cpu, _ = run_hook("session-start", payload, repo, env)
         cpus.append(cpu)
         recover_cpus.append(reap_detached())
-    return {"beads": args.beads, "starts": len(cpus), "pack_hits": hits, "recover_idle": idle,
+    return {"beads": args.beads, "starts": len(cpus), "recover_idle": idle,
             "start_cpu_ms": [round(c * 1000) for c in cpus],
             "recover_cpu_ms": [round(c * 1000) for c in recover_cpus],
             "start_cpu_p50_after_settling_ms": pct(cpus[1:], .5),
@@ -449,8 +360,6 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--populate"]:
         populate(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
-    elif sys.argv[1:2] == ["--pack"]:
-        pack_in_child(sys.argv[2], Path(sys.argv[3]))
     elif sys.argv[1:2] == ["--sibling-setup"]:
         sibling_setup(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
     else:

@@ -44,8 +44,8 @@ class SearchHit(Value):
     last_accessed: datetime | None
     ceiling: float
     stale: str | None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
-    # A bead's `vouched_by` (domain/vouching.py) as a plain string: recall packs pickle hits, and
-    # a session start replaying one must not load the bead types. None: a staged candidate.
+    # A bead's `vouched_by` (domain/vouching.py) as a plain string: session start must not load
+    # the bead types. None: a staged candidate.
     vouched_by: str | None
     author: str | None  # set on the team's memories (issue 32): who wrote it; None: this machine's
 

@@ -2,7 +2,7 @@
 
 Standard library only and nothing else imported: session start and the PreToolUse hook label
 memories and rank them by these without loading the bead types (`domain/bead.VouchedBy` is the
-enum over the same values), and a recall pack pickles them as plain strings.
+enum over the same values).
 """
 
 AGENT = "agent"  # the agent wrote it; nobody has checked it yet

@@ -5,9 +5,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import AliasChoices, SecretStr, ValidationError
+from pydantic import SecretStr, ValidationError
 
 from abzu.entrypoints.config_file import ConfigError, read_config
+from abzu.entrypoints.setting_fields import env_name
 from abzu.entrypoints.settings import Settings
 
 HIDDEN = "******** (hidden)"
@@ -26,11 +27,8 @@ def keys() -> list[str]:
 
 
 def env_names(key: str) -> list[str]:
-    """The variables pydantic-settings reads for `key` (the Gemini keys keep their usual names)."""
-    alias = Settings.model_fields[key].validation_alias
-    if isinstance(alias, AliasChoices):
-        return [str(a) for a in alias.choices if str(a).isupper()]
-    return [f"ABZU_{key.upper()}"]
+    """The variable Settings reads for `key` (the Gemini keys keep their usual names)."""
+    return [env_name(key)]
 
 
 def describe_all(path: Path) -> list[ConfigValue]:
@@ -39,7 +37,8 @@ def describe_all(path: Path) -> list[ConfigValue]:
 
 
 def _describe(key: str, settings: Settings, in_file: dict[str, Any]) -> ConfigValue:
-    from_env = [name for name in env_names(key) if os.environ.get(name, "").strip()]
+    wanted = env_names(key)  # matched in any case, as setting_fields.found reads them
+    from_env = [name for name, raw in os.environ.items() if name.upper() in wanted and raw.strip()]
     source = f"env {from_env[0]}" if from_env else "file" if key in in_file else "default"
     return ConfigValue(key, shown(getattr(settings, key)), source, Settings.model_fields[key].description)
 

@@ -77,19 +77,6 @@ class DataHome:
         return self.root / "shown"
 
     @property
-    def packs(self) -> Path:
-        """Recall packs: per project root, what session start reads from the stores, answered
-        ahead by finalisation and review (adapters/recall_pack.py)."""
-        return self.root / "packs"
-
-    def pack_for(self, project_root: str) -> Path:
-        """A short stable name; the pack itself records its root (two roots may share a name)."""
-        from zlib import crc32
-
-        name = Path(project_root).name or "root"
-        return self.packs / f"{name[:40]}-{crc32(project_root.encode()):08x}.pack"
-
-    @property
     def persona(self) -> Path:
         return self.root / "persona.md"
 

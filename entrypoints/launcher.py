@@ -105,29 +105,7 @@ def _nothing_to_do(args: list[str]) -> None:
         said = None
     if said is not None:
         print(said)
-        if args[0] == "recover":
-            _retake_pack()
         raise SystemExit(0)
-
-
-def _retake_pack() -> None:
-    """Recovery had nothing to do: the pack the next session start reads is re-taken if stale
-    (entrypoints/pack_retake.py). Detached, so it costs the session nothing; a failure is one
-    log line, and the next start runs live as it would have."""
-    try:
-        sys.stdout.flush()  # the answer is out before the (rare) render
-        from pathlib import Path
-
-        from abzu.entrypoints.nothing_to_do import idle_home
-        from abzu.entrypoints.pack_retake import retake_if_stale
-
-        home = idle_home()
-        if home is not None:
-            retake_if_stale(home, Path.cwd())
-    except Exception as exc:
-        from abzu.entrypoints.hooks.main import log_error
-
-        log_error(f"recall pack not re-taken: {type(exc).__name__}: {str(exc)[:200]}")
 
 
 if __name__ == "__main__":

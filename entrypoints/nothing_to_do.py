@@ -218,7 +218,7 @@ def _mtime(path: str | None) -> float | None:
 
 def answer(argv: list[str]) -> str | None:
     """What `abzu recover …` / `abzu finalize ID` would print when idle; None: run it."""
-    from abzu.entrypoints.wiring.light_settings import setting
+    from abzu.entrypoints import setting_fields as one
 
     home = idle_home()
     if home is None:
@@ -228,20 +228,23 @@ def answer(argv: list[str]) -> str | None:
     exclude, rest = _option(argv[1:], "--exclude")
     if argv[:1] != ["recover"] or rest not in ([], ["--all-projects"]):
         return None
-    projects, idle = setting("claude_projects", "~/.claude/projects"), setting("recovery_idle_minutes", 5.0)
-    if not isinstance(projects, str) or not isinstance(idle, float):
-        return None
+    try:
+        projects, idle = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
+    except (one.ConfigError, one.Refused):
+        return None  # the full command reports it
     idle_now = recover_is_idle(home, exclude, Path(projects).expanduser(), idle * 60)
     return "recovered 0 session(s)" if idle_now else None
 
 
 def idle_home() -> DataHome | None:
-    """The data home as Settings reads it; None when this reader cannot vouch for it."""
-    from abzu.entrypoints.data_home import DEFAULT_HOME
-    from abzu.entrypoints.wiring.light_settings import setting
+    """The data home as Settings reads it; None when Settings would refuse it or the file."""
+    from abzu.entrypoints import setting_fields as one
 
-    root = setting("home", DEFAULT_HOME)
-    return DataHome.at(root) if isinstance(root, str) else None
+    try:
+        [root] = one.values(one.HOME)
+    except (one.ConfigError, one.Refused):
+        return None
+    return DataHome.at(root)
 
 
 def _option(args: list[str], name: str) -> tuple[str | None, list[str]]:

@@ -1,11 +1,13 @@
 """Settings: the environment (ABZU_*) over the config file (`~/.enki/config.toml`) over defaults,
-with the spec's data home `~/.enki` by default."""
+with the spec's data home `~/.enki` by default. Where values come from, and the settings the
+hooks and memory commands also read, are defined once in setting_fields.py."""
 
 import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import (
     BaseSettings,
     InitSettingsSource,
@@ -13,40 +15,37 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from abzu.domain.content import MAX_CONTENT_CHARS
-from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
-from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
+from abzu.entrypoints import setting_fields as one
+from abzu.entrypoints.data_home import DataHome
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ABZU_", extra="ignore", populate_by_name=True)
+    model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
 
-    home: Path = Field(default=Path(DEFAULT_HOME), description="Data home: databases, logs, backups.")
-    relevance_floor: float = Field(default=DEFAULT_RELEVANCE_FLOOR, ge=0.0, le=1.0)
-    max_content_chars: int = Field(default=MAX_CONTENT_CHARS, gt=0)
+    home: Path = Field(default=Path(one.HOME.default), description="Data home: databases, logs, backups.")
+    relevance_floor: float = Field(default=one.RELEVANCE_FLOOR.default)
+    max_content_chars: int = Field(default=one.MAX_CONTENT.default)
     claude_projects: Path = Field(
-        default=Path("~/.claude/projects"),
+        default=Path(one.CLAUDE_PROJECTS.default),
         description="Where Claude Code keeps transcripts: status counts the ones no capture covered "
                     "(missed) and recover imports them.",
     )
     semantic: bool = Field(
-        default=False,
+        default=one.SEMANTIC.default,
         description='Hybrid recall (full-text + dense vectors) in the MCP server and `abzu recall`, '
                     'and background embedding; needs pip install "abzu[semantic]". Off by default.',
     )
     recovery_idle_minutes: float = Field(
-        default=5.0, ge=0.0,
+        default=one.RECOVERY_IDLE_MINUTES.default,
         description="A session silent this long without a final summary is recovered at the next start.",
     )
 
     # --- review ---
     google_api_key: SecretStr | None = Field(
-        default=None, validation_alias=AliasChoices("GOOGLE_API_KEY", "google_api_key"),
-        description="Gemini key; wins over GEMINI_API_KEY, as in google-genai.",
+        default=None, description="Gemini key (GOOGLE_API_KEY); wins over GEMINI_API_KEY, as google-genai.",
     )
     gemini_api_key: SecretStr | None = Field(
-        default=None, validation_alias=AliasChoices("GEMINI_API_KEY", "gemini_api_key"),
-        description="Gemini key (https://aistudio.google.com/apikey).",
+        default=None, description="Gemini key (GEMINI_API_KEY, https://aistudio.google.com/apikey).",
     )
     review_model: str = Field(default="gemini-2.5-flash", description="Gemini model for reviews.")
     review_batch_tokens: int = Field(default=12_000, ge=500, description="Prompt budget per batch.")
@@ -65,20 +64,21 @@ class Settings(BaseSettings):
         env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        """Environment over the config file over defaults (issue 19). The file is read by
-        `read_config`, so a broken file is one error naming it, not a TOML traceback."""
-        from abzu.entrypoints.config_file import config_path, read_config
-
-        file = InitSettingsSource(settings_cls, init_kwargs=read_config(config_path()))
-        return init_settings, env_settings, file
+        """What the caller passes, then `setting_fields.found`: the environment over the config
+        file (issue 19), read by the same function the hooks use; a broken file is one error
+        naming it, not a TOML traceback."""
+        return init_settings, InitSettingsSource(settings_cls, init_kwargs=one.found(os.environ))
     # --- review cadence and spend cap (issue 15) ---
     review_monthly_tokens: int = Field(
         default=5_000_000, ge=0, description="Most tokens reviews may spend per month (UTC); 0: no ceiling.")
     review_monthly_usd: float = Field(
         default=5.0, ge=0, description="Most USD (estimated) reviews may spend per month; 0: no ceiling.")
-    review_mini_days: int = Field(default=30, ge=1, description="A mini-review is due after this many days.")
-    review_full_days: int = Field(default=90, ge=1, description="A full review is due after this many days.")
-    review_staged_limit: int = Field(default=100, ge=1, description="A review is due past this many staged.")
+    review_mini_days: int = Field(default=one.REVIEW_MINI_DAYS.default,
+                                  description="A mini-review is due after this many days.")
+    review_full_days: int = Field(default=one.REVIEW_FULL_DAYS.default,
+                                  description="A full review is due after this many days.")
+    review_staged_limit: int = Field(default=one.REVIEW_STAGED_LIMIT.default,
+                                     description="A review is due past this many staged.")
 
 
     # --- distillation (spec §6 step 2): the user's Claude Code where it is found (issue 30.3) ---
@@ -99,14 +99,15 @@ class Settings(BaseSettings):
         description="The team server, postgresql://user@host:port/database (written by `abzu team join`); "
                     "never with a password in it.")
     team_password_env: str = Field(
-        default="ABZU_TEAM_PASSWORD",
+        default=one.TEAM_PASSWORD_ENV.default,
         description="Name of the variable holding the team server's password (else ~/.pgpass or PGPASSWORD).")
     team_timeout_s: float = Field(
-        default=2.0, gt=0, le=60, description="How long recall waits for the team server before using the "
-                                              "local copy of its memories.")
+        default=one.TEAM_TIMEOUT_S.default, description="How long recall waits for the team server before "
+                                                         "using the local copy of its memories.")
     team_refresh_minutes: float = Field(
-        default=10.0, ge=0, description="The session start refreshes the local copy of the team's memories "
-                                        "in the background when it is older than this.")
+        default=one.TEAM_REFRESH_MINUTES.default,
+        description="The session start refreshes the local copy of the team's memories in the background "
+                    "when it is older than this.")
     memory_backend: Literal["sqlite", "team"] = Field(
         default="sqlite",
         description="Where remember and recall keep memory: sqlite (the data home, the default) or team "
@@ -120,6 +121,14 @@ class Settings(BaseSettings):
         from abzu.entrypoints.team_address import checked_address
 
         return checked_address(value)
+    @field_validator(*one.SHARED, mode="before")
+    @classmethod
+    def _as_the_hooks_read_it(cls, value: object, info: ValidationInfo) -> object:
+        """The settings the hooks and memory commands also read are checked by the same code."""
+        try:
+            return one.value(one.SHARED[info.field_name or ""], {info.field_name or "": value})
+        except one.Refused as exc:
+            raise PydanticCustomError("abzu_setting", exc.reason) from None
 
     @field_validator("google_api_key", "gemini_api_key", mode="before")
     @classmethod

@@ -131,25 +131,6 @@ class Sqlite3SessionContext(SessionContext):
                 conn.close()
         self._conns = {}
 
-    def marks(self) -> tuple[object, ...] | None:
-        """`store_marks` answered on this reader's connections: a live start checks its recall
-        pack and then, the pack being stale, queries the same stores, so it opens each once
-        (~1 ms CPU per open: the schema is parsed per connection). None where store_marks
-        would say None (a store missing, not migrated, busy), without a log line."""
-        from abzu.adapters.sqlite.store_marks import STAGING_MARK, WISDOM_MARK
-
-        found: list[object] = []
-        for store, sql in (("wisdom", WISDOM_MARK), ("staging", STAGING_MARK)):
-            try:
-                conn = self._connect(store)
-                row = conn.execute(sql).fetchone() if conn is not None else None
-            except sqlite3.Error:
-                return None
-            if row is None:
-                return None
-            found.extend(row)
-        return tuple(found)
-
     def _fetcher(self, store: str) -> Fetch:
         def fetch(sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
             return cast(Sequence[Row], self._rows(store, sql, dict(params)))

@@ -22,7 +22,3 @@ class TeamSessionContext(Sqlite3SessionContext):
         local = {h.item_id for h in found}
         team = self._copy.notable(project, limit=limit, now=now)
         return found + [h for h in team if h.item_id not in local]
-
-    def marks(self) -> tuple[object, ...] | None:
-        found = super().marks()
-        return None if found is None else (*found, self._copy.mark())

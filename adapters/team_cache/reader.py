@@ -89,14 +89,6 @@ class CachedTeamRecall(TeamRecall):
         conn.row_factory = sqlite3.Row
         return conn
 
-    def mark(self) -> tuple[int, int, int] | None:
-        """What a recall pack checks the copy against: a new copy is a new file (a rename)."""
-        try:
-            found = self._path.stat()
-        except OSError:
-            return None
-        return (found.st_ino, found.st_mtime_ns, found.st_size)
-
 
 def _notable(row: Row) -> SearchHit:
     return SearchHit(row["id"], Source.BEAD, Category(row["category"]), row["project"], row["content"],

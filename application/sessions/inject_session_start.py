@@ -93,7 +93,7 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
     ranking: RankingPolicy
     cadence: ReviewCadence
     crashed: CrashedTranscripts | None
-    fences: Callable[[], str]  # the recall pack renders with a placeholder it replaces
+    fences: Callable[[], str]  # a new nonce per block; a test fixes it
 
     def __init__(self, context: SessionContext, journal: SessionJournal, files: ProjectFiles,
             persona: PersonaSource, workspace: Workspace, transcripts: TranscriptFiles, clock: Clock,

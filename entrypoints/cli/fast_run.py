@@ -53,13 +53,7 @@ def _star(v: dict[str, Any], store: StoreValues) -> int:
 
 
 def _status(v: dict[str, Any], store: StoreValues) -> int:
-    """Without the container when fast_status.py can vouch for every input; else the container
-    (semantic coverage, missed transcripts, a setting only Settings checks)."""
-    from abzu.entrypoints.cli.fast_status import light_status
-
-    done = light_status(v["json"], store)
-    if done is not None:
-        return done
+    """Through the container's report (its sessions, reviews and settings)."""
     from abzu.entrypoints.cli import render
     from abzu.entrypoints.cli.context import Sources
     from abzu.entrypoints.status_report import full_status

@@ -107,8 +107,7 @@ class ReviewCommands:
 def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_json: bool) -> None:
     if interactive and not request.dry_run:  # what the agent wrote first: preferences skip staging
         if not review_written.ask_each(c, request.project, TyperDialogue()):
-            _written_pack(c)  # the person quit while confirming
-            return
+            return  # the person quit while confirming
     elif not as_json:
         review_written.listed(c, request.project)  # a review that does not ask still says so
     if interactive:
@@ -129,17 +128,10 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
             log.info("review %s by %s: %s, %d rejected, %d held back, %d failed", report.review_id,
                      report.reviewer, counts, report.rejected, report.held_back, report.failed)
             _show(ReviewView.of(report), as_json, render.review)
-            _written_pack(c)  # the next session start's answers changed with this review
             if report.failed:
                 raise typer.Exit(code=1)
         case Failure(err):
             fail(err.message)
-
-
-def _written_pack(c: "Container") -> None:
-    from abzu.entrypoints.cli.session_commands import write_recall_pack
-
-    write_recall_pack(c)
 
 
 def gemini_installed() -> bool:

@@ -1,7 +1,6 @@
 """`abzu hook | finalize | recover | snapshot` (the session lifecycle) and, via
 install_commands, `abzu install | uninstall`."""
 
-import logging
 from datetime import timedelta
 from typing import Annotated, Any
 
@@ -14,7 +13,6 @@ from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.entrypoints.cli import install_commands
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 
-log = logging.getLogger("abzu")
 EVENT_HELP = "session-start, pre-compact, post-compact, stop or session-end."
 
 
@@ -47,7 +45,6 @@ class SessionCommands:
                 case Success(Finalized() as done):
                     typer.echo(_finalized(done))
                     _distil(c, done)
-                    write_recall_pack(c)
                     _embed(c)
                 case Failure(err):
                     fail(err.message)
@@ -67,7 +64,6 @@ class SessionCommands:
             for item in done:
                 typer.echo(f"  {_finalized(item)}")
             _catch_up(c, exclude, idle)
-            write_recall_pack(c)  # the last start's journal entry just settled: keep the pack fresh
             _embed(c)
 
     def snapshot(
@@ -83,12 +79,9 @@ class SessionCommands:
         with one_line_errors():
             try:
                 request = PreCompactRequest(session_id, transcript, trigger)
-                (c := self._container()).sessions.capture_pre_compact().execute(request)
+                self._container().sessions.capture_pre_compact().execute(request)
             finally:  # whatever happened, nobody should wait for this snapshot any more
                 pending_marker(DataHome.from_env(), session_id).unlink(missing_ok=True)
-            # The snapshot is the newest "Last session" a start now shows: re-taken here, off
-            # every hook's clock, the next session start reads the pack instead of running live.
-            write_recall_pack(c)
 
 
 def _distil(container: Any, done: Finalized) -> None:
@@ -100,22 +93,6 @@ def _distil(container: Any, done: Finalized) -> None:
     if outcome is not None:
         typer.echo(f"distillation: {outcome.status}, {outcome.created} candidate(s) staged"
                    + (f" ({outcome.detail})" if outcome.detail else ""))
-
-
-def write_recall_pack(container: Any) -> None:
-    """The next session start's answers, taken now that the stores have settled (issue 13.3),
-    for the container's data home and working directory. A pack that cannot be taken is
-    logged: session start then asks the stores itself."""
-    from pathlib import Path
-
-    from abzu.entrypoints.data_home import DataHome
-    from abzu.entrypoints.wiring.light import LightUseCases
-
-    try:
-        home = DataHome.at(Path(container.config.wisdom_path()).parent)
-        LightUseCases.for_hook(home, Path(container.config.cwd() or Path.cwd())).write_pack()
-    except Exception as exc:  # the finalisation itself succeeded; the pack is an optimisation
-        log.warning("recall pack not written: %s: %s", type(exc).__name__, str(exc)[:200])
 
 
 def _finalized(done: Finalized) -> str:

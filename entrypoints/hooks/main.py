@@ -11,8 +11,7 @@ Standard library only at import time; one module per hook (`run(raw, home)`), im
 for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
 records the request and snapshots in the background; these three are given the data home as a
 string (`run_at(raw, root)`: no pathlib, DataHome or logging on their path). SessionStart and
-PostCompact validate the payload and run their use case, except a new session whose rendered
-recall pack is fresh: it is printed before logging or any use case is imported (fast_start.py).
+PostCompact validate the payload and run their use case.
 """
 
 import json
@@ -59,10 +58,8 @@ def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO |
         from abzu.entrypoints.data_home import DataHome
 
         home = DataHome.at(root)
-        output = _from_pack(raw, home) if event == "SessionStart" else None
-        if output is None:
-            _log_to(home)
-            output = _run(event, raw, home)
+        _log_to(home)
+        output = _run(event, raw, home)
         if output is not None:
             out = stdout or sys.stdout
             out.write(json.dumps(output, ensure_ascii=False))
@@ -121,14 +118,6 @@ def _event(name: str, raw: str) -> str:
     if name in EVENTS:
         return EVENTS[name]
     raise ValueError(f"unknown hook event {name!r}; expected one of {', '.join(EVENTS)}")
-
-
-def _from_pack(raw: str, home: "DataHome") -> "dict[str, Any] | None":
-    """A new session's block from the rendered recall pack, before logging or any use case is
-    imported (issue 13); None when the pack cannot be proven fresh."""
-    from abzu.entrypoints.hooks.fast_start import run
-
-    return run(raw, home)
 
 
 def _run(event: str, raw: str, home: "DataHome") -> "dict[str, Any] | None":

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Mapping
 
 from abzu.application.anchors.recall_at_action import ActionRequest, RecallAtAction
+from abzu.entrypoints.home_root import home_root
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on this path
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ CANDIDATES_VARIABLE = "ABZU_ANCHOR_CANDIDATES"
 EVENT = "PreToolUse"
 MAX_PAYLOAD_CHARS = 1_000_000  # as hooks/main.py
 # As `DataHome` names them (a test checks): importing it would bring pathlib along.
-HOME_VARIABLE, DEFAULT_HOME = "ABZU_HOME", "~/.enki"
 WISDOM, STAGING, SHOWN = "wisdom.db", "abzu.db", "shown"
 
 
@@ -55,8 +55,7 @@ def run(raw: str, home: "DataHome") -> "dict[str, Any] | None":
 
 
 def answer(payload: object, environ: Mapping[str, str]) -> "dict[str, Any] | None":
-    home = os.path.expanduser(environ.get(HOME_VARIABLE) or DEFAULT_HOME)
-    return _answer(payload, home, environ)
+    return _answer(payload, home_root(environ), environ)
 
 
 def _answer(payload: object, home: str, environ: Mapping[str, str]) -> "dict[str, Any] | None":

@@ -21,8 +21,7 @@ def run(raw: str, home: DataHome) -> dict[str, Any]:
         from abzu.application.sessions.inject_session_start import SessionStartRequest
 
         start = SessionStartRequest(payload.session_id, payload.source or "startup", payload.transcript_path)
-        # a new session may read the recall pack finalisation left (issue 13.3)
-        text = light.session_start(from_pack=start.source == "startup").execute(start).text
+        text = light.session_start().execute(start).text
         start_detached(abzu_command("recover", "--exclude", payload.session_id),
                        cwd=str(cwd))
         refresh_if_due(home, cwd)  # the team's memories, for the next start (issue 32)

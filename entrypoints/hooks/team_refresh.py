@@ -43,11 +43,10 @@ def _mtime(path: Path) -> float:
 
 
 def _minutes(home: DataHome) -> float:
-    from abzu.entrypoints.wiring.environ import from_environ
-    from abzu.entrypoints.wiring.light import file_settings  # the file is read by joined homes only
+    from abzu.entrypoints import setting_fields as one
 
-    raw = from_environ(os.environ, "team_refresh_minutes") or file_settings(home).get("team_refresh_minutes")
     try:
-        return max(0.0, float(str(raw))) if raw is not None else DEFAULT_MINUTES
-    except ValueError:
+        (minutes,) = one.values(one.TEAM_REFRESH_MINUTES)
+    except (one.ConfigError, one.Refused):
         return DEFAULT_MINUTES
+    return float(minutes)

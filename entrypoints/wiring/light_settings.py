@@ -1,19 +1,15 @@
-"""The three settings the memory commands need (data home, relevance floor, content limit), read
-as Settings reads them (environment over config file over defaults) without pydantic-settings,
-whose import alone is ~100 ms. A value this reader cannot vouch for gives None: the caller then
-takes the Settings path, which accepts or rejects it with its own message."""
+"""The settings the memory commands need (data home, relevance floor, content limit, semantic),
+read by setting_fields.py, the definitions Settings uses too, without pydantic-settings (its
+import alone is ~17× a bare interpreter's start). None where Settings would refuse a value or
+the file: the caller then takes the Settings path, which says why in its own words."""
 
 import os
-import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
-from abzu.entrypoints.wiring.environ import from_environ
-
-_NUMBER = re.compile(r"\d+(\.\d+)?")  # plain decimals only; anything fancier goes to Settings
-_UNSET = object()
+from abzu.entrypoints import setting_fields as one
+from abzu.entrypoints.data_home import DataHome
 
 
 class StoreValues(NamedTuple):
@@ -24,92 +20,9 @@ class StoreValues(NamedTuple):
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> "StoreValues | None":
-        from abzu.domain.content import MAX_CONTENT_CHARS  # here: `recover` reads only `setting`
-        from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
-
-        file = _config_file()
-        if file is None:
+        try:
+            home, floor, chars, semantic = one.values(one.HOME, one.RELEVANCE_FLOOR, one.MAX_CONTENT,
+                                                      one.SEMANTIC, environ=environ)
+        except (one.ConfigError, one.Refused):
             return None
-        home = _value(environ, file, "home", DEFAULT_HOME)
-        floor = _number(_value(environ, file, "relevance_floor", DEFAULT_RELEVANCE_FLOOR))
-        chars = _number(_value(environ, file, "max_content_chars", MAX_CONTENT_CHARS))
-        if not isinstance(home, str) or floor is None or not 0.0 <= floor <= 1.0:
-            return None
-        if chars is None or chars != int(chars) or chars <= 0:
-            return None
-        semantic = _flag(_value(environ, file, "semantic", False))
-        if semantic is None:
-            return None
-        return cls(DataHome.at(Path(home)), float(floor), int(chars), semantic)
-
-
-def setting(key: str, default: str | float, environ: Mapping[str, str] = os.environ) -> str | float | None:
-    """One more setting, typed like its default (a path or a number); None: ask Settings."""
-    file = _config_file()
-    if file is None:
-        return None
-    found = _value(environ, file, key, default)
-    if isinstance(default, str):
-        return found if isinstance(found, str) else None
-    return _number(found)
-
-
-def _config_file() -> dict[str, Any] | None:
-    from abzu.entrypoints.config_file import ConfigError, config_path, read_config
-
-    try:
-        return read_config(config_path())
-    except ConfigError:
-        return None
-
-
-def _value(environ: Mapping[str, str], file: dict[str, Any], key: str, default: object) -> object:
-    found = from_environ(environ, key)
-    return file.get(key, default) if found is None else found
-
-
-_TRUE, _FALSE = {"1", "true", "on", "yes", "y", "t"}, {"0", "false", "off", "no", "n", "f"}
-
-
-def _flag(value: object) -> bool | None:
-    """A boolean as pydantic reads one; None for anything else (Settings then says why)."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    return True if text in _TRUE else False if text in _FALSE else None
-
-
-def _number(value: object) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
-        return float(value)
-    return None
-
-
-def given_values(defaults: Mapping[str, object], others: Collection[str],
-                 environ: Mapping[str, str] = os.environ) -> dict[str, object] | None:
-    """`defaults`' keys as Settings would find them (environment over config file over the
-    default), unchecked; None when the file cannot be read or any of `others` is given (a
-    setting only Settings can check: the caller then takes the Settings path)."""
-    file = _config_file()
-    if file is None or any(_value(environ, file, key, _UNSET) is not _UNSET for key in others):
-        return None
-    return {key: _value(environ, file, key, default) for key, default in defaults.items()}
-
-
-def whole_number(value: object, least: int) -> int | None:
-    """An int Settings would accept unchanged (digits, or a TOML integer) of at least `least`."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        value = int(value)
-    return value if isinstance(value, int) and value >= least else None
-
-
-def non_negative(value: object) -> float | None:
-    """A float Settings would accept for a field that is `ge=0` (plain decimals only)."""
-    number = _number(value)
-    return None if number is None or number < 0 else number
+        return cls(DataHome.at(Path(home)), floor, chars, semantic)

@@ -33,12 +33,12 @@ class TeamConfig(NamedTuple):
 
     @classmethod
     def light(cls, home: DataHome, actor: str) -> "TeamConfig | None":
-        """As Settings reads them, without pydantic-settings; None: a value only Settings can judge."""
-        from abzu.entrypoints.wiring.light_settings import setting
+        """As Settings reads them (the same specs), without pydantic-settings; None: a bad value."""
+        from abzu.entrypoints import setting_fields as one
 
-        url, variable = setting("team_url", ""), setting("team_password_env", "ABZU_TEAM_PASSWORD")
-        timeout = setting("team_timeout_s", 2.0)
-        if not isinstance(url, str) or not isinstance(variable, str) or not isinstance(timeout, float):
+        try:
+            url, variable, timeout = one.values(one.TEAM_URL, one.TEAM_PASSWORD_ENV, one.TEAM_TIMEOUT_S)
+        except (one.ConfigError, one.Refused):
             return None
         return cls(home, url.strip() or None, os.environ.get(variable) or None, timeout, actor)
 

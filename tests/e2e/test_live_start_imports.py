@@ -1,6 +1,6 @@
-"""The live session start (no recall pack, or a stale one: the stores are asked) loads only what
-its briefing needs (issue 13): logging waits for a line to be written, and a line written on the
-way still reaches the data home's log file, never stderr."""
+"""Session start (one renderer, the stores asked every time) loads only what its briefing needs
+(issue 13): logging waits for a line to be written, and a line written on the way still reaches
+the data home's log file, never stderr."""
 
 import json
 import sqlite3
@@ -24,7 +24,7 @@ OWN = ("abzu.entrypoints.hooks.session_start", "abzu.entrypoints.wiring.light",
 
 
 def test_a_live_session_start_briefs_without_logging(tmp_path: Path) -> None:
-    cc = project_with_a_memory(tmp_path)  # no session has ended: there is no pack to read
+    cc = project_with_a_memory(tmp_path)
     modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
     assert "staging cluster" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert loaded(modules, "abzu.application.sessions.inject_session_start") != set()  # the live path ran

@@ -50,10 +50,9 @@ def test_the_pre_tool_use_matcher_is_installed_only_on_request_and_removed_exact
 
 def test_the_pre_tool_use_path_reads_the_files_the_data_home_names(tmp_path: Path) -> None:
     """The hook names its files itself (importing DataHome would bring pathlib along)."""
-    from abzu.entrypoints.data_home import DEFAULT_HOME, HOME_VARIABLE, DataHome
+    from abzu.entrypoints.data_home import DataHome
     from abzu.entrypoints.hooks import pre_tool_use as hook
 
     home = DataHome.at(tmp_path)
-    assert (hook.HOME_VARIABLE, hook.DEFAULT_HOME) == (HOME_VARIABLE, DEFAULT_HOME)
     assert [tmp_path / name for name in (hook.WISDOM, hook.STAGING, hook.SHOWN)] == [
         home.wisdom, home.staging, home.shown]

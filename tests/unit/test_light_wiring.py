@@ -5,11 +5,13 @@ from pathlib import Path
 
 import pytest
 
+from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.spend import ReviewCadence
+from abzu.entrypoints import setting_fields as one
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.pre_compact import pending_marker, wait_for_snapshot
 from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.wiring.light import LightUseCases, relevance_floor
+from abzu.entrypoints.wiring.light import LightUseCases
 
 
 def test_the_data_home_comes_from_abzu_home_or_defaults_to_dot_enki() -> None:
@@ -30,14 +32,29 @@ def test_the_hook_wiring_honours_the_relevance_floor(monkeypatch: pytest.MonkeyP
     assert light.session_start().ranking.relevance_floor == 0.55
 
 
-@pytest.mark.parametrize("raw", ["high", "1.5", "-0.1"])
-def test_a_bad_relevance_floor_is_one_clear_error(raw: str) -> None:
-    with pytest.raises(ValueError, match="ABZU_RELEVANCE_FLOOR must be a number from 0 to 1"):
-        relevance_floor({"ABZU_RELEVANCE_FLOOR": raw})
+@pytest.mark.parametrize(("raw", "message"), [
+    ("high", "relevance_floor: Input should be a valid float"),
+    ("1.5", "relevance_floor: Input should be less than or equal to 1"),
+    ("-0.1", "relevance_floor: Input should be greater than or equal to 0"),
+])
+def test_a_bad_relevance_floor_is_one_clear_error(raw: str, message: str, tmp_path: Path) -> None:
+    environ = {"ABZU_HOME": str(tmp_path), "ABZU_RELEVANCE_FLOOR": raw}
+    with pytest.raises(ValueError, match=message):
+        one.values(one.RELEVANCE_FLOOR, environ=environ)
 
 
-def test_an_unset_floor_is_the_default() -> None:
-    assert relevance_floor({}) == Settings().relevance_floor
+def test_a_bad_value_leaves_the_hook_on_the_defaults_and_says_so_in_the_log(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "high")
+    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+    assert (light.ranking, light.cadence) == (RankingPolicy(), ReviewCadence())
+    assert "settings ignored, defaults used: relevance_floor" in caplog.text
+
+
+def test_an_unset_floor_is_the_default(tmp_path: Path) -> None:
+    environ = {"ABZU_HOME": str(tmp_path)}
+    assert one.values(one.RELEVANCE_FLOOR, environ=environ) == [Settings().relevance_floor]
 
 
 def test_the_hook_reads_the_review_cadence_and_floor_from_config_toml_under_the_environment(
@@ -107,7 +124,7 @@ def test_the_hook_matches_variable_names_in_any_case_as_settings_does(
     monkeypatch.setenv("ABZU_HOME", str(tmp_path))
     for name in ("ABZU_CONFIG", "ABZU_REVIEW_MINI_DAYS", "ABZU_RELEVANCE_FLOOR"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("abzu_review_mini_days", "9")  # one reader (light_settings.py) for both
+    monkeypatch.setenv("abzu_review_mini_days", "9")  # one reader (setting_fields.py) for both
     monkeypatch.setenv("Abzu_Relevance_Floor", "0.45")
 
     light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)

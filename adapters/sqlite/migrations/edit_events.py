@@ -1,8 +1,8 @@
 """The history trigger of a hand edit that leaves the text as it was (w0011, s0014).
 
 `abzu edit` can change a memory's summary, tags or category alone. Until these triggers such an
-edit wrote no event, so `memory_events.seq` (the mark the session-start recall pack is checked
-against, adapters/sqlite/store_marks.py) did not move and a start served the old summary. An
+edit wrote no event, so the history (and the session-start recall pack then checked against
+`memory_events.seq`) did not move and a start served the old summary. An
 edit that also changes the text is left to the "content changed" trigger: one event per edit.
 The detail names the fields (and a category's old and new value), never their text.
 """
