@@ -8,6 +8,7 @@ same wiring. Standard library, adapters and application only: the container's im
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,7 +20,6 @@ from abzu.application.basic_ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR, RankingPolicy
 from abzu.domain.review.spend import ReviewCadence
-from abzu.domain.values import Value
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.wiring.environ import from_environ  # the rule light_settings.py reads by too
 
@@ -90,20 +90,14 @@ def _positive(environ: Mapping[str, str], file: Mapping[str, object], key: str, 
     return default
 
 
-class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("home", "workspace", "clock", "ranking", "decay", "cadence")
+@dataclass(frozen=True, slots=True)
+class LightUseCases:
     home: DataHome
     workspace: Workspace
     clock: Clock
     ranking: RankingPolicy
-    decay: DecayPolicy
-    cadence: ReviewCadence
-
-    def __init__(self, home: DataHome, workspace: Workspace, clock: Clock, ranking: RankingPolicy,
-            decay: DecayPolicy | None = None, cadence: ReviewCadence | None = None) -> None:
-        self._set(home=home, workspace=workspace, clock=clock, ranking=ranking,
-            decay=DecayPolicy() if decay is None else decay,
-            cadence=ReviewCadence() if cadence is None else cadence)
+    decay: DecayPolicy = field(default_factory=DecayPolicy)
+    cadence: ReviewCadence = field(default_factory=ReviewCadence)
 
     @classmethod
     def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":
@@ -225,14 +219,11 @@ class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
         return Sqlite3SessionContext(self.home.wisdom, self.home.staging, self.decay)
 
 
-class _At(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class _At:
     """A clock stopped at `moment`: the pack renders the block as it would read then."""
 
-    __slots__ = __match_args__ = ("moment",)
     moment: datetime
-
-    def __init__(self, moment: datetime) -> None:
-        self._set(moment=moment)
 
     def now(self) -> datetime:
         return self.moment

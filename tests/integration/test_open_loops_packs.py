@@ -4,6 +4,7 @@ lists and dismisses them."""
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,7 @@ def _loops(block: str) -> str:
 
 
 def _live(light: LightUseCases, *, from_pack: bool = False) -> str:
-    use_case = light.session_start(from_pack=from_pack).replace(fences=lambda: FENCE)
+    use_case = replace(light.session_start(from_pack=from_pack), fences=lambda: FENCE)
     return use_case.execute(SessionStartRequest("s-new")).text
 
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,7 @@ def test_a_stale_pack_is_retaken_and_then_shows_what_a_live_start_shows(
     out = fast_start.run(raw, home, fence=FENCE, now=now)
     assert out is not None
     light = LightUseCases.for_hook(home, repo)
-    live = light.session_start().replace(fences=lambda: FENCE)
+    live = replace(light.session_start(), fences=lambda: FENCE)
     shown = live.execute(SessionStartRequest("s-live", "startup")).text
     assert out["hookSpecificOutput"]["additionalContext"] == shown
     assert "Cache keys carry the schema version" in shown

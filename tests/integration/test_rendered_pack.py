@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -61,7 +62,7 @@ def packed(light: LightUseCases, repo: Path, session: str = "s-new", **payload: 
 
 
 def live(light: LightUseCases, session: str = "s-live", transcript: str | None = None) -> str:
-    use_case = light.session_start().replace(fences=lambda: FENCE)
+    use_case = replace(light.session_start(), fences=lambda: FENCE)
     return use_case.execute(SessionStartRequest(session, "startup", transcript)).text
 
 
