@@ -8,9 +8,9 @@ of a hook's budget. One validator serves the hooks and the journal's ingestion a
 
 import json
 import re
+from dataclasses import KW_ONLY, dataclass
 
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
-from abzu.domain.values import Value
 
 TYPE_CHECKING = False  # no `typing` (~5 ms) on the hooks' path
 if TYPE_CHECKING:
@@ -31,23 +31,17 @@ class PayloadError(ValueError):
     """A payload Abzu cannot use; the message names the field, never its value."""
 
 
-class HookPayload(Value):  # a Value, not @dataclass (inspect, ~15 ms): see domain/values.py
-    __slots__ = ("session_id", *_OPTIONAL_LIMITS)
-    __match_args__ = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "trigger",
-                      "reason", "compact_summary")  # literal, for mypy's match checking
+@dataclass(frozen=True, slots=True)
+class HookPayload:
     session_id: str
-    transcript_path: str | None
-    cwd: str | None
-    hook_event_name: str | None
-    source: str | None
-    trigger: str | None
-    reason: str | None
-    compact_summary: str | None
-
-    def __init__(self, session_id: str, **fields: str | None) -> None:
-        if unknown := set(fields) - set(_OPTIONAL_LIMITS):
-            raise TypeError(f"HookPayload has no field {sorted(unknown)[0]!r}")
-        self._set(session_id=session_id, **{name: fields.get(name) for name in _OPTIONAL_LIMITS})
+    _: KW_ONLY  # the event fields (`_OPTIONAL_LIMITS`, in its order) are named, never positional
+    transcript_path: str | None = None
+    cwd: str | None = None
+    hook_event_name: str | None = None
+    source: str | None = None
+    trigger: str | None = None
+    reason: str | None = None
+    compact_summary: str | None = None
 
     @classmethod
     def model_validate_json(cls, raw: str | bytes) -> "HookPayload":

@@ -5,6 +5,8 @@ detection and the insert happen inside the caller's open unit of work (`MemoryWr
 a bulk import sees the items it stored earlier in the same transaction.
 """
 
+from dataclasses import dataclass
+
 from abzu.application.remember_io import (
     Destination,
     Remembered,
@@ -16,7 +18,6 @@ from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS, clean_line, cleaned_content, content_hash
 from abzu.domain.dedup import DedupOutcome, DedupPolicy, DedupVerdict, Existing
 from abzu.domain.text import keywords
-from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 if TYPE_CHECKING:  # `returns` loads when `prepare` runs: `abzu remember` asks `draft_of`
@@ -30,27 +31,18 @@ MAX_CONTEXT_CHARS = 4000
 Known = dict[str, tuple[str, Destination]]  # content hash -> (id, store) in one project
 
 
-class Draft(Value):
+@dataclass(frozen=True, slots=True)
+class Draft:
     """A request that passed validation: cleaned, redacted and hashed, ready to store."""
 
-    __match_args__ = ("request", "content", "summary", "category", "hash", "redactions", "tags",
-                      "context")
-    __slots__ = __match_args__
     request: RememberRequest
     content: str
     summary: str | None
     category: Category
     hash: str
     redactions: int
-    tags: tuple[str, ...]
-    context: str | None
-
-    def __init__(  # one parameter per field, as the dataclass had
-        self, request: RememberRequest, content: str, summary: str | None, category: Category,
-        hash: str, redactions: int, tags: tuple[str, ...] = (), context: str | None = None,
-    ) -> None:
-        self._set(request=request, content=content, summary=summary, category=category, hash=hash,
-                  redactions=redactions, tags=tags, context=context)
+    tags: tuple[str, ...] = ()
+    context: str | None = None
 
 
 def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS
@@ -93,22 +85,18 @@ def _redact(text: str) -> "Redacted":
     return redact(text) if text else Redacted("", ())
 
 
-class MemoryWriter(Value):
+@dataclass(frozen=True, slots=True)
+class MemoryWriter:
     """Stores one draft in an already open unit of work; never commits.
 
     Same text in the same project: skipped, the existing id returned. Very similar text (same
     store, same project): stored, and the old one is superseded.
     """
 
-    __match_args__ = ("uow", "clock", "ids", "dedup")
-    __slots__ = __match_args__
     uow: "UnitOfWork"
     clock: "Clock"
     ids: "IdGenerator"
     dedup: DedupPolicy
-
-    def __init__(self, uow: "UnitOfWork", clock: "Clock", ids: "IdGenerator", dedup: DedupPolicy) -> None:
-        self._set(uow=uow, clock=clock, ids=ids, dedup=dedup)
 
     def write(self, draft: Draft, project: str | None, known: Known | None = None) -> Remembered:
         """`known`: the batch's exact-duplicate answers for `project` (see `known_hashes`),

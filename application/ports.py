@@ -1,6 +1,7 @@
 """The ports the use cases need. Adapters implement them; tests use the fakes in tests/fakes.py."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, TypeVar
@@ -15,7 +16,6 @@ from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
 from abzu.domain.term_weights import TermCounts
-from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
 
 M = TypeVar("M", Bead, Candidate)
 
@@ -161,20 +161,14 @@ class ProjectRegistry(Protocol):
         ...
 
 
-class BeadStats(Value):
-    __match_args__ = ("by_category", "by_project", "starred", "flagged", "superseded", "weights")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class BeadStats:
     by_category: dict[str, int]
     by_project: dict[str | None, int]
     starred: int
     flagged: int
     superseded: int
     weights: dict[float, int]
-
-    def __init__(self, by_category: dict[str, int], by_project: dict[str | None, int], starred: int,
-                 flagged: int, superseded: int, weights: dict[float, int]) -> None:
-        self._set(by_category=by_category, by_project=by_project, starred=starred,
-                  flagged=flagged, superseded=superseded, weights=weights)
 
 
 class MemoryStats(Protocol):
@@ -185,15 +179,11 @@ class MemoryStats(Protocol):
     def last_review_at(self) -> datetime | None: ...
 
 
-class StoreFile(Value):
-    __match_args__ = ("name", "path", "size_bytes")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class StoreFile:
     name: str
     path: str
     size_bytes: int
-
-    def __init__(self, name: str, path: str, size_bytes: int) -> None:
-        self._set(name=name, path=path, size_bytes=size_bytes)
 
 
 class StoreLocations(Protocol):

@@ -1,5 +1,6 @@
 """Use case: recall knowledge by full-text search (spec §8)."""
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from abzu.application.projects import project_in_view
@@ -9,7 +10,6 @@ from abzu.domain.ranking import RankedHit, RankingPolicy, SearchHit, Source
 from abzu.domain.scope import Scope
 from abzu.domain.term_weights import shared_weights
 from abzu.domain.text import keywords
-from abzu.domain.values import Value
 
 # `returns`, the error classes and logging load only when used: the CLI's fast front asks
 # `Recall.answer`, and its start-up is mostly imports (issue 13: returns alone ~15 ms).
@@ -29,33 +29,21 @@ if TYPE_CHECKING:
 MAX_LIMIT = 100
 
 
-# Value (domain/values.py): a frozen dataclass's contract without @dataclass's import cost.
-class RecallRequest(Value):
-    __slots__ = ("limit", "project", "query", "relevance_floor", "scope")
-    __match_args__ = ("query", "scope", "project", "limit", "relevance_floor")
+@dataclass(frozen=True, slots=True)
+class RecallRequest:
     query: str
-    scope: str
-    project: str | None
-    limit: int
-    relevance_floor: float | None
-
-    def __init__(self, query: str, scope: str = "project", project: str | None = None,
-                 limit: int = 10, relevance_floor: float | None = None) -> None:
-        self._set(query=query, scope=scope, project=project, limit=limit,
-                  relevance_floor=relevance_floor)
+    scope: str = "project"
+    project: str | None = None
+    limit: int = 10
+    relevance_floor: float | None = None
 
 
-class Recalled(Value):
-    __slots__ = ("hits", "project", "query", "scope")
-    __match_args__ = ("query", "project", "scope", "hits")
+@dataclass(frozen=True, slots=True)
+class Recalled:
     query: str
     project: str | None
     scope: str
     hits: tuple[RankedHit, ...]
-
-    def __init__(self, query: str, project: str | None, scope: str,
-                 hits: tuple[RankedHit, ...]) -> None:
-        self._set(query=query, project=project, scope=scope, hits=hits)
 
 
 class Recall:

@@ -1,5 +1,7 @@
 """Use case: remember a piece of knowledge (spec §5 lifecycle, §6 paths, §10 dedup)."""
 
+from dataclasses import dataclass, field
+
 from abzu.application.memory_writer import Draft, MemoryWriter, draft_of
 from abzu.application.projects import known_project, resolve_project
 from abzu.application.remember_io import (
@@ -10,7 +12,6 @@ from abzu.application.remember_io import (
 )
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.dedup import DedupPolicy, DedupVerdict
-from abzu.domain.values import Value  # not @dataclass: `abzu remember` imports this (see values.py)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 if TYPE_CHECKING:  # `returns` loads when `execute` runs: the CLI's fast front asks `answer`
@@ -24,24 +25,19 @@ if TYPE_CHECKING:  # `returns` loads when `execute` runs: the CLI's fast front a
 __all__ = ["Destination", "Remember", "RememberError", "RememberRequest", "Remembered"]
 
 
-class _Plan(Value):
+@dataclass(frozen=True, slots=True)
+class _Plan:
     """What a remember's read phase found, before the write gate was taken."""
 
-    __match_args__ = ("project", "registered", "duplicate", "verdict", "touch")
-    __slots__ = __match_args__
     project: str | None
     registered: bool  # False: the project is registered inside the write phase
-    duplicate: Remembered | None
-    verdict: DedupVerdict | None
-    touch: bool  # the project's last_active stamp is due
-
-    def __init__(self, project: str | None, registered: bool, duplicate: Remembered | None = None,
-                 verdict: DedupVerdict | None = None, touch: bool = True) -> None:
-        self._set(project=project, registered=registered, duplicate=duplicate, verdict=verdict,
-                  touch=touch)
+    duplicate: Remembered | None = None
+    verdict: DedupVerdict | None = None
+    touch: bool = True  # the project's last_active stamp is due
 
 
-class Remember(Value):
+@dataclass(frozen=True, slots=True)
+class Remember:
     """- Preferences go straight to wisdom.db (permanent); every other category is staged.
     - Text is validated (empty, over the limit), stripped of NUL bytes and redacted of secrets
       before anything is stored.
@@ -55,32 +51,14 @@ class Remember(Value):
     learning's write phase touches abzu.db alone. `reader` None: `uow` reads too (test fakes).
     """
 
-    __match_args__ = ("uow", "clock", "ids", "workspace", "dedup", "max_chars", "git", "reader")
-    __slots__ = __match_args__
     uow: "UnitOfWork"
     clock: "Clock"
     ids: "IdGenerator"
     workspace: "Workspace"
-    dedup: DedupPolicy
-    max_chars: int
-    git: "GitRepo | None"  # the commit file anchors were observed at (issue 16)
-    reader: "UnitOfWork | None"
-
-    def __init__(  # one parameter per field, as the dataclass had
-        self, uow: "UnitOfWork", clock: "Clock", ids: "IdGenerator", workspace: "Workspace",
-        dedup: DedupPolicy | None = None, max_chars: int = MAX_CONTENT_CHARS,
-        git: "GitRepo | None" = None, reader: "UnitOfWork | None" = None,
-    ) -> None:
-        self._set(uow=uow, clock=clock, ids=ids, workspace=workspace,
-                  dedup=DedupPolicy() if dedup is None else dedup, max_chars=max_chars, git=git,
-                  reader=reader)
-
-    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
-        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
-            self, *, uow: "UnitOfWork" = ..., clock: "Clock" = ..., ids: "IdGenerator" = ...,
-            workspace: "Workspace" = ..., dedup: DedupPolicy = ..., max_chars: int = ...,
-            git: "GitRepo | None" = ..., reader: "UnitOfWork | None" = ...,
-        ) -> "Remember": ...
+    dedup: DedupPolicy = field(default_factory=DedupPolicy)
+    max_chars: int = MAX_CONTENT_CHARS
+    git: "GitRepo | None" = None  # the commit file anchors were observed at (issue 16)
+    reader: "UnitOfWork | None" = None
 
     def execute(self, request: RememberRequest) -> "Result[Remembered, RememberError]":
         from returns.result import Failure, Success

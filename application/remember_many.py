@@ -1,7 +1,7 @@
 """Use case: remember many pieces of knowledge at once (bulk import; spec §6, §10)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
 
@@ -178,7 +178,7 @@ def _write(writes: BatchWrites, plan: _Plan, stored: dict[str, str]) -> Remember
                           None, draft.redactions)
     verdict = plan.verdict or DedupVerdict(DedupOutcome.STORED)
     if verdict.existing_id in stored:
-        verdict = verdict.replace(existing_id=stored[verdict.existing_id])
+        verdict = replace(verdict, existing_id=stored[verdict.existing_id])
     done = writes.add(draft, plan.project, verdict)
     stored[plan.slot] = done.id
     return done

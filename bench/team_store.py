@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -247,7 +248,7 @@ def agents(address: TeamAddress, count: int, rounds: int) -> None:
 def push(address: TeamAddress, n: int, seed: int) -> None:
     rng = random.Random(seed)
     vocab = Vocabulary.build(rng)
-    items = [i.replace(project=PROJECTS[0]) for i in beads(rng, vocab, n) if isinstance(i, Bead)][:n]
+    items = [replace(i, project=PROJECTS[0]) for i in beads(rng, vocab, n) if isinstance(i, Bead)][:n]
     with tempfile.TemporaryDirectory(prefix="abzu-team-push-") as tmp, sample_database(
             address, os.environ.get("ABZU_TEAM_PASSWORD")) as team:
         root = Path(tmp)

@@ -6,6 +6,7 @@ needs live in `anchor_keys.py` (no dataclasses, no enum on its path).
 """
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from abzu.domain.anchor_keys import (  # the hook's keys live apart; re-exported here
@@ -16,9 +17,6 @@ from abzu.domain.anchor_keys import (  # the hook's keys live apart; re-exported
     file_key,
     stale_label,
 )
-from abzu.domain.values import Value
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 
 __all__ = ["MAX_AT_ACTION_ITEMS", "Anchor", "AnchorKind", "Staleness", "TrackedAnchor", "anchors_for",
            "command_key", "command_keys", "command_prefix", "file_key", "stale_label", "stale_marks",
@@ -40,46 +38,24 @@ class Staleness(StrEnum):
     DELETED = "file deleted"  # flagged for review: the memory stays until a reviewer acts
 
 
-class Anchor(Value):  # a Value, not @dataclass: see domain/values.py (remember imports this)
-    __match_args__ = ("kind", "value", "commit")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class Anchor:
     kind: AnchorKind
     value: str
     # The git commit the memory was observed at (file anchors). Not part of equality: the same
     # file given twice is one anchor, and the first commit seen is kept.
-    commit: str | None
-
-    def __init__(self, kind: AnchorKind, value: str, commit: str | None = None) -> None:
-        self._set(kind=kind, value=value, commit=commit)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Anchor:
-            return NotImplemented
-        return (self.kind, self.value) == (other.kind, other.value)
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.value))
-
-    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
-        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
-            self, *, kind: AnchorKind = ..., value: str = ..., commit: str | None = ...,
-        ) -> "Anchor": ...
+    commit: str | None = field(default=None, compare=False)
 
 
-class TrackedAnchor(Value):
+@dataclass(frozen=True, slots=True)
+class TrackedAnchor:
     """A file anchor of a live bead, with its commit and the project root it is relative to."""
 
-    __match_args__ = ("memory_id", "path", "commit", "root", "stale")
-    __slots__ = __match_args__
     memory_id: str
     path: str
     commit: str
     root: str
-    stale: Staleness | None
-
-    def __init__(self, memory_id: str, path: str, commit: str, root: str,
-                 stale: Staleness | None = None) -> None:
-        self._set(memory_id=memory_id, path=path, commit=commit, root=root, stale=stale)
+    stale: Staleness | None = None
 
 
 def command_key(prefix: str) -> str | None:

@@ -1,10 +1,10 @@
 """Recall-driven decay (spec §9): weight reflects how long a bead has gone unrecalled."""
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from abzu.domain.category import Category
-from abzu.domain.values import Value
 
 if TYPE_CHECKING:  # session start builds the policy for its queries and never a Bead
     from abzu.domain.bead import Bead
@@ -12,7 +12,8 @@ if TYPE_CHECKING:  # session start builds the policy for its queries and never a
 WEIGHT_STEPS = (1.0, 0.5, 0.2, 0.1)
 
 
-class DecayPolicy(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class DecayPolicy:
     """- 1.0 until 90 days without recall, then 0.5; 0.2 from 180 days; 0.1 from 365 days.
     - Between thresholds the previous step holds (so 30-89 days is still 1.0).
     - Never-recalled beads age from their creation.
@@ -20,16 +21,9 @@ class DecayPolicy(Value):  # a Value, not @dataclass: see domain/values.py
     - Patterns decay slower (spec §5): every threshold is `slow_factor` times as far.
     """
 
-    __slots__ = ("slow_categories", "slow_factor", "thresholds_days")
-    __match_args__ = ("thresholds_days", "slow_categories", "slow_factor")
-    thresholds_days: tuple[tuple[int, float], ...]
-    slow_categories: frozenset[Category]
-    slow_factor: int
-
-    def __init__(self, thresholds_days: tuple[tuple[int, float], ...] = ((365, 0.1), (180, 0.2), (90, 0.5)),
-                 slow_categories: frozenset[Category] = frozenset({Category.PATTERN}),
-                 slow_factor: int = 2) -> None:
-        self._set(thresholds_days=thresholds_days, slow_categories=slow_categories, slow_factor=slow_factor)
+    thresholds_days: tuple[tuple[int, float], ...] = ((365, 0.1), (180, 0.2), (90, 0.5))
+    slow_categories: frozenset[Category] = frozenset({Category.PATTERN})
+    slow_factor: int = 2
 
     def weight(self, bead: "Bead", *, now: datetime) -> float:
         return self.idle_weight(bead.category, starred=bead.starred,

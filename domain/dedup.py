@@ -2,13 +2,11 @@
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 from abzu.domain.text import STOPWORDS, words
-from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 
 SIMILARITY_THRESHOLD = 0.85
 
@@ -19,34 +17,19 @@ class DedupOutcome(StrEnum):
     SUPERSEDED = "superseded"
 
 
-class Existing(Value):
+@dataclass(frozen=True, slots=True)
+class Existing:
     """An earlier bead or candidate in the same scope, as returned by the FTS look-up."""
 
-    __match_args__ = ("item_id", "content")
-    __slots__ = __match_args__
     item_id: str
     content: str
 
-    def __init__(self, item_id: str, content: str) -> None:
-        self._set(item_id=item_id, content=content)
 
-
-class DedupVerdict(Value):
-    __match_args__ = ("outcome", "existing_id", "similarity")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class DedupVerdict:
     outcome: DedupOutcome
-    existing_id: str | None
-    similarity: float
-
-    def __init__(self, outcome: DedupOutcome, existing_id: str | None = None,
-                 similarity: float = 0.0) -> None:
-        self._set(outcome=outcome, existing_id=existing_id, similarity=similarity)
-
-    if TYPE_CHECKING:  # Value.replace, typed per field (`...`: the field is kept)
-        def replace(  # type: ignore[override]  # narrower than Value's `**changes: object`
-            self, *, outcome: DedupOutcome = ..., existing_id: str | None = ...,
-            similarity: float = ...,
-        ) -> "DedupVerdict": ...
+    existing_id: str | None = None
+    similarity: float = 0.0
 
 
 @lru_cache(maxsize=4096)
@@ -82,19 +65,15 @@ def overlap(ta: frozenset[str], tb: frozenset[str]) -> float:
     return len(ta & tb) / max(len(ta), len(tb))
 
 
-class DedupPolicy(Value):
+@dataclass(frozen=True, slots=True)
+class DedupPolicy:
     """- Same content hash in the same scope: skip, and report the existing id.
     - Similarity strictly above the threshold with a live item in the same scope: the new one is
       stored and supersedes the most similar old one (kept, never recalled again).
     - Otherwise: store.
     """
 
-    __match_args__ = ("threshold",)
-    __slots__ = __match_args__
-    threshold: float
-
-    def __init__(self, threshold: float = SIMILARITY_THRESHOLD) -> None:
-        self._set(threshold=threshold)
+    threshold: float = SIMILARITY_THRESHOLD
 
     def must_share(self, content: str, probe_terms: int) -> int:
         """How many of `probe_terms` keywords of `content` any near-duplicate of it contains.

@@ -1,28 +1,20 @@
-"""Expected failures, as values. Each carries a one-line `message` a user or a model can act on.
+"""Expected failures, as values. Each carries a one-line `message` a user or a model can act on."""
 
-`Value`s, not `@dataclass`es (see domain/values.py): every command that can fail imports this
-module, `abzu remember` among them, and seven generated dataclasses cost it ~5 ms of start-up.
-"""
-
-from abzu.domain.values import Value
+from dataclasses import dataclass
 
 
-class EmptyContent(Value):
-    __slots__ = ()
+@dataclass(frozen=True, slots=True)
+class EmptyContent:
 
     @property
     def message(self) -> str:
         return "content is empty: nothing to remember"
 
 
-class ContentTooLong(Value):
-    __match_args__ = ("length", "limit")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class ContentTooLong:
     length: int
     limit: int
-
-    def __init__(self, length: int, limit: int) -> None:
-        self._set(length=length, limit=limit)
 
     @property
     def message(self) -> str:
@@ -32,40 +24,28 @@ class ContentTooLong(Value):
         )
 
 
-class UnknownCategory(Value):
-    __match_args__ = ("value", "allowed")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class UnknownCategory:
     value: str
     allowed: tuple[str, ...]
-
-    def __init__(self, value: str, allowed: tuple[str, ...]) -> None:
-        self._set(value=value, allowed=allowed)
 
     @property
     def message(self) -> str:
         return f"unknown category {self.value!r}: use one of {', '.join(self.allowed)}"
 
 
-class BeadNotFound(Value):
-    __match_args__ = ("bead_id",)
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class BeadNotFound:
     bead_id: str
-
-    def __init__(self, bead_id: str) -> None:
-        self._set(bead_id=bead_id)
 
     @property
     def message(self) -> str:
         return f"no bead with id {self.bead_id!r}"
 
 
-class CandidateNotStarrable(Value):
-    __match_args__ = ("candidate_id",)
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class CandidateNotStarrable:
     candidate_id: str
-
-    def __init__(self, candidate_id: str) -> None:
-        self._set(candidate_id=candidate_id)
 
     @property
     def message(self) -> str:
@@ -75,26 +55,18 @@ class CandidateNotStarrable(Value):
         )
 
 
-class InvalidScope(Value):
-    __match_args__ = ("value",)
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class InvalidScope:
     value: str
-
-    def __init__(self, value: str) -> None:
-        self._set(value=value)
 
     @property
     def message(self) -> str:
         return f"unknown scope {self.value!r}: use 'project' or 'all'"
 
 
-class InvalidLimit(Value):
-    __match_args__ = ("value",)
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class InvalidLimit:
     value: int
-
-    def __init__(self, value: int) -> None:
-        self._set(value=value)
 
     @property
     def message(self) -> str:

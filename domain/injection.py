@@ -6,9 +6,8 @@ with a short preview, so anything longer would be lost silently.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
-
-from abzu.domain.values import Value
 
 HARD_CAP = 9_500
 CHARS_PER_TOKEN = 4
@@ -28,12 +27,10 @@ class Tier(StrEnum):
         return next((t for t in cls if t.value == normalised), cls.STANDARD)
 
 
-class TierPlan(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class TierPlan:
     """What a tier loads (§12) and the character budget of each component (§7 table)."""
 
-    __slots__ = __match_args__ = ("persona_chars", "state_chars", "summary_chars", "gates_chars",
-        "total_tokens", "persona_lines", "gates_one_line", "last_session", "beads", "candidates",
-        "all_snapshots")
     persona_chars: int
     state_chars: int
     summary_chars: int
@@ -45,14 +42,6 @@ class TierPlan(Value):  # a Value, not @dataclass: see domain/values.py
     beads: int
     candidates: int
     all_snapshots: bool  # post-compact: every accumulated summary, or the last one only
-
-    def __init__(self, persona_chars: int, state_chars: int, summary_chars: int, gates_chars: int,
-            total_tokens: int, persona_lines: int | None, gates_one_line: bool, last_session: bool,
-            beads: int, candidates: int, all_snapshots: bool) -> None:
-        self._set(persona_chars=persona_chars, state_chars=state_chars, summary_chars=summary_chars,
-            gates_chars=gates_chars, total_tokens=total_tokens, persona_lines=persona_lines,
-            gates_one_line=gates_one_line, last_session=last_session, beads=beads, candidates=candidates,
-            all_snapshots=all_snapshots)
 
     @property
     def total_chars(self) -> int:
@@ -91,31 +80,25 @@ def first_lines(text: str, count: int) -> str:
     return "\n".join([line for line in text.splitlines() if line.strip()][:count])
 
 
-class Section(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class Section:
     """A titled part of the block. Text sections are clipped to fit; item sections keep whole
     items only and count the ones left out (they are reachable through recall)."""
 
-    __slots__ = __match_args__ = ("title", "cap", "text", "items")
     title: str
     cap: int
-    text: str
-    items: tuple[str, ...]
-
-    def __init__(self, title: str, cap: int, text: str = "", items: tuple[str, ...] = ()) -> None:
-        self._set(title=title, cap=cap, text=text, items=items)
+    text: str = ""
+    items: tuple[str, ...] = ()
 
     @property
     def is_list(self) -> bool:
         return bool(self.items)
 
 
-class Assembled(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("text", "omitted_items")
+@dataclass(frozen=True, slots=True)
+class Assembled:
     text: str
     omitted_items: int
-
-    def __init__(self, text: str, omitted_items: int) -> None:
-        self._set(text=text, omitted_items=omitted_items)
 
 
 def assemble(header: str, sections: Sequence[Section], *, budget: int, more: int = 0) -> Assembled:

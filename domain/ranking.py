@@ -1,10 +1,10 @@
 """Search ranking (spec §5, §8): relevance × project boost × weight × source boost."""
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
 from abzu.domain.category import Category
-from abzu.domain.values import Value
 from abzu.domain.vouching import REVIEWED
 
 DEFAULT_RELEVANCE_FLOOR = 0.3
@@ -22,16 +22,12 @@ PROJECT_BOOST = {"current": 1.5, "global": 1.2, "other": 1.0}
 UNREVIEWED_BOOST = 0.8
 
 
-# Values, not @dataclass (domain/values.py): recall's start-up pays for each generated class.
-class SearchHit(Value):
+@dataclass(frozen=True, slots=True)
+class SearchHit:
     """One full-text match. `strength` is the negated BM25 score: larger is better; `ceiling` is
     the strength a row of the same table holding every query term would reach, so
     strength / ceiling says how much of the query a hit covers, whichever table it came from."""
 
-    __slots__ = ("author", "category", "ceiling", "content", "created_at", "item_id", "last_accessed",
-                 "project", "source", "stale", "strength", "summary", "vouched_by", "weight")
-    __match_args__ = ("item_id", "source", "category", "project", "content", "summary", "created_at",
-                      "strength", "weight", "last_accessed", "ceiling", "stale", "vouched_by", "author")
     item_id: str
     source: Source
     category: Category
@@ -40,24 +36,14 @@ class SearchHit(Value):
     summary: str | None
     created_at: datetime
     strength: float
-    weight: float
-    last_accessed: datetime | None
-    ceiling: float
-    stale: str | None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
+    weight: float = 1.0
+    last_accessed: datetime | None = None
+    ceiling: float = 1.0
+    stale: str | None = None  # a bead's worst anchor mark (domain/anchors.Staleness value), if any
     # A bead's `vouched_by` (domain/vouching.py) as a plain string: session start must not load
     # the bead types. None: a staged candidate.
-    vouched_by: str | None
-    author: str | None  # set on the team's memories (issue 32): who wrote it; None: this machine's
-
-    def __init__(self, item_id: str, source: Source, category: Category, project: str | None,
-                 content: str, summary: str | None, created_at: datetime, strength: float,
-                 weight: float = 1.0, last_accessed: datetime | None = None, ceiling: float = 1.0,
-                 stale: str | None = None, vouched_by: str | None = None,
-                 author: str | None = None) -> None:
-        self._set(item_id=item_id, source=source, category=category, project=project,
-                  content=content, summary=summary, created_at=created_at, strength=strength,
-                  weight=weight, last_accessed=last_accessed, ceiling=ceiling, stale=stale,
-                  vouched_by=vouched_by, author=author)
+    vouched_by: str | None = None
+    author: str | None = None  # set on the team's memories (issue 32): who wrote it; None: this machine's
 
     @property
     def reviewed(self) -> bool:
@@ -65,18 +51,15 @@ class SearchHit(Value):
         return self.source is Source.BEAD and self.vouched_by in REVIEWED
 
 
-class RankedHit(Value):
-    __slots__ = ("hit", "relevance", "score")
-    __match_args__ = ("hit", "relevance", "score")
+@dataclass(frozen=True, slots=True)
+class RankedHit:
     hit: SearchHit
     relevance: float
     score: float
 
-    def __init__(self, hit: SearchHit, relevance: float, score: float) -> None:
-        self._set(hit=hit, relevance=relevance, score=score)
 
-
-class RankingPolicy(Value):
+@dataclass(frozen=True, slots=True)
+class RankingPolicy:
     """- Relevance is one scale across beads and candidates: each hit's coverage of the query
       (strength / ceiling, both from its own table's IDFs, so a table's size cancels out),
       divided by the best coverage of the query in any source. Raw BM25 from two FTS tables is
@@ -86,12 +69,7 @@ class RankingPolicy(Value):
     - Order is deterministic: score desc, then newest first, then id.
     """
 
-    __slots__ = ("relevance_floor",)
-    __match_args__ = ("relevance_floor",)
-    relevance_floor: float
-
-    def __init__(self, relevance_floor: float = DEFAULT_RELEVANCE_FLOOR) -> None:
-        self._set(relevance_floor=relevance_floor)
+    relevance_floor: float = DEFAULT_RELEVANCE_FLOOR
 
     def with_floor(self, floor: float | None) -> "RankingPolicy":
         return self if floor is None else RankingPolicy(floor)

@@ -1,9 +1,8 @@
 """Which projects a recall looks at (spec §5 scoping, §8)."""
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
-
-from abzu.domain.values import Value
 
 if TYPE_CHECKING:
     from returns.result import Result
@@ -24,19 +23,15 @@ class ScopeKind(StrEnum):
             return None
 
 
-class Scope(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class Scope:
     """`project` is the focus: boosted in ranking and, unless kind is ALL, the only non-global one.
 
     A recall scoped to a project sees that project plus global beads (project NULL).
     """
 
-    __slots__ = ("kind", "project")
-    __match_args__ = ("kind", "project")
     kind: ScopeKind
     project: str | None
-
-    def __init__(self, kind: ScopeKind, project: str | None) -> None:
-        self._set(kind=kind, project=project)
 
     @classmethod
     def parse(cls, value: str, project: str | None) -> "Result[Scope, InvalidScope]":

@@ -10,22 +10,17 @@ nothing, and a word that no store holds weighs nothing, in every table's ceiling
 """
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from abzu.domain.values import Value
 
-
-class TermCounts(Value):
+@dataclass(frozen=True, slots=True)
+class TermCounts:
     """How many rows of one table hold each query term (`counts`, in the query's order; the
     counter may stop at a cap, which is close enough for a weight) and how many rows it has."""
 
-    __slots__ = ("counts", "total")
-    __match_args__ = ("counts", "total")
     counts: tuple[int, ...]
     total: int
-
-    def __init__(self, counts: Iterable[int], total: int) -> None:
-        self._set(counts=tuple(counts), total=total)
 
 
 def shared_weights(tables: Sequence[TermCounts]) -> tuple[float, ...]:

@@ -1,6 +1,7 @@
 """The status every door shows (CLI `abzu status`, MCP `enki_status`): one function, so the two
 cannot drift apart again (the MCP tool once answered `"sessions": null`)."""
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from abzu.entrypoints.views import ReviewStateView, SemanticView, SessionsView, StatusView
@@ -15,7 +16,7 @@ def full_status(container: "Container") -> StatusView:
     from abzu.entrypoints.distiller_choice import described
     from abzu.entrypoints.missed_transcripts import missed
 
-    counts = {name: getattr(health.counts, name) for name in health.counts.__match_args__}  # a Value
+    counts = asdict(health.counts)
     distillation = described(container.config.distiller(), container.config.claude_executable())
     view.sessions = SessionsView(**counts, spooled=health.spooled,
                                  missed=len(missed(container)), distillation=distillation)

@@ -1,6 +1,7 @@
 """In-memory doubles of the bead and candidate repositories (search, neighbours, decay)."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -48,7 +49,7 @@ class _Store(Generic[T]):
         item = self.rows.get(item_id)
         if item is None or not item.is_live:
             return False
-        self.update(item.replace(superseded_by=by))
+        self.update(replace(item, superseded_by=by))
         return True
 
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
@@ -92,7 +93,7 @@ class _Store(Generic[T]):
     def term_counts(self, terms: Sequence[str]) -> TermCounts:
         """Rows holding each term (live or not, as an FTS index counts them) and the row count."""
         texts = [words(f"{i.content} {i.summary or ''}") for i in self.rows.values()]
-        return TermCounts([sum(t in text for text in texts) for t in terms], len(texts))
+        return TermCounts(tuple(sum(t in text for text in texts) for t in terms), len(texts))
 
     def _hits(self, terms: Sequence[str], scope: Scope) -> list[tuple[float, T]]:
         found = []
@@ -175,7 +176,7 @@ class InMemoryBeads(_Store[Bead]):
         doomed = [b.id for b in self.rows.values() if b.gemini_flagged]
         for b in list(self.rows.values()):
             if b.superseded_by in doomed:
-                self.rows[b.id] = b.replace(superseded_by=None)
+                self.rows[b.id] = replace(b, superseded_by=None)
         for bead_id in doomed:
             del self.rows[bead_id]
         return doomed

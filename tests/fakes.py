@@ -1,6 +1,7 @@
 """Hand-written in-memory doubles of the ports, and a fixed clock."""
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Self, TypeVar
@@ -184,7 +185,7 @@ class InMemoryAnchors:
             self.rows.setdefault(memory_id, {}).setdefault(anchor, anchor.commit or commit)
 
     def of(self, memory_id: str) -> tuple[Anchor, ...]:
-        found = [a.replace(commit=c) for a, c in self.rows.get(memory_id, {}).items()]
+        found = [replace(a, commit=c) for a, c in self.rows.get(memory_id, {}).items()]
         return tuple(sorted(found, key=lambda a: (a.kind.value, a.value)))
 
 

@@ -1,7 +1,7 @@
 """In-memory doubles of the session-lifecycle ports (application/sessions/ports.py)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -49,7 +49,7 @@ class InMemorySummaries:
         row = self.rows[summary_id]
         if row.conversational_state:
             return False
-        self.rows[summary_id] = row.replace(conversational_state=text)
+        self.rows[summary_id] = replace(row, conversational_state=text)
         return True
 
     def replace_final(self, summary: SessionSummary) -> None:
@@ -107,7 +107,7 @@ class InMemorySessions:
                 and r.transcript_path and (project is None or r.project == project)]
 
     def mark_finalized(self, session_id: str, *, at: datetime, by: FinalizedBy) -> None:
-        self.rows[session_id] = self.rows[session_id].replace(finalized_at=at, finalized_by=by)
+        self.rows[session_id] = replace(self.rows[session_id], finalized_at=at, finalized_by=by)
 
     def counts(self) -> SessionCounts:
         rows = list(self.rows.values())
@@ -147,14 +147,14 @@ class InMemoryLoops:
 
     def seen(self, loop_id: str, item: OpenItem, *, session_id: str, at: datetime) -> None:
         if self.rows[loop_id].is_open:
-            self.rows[loop_id] = self.rows[loop_id].replace(kind=item.kind, text=item.text,
-                                                            session_id=session_id, seen_at=at)
+            self.rows[loop_id] = replace(self.rows[loop_id], kind=item.kind, text=item.text,
+                                         session_id=session_id, seen_at=at)
 
     def close(self, loop_id: str, *, status: str, at: datetime, by: str | None) -> bool:
         loop = self.rows.get(loop_id)
         if loop is None or loop.status != OPEN:
             return False
-        self.rows[loop_id] = loop.replace(status=status, closed_at=at, closed_by=by)
+        self.rows[loop_id] = replace(loop, status=status, closed_at=at, closed_by=by)
         return True
 
 

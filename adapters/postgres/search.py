@@ -95,9 +95,9 @@ def term_counts(db: PgDb, indexes: Sequence[PgIndex], terms: Sequence[str]) -> l
     aligned = aligned_phrases(terms)
     distinct = list(dict.fromkeys(p for p in aligned if p is not None))
     if not distinct:
-        return [TermCounts([0] * len(aligned), 0) for _ in indexes]
+        return [TermCounts((0,) * len(aligned), 0) for _ in indexes]
     found = _capped_counts(db, indexes, distinct)
-    return [TermCounts([max(counts.get(p, 0), 0) if p is not None else 0 for p in aligned], total)
+    return [TermCounts(tuple(max(counts.get(p, 0), 0) if p is not None else 0 for p in aligned), total)
             for total, counts in found]
 
 

@@ -9,11 +9,11 @@ landed at the deadline raises `StoreBusy` (one line for the user, never SQLAlche
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from abzu.adapters.sqlite.connect import StorageError
 from abzu.adapters.sqlite.db import cause, is_operational
-from abzu.domain.values import Value
 
 T = TypeVar("T")
 DEADLINE_S = 30.0
@@ -35,20 +35,13 @@ def is_busy(exc: BaseException) -> bool:
     return "database is locked" in text or "database is busy" in text or "busy" in text
 
 
-class BusyPolicy(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = ("deadline_s", "first_pause_s", "max_pause_s", "monotonic", "sleep")
-    __match_args__ = ("deadline_s", "first_pause_s", "max_pause_s", "sleep", "monotonic")
-    deadline_s: float
-    first_pause_s: float
-    max_pause_s: float
-    sleep: Callable[[float], None]
-    monotonic: Callable[[], float]
-
-    def __init__(self, deadline_s: float = DEADLINE_S, first_pause_s: float = 0.005,
-                 max_pause_s: float = 0.25, sleep: Callable[[float], None] = time.sleep,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
-        self._set(deadline_s=deadline_s, first_pause_s=first_pause_s, max_pause_s=max_pause_s, sleep=sleep,
-                  monotonic=monotonic)
+@dataclass(frozen=True, slots=True)
+class BusyPolicy:
+    deadline_s: float = DEADLINE_S
+    first_pause_s: float = 0.005
+    max_pause_s: float = 0.25
+    sleep: Callable[[float], None] = time.sleep
+    monotonic: Callable[[], float] = time.monotonic
 
     def run(self, attempt: Callable[[], T]) -> T:
         """`attempt` must be a whole unit of work: nothing of a failed attempt is committed."""

@@ -7,11 +7,11 @@ hook, which cannot afford SQLAlchemy's import time).
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from abzu.adapters.sqlite.fts_query import quoted_terms
 from abzu.domain.term_weights import TermCounts, shared_weights
-from abzu.domain.values import Value
 
 # BM25 costs microseconds per matching row, and its first call scans every match of each term to
 # count documents: ranking a word found in most of 100k notes takes tens of milliseconds. So BM25
@@ -28,7 +28,8 @@ Row = Mapping[Any, Any]  # a sqlite3.Row or a SQLAlchemy RowMapping: read by col
 Fetch = Callable[[str, Mapping[str, Any]], Sequence[Row]]
 
 
-class SearchPlan(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class SearchPlan:
     """Either BM25 over every match of each chosen phrase, or (window set) a recency window.
 
     An exact plan ranks each phrase on its own and adds them up, each scaled by `factors`: its
@@ -38,19 +39,12 @@ class SearchPlan(Value):  # a Value, not @dataclass: see domain/values.py
     tables (see `query_ceiling`).
     """
 
-    __slots__ = ("ceiling", "factors", "match", "match_all", "phrases", "window")
-    __match_args__ = ("match", "window", "match_all", "ceiling", "phrases", "factors")
     match: str
-    window: int | None
-    match_all: str | None
-    ceiling: float
-    phrases: tuple[str, ...]
-    factors: tuple[float, ...]
-
-    def __init__(self, match: str, window: int | None = None, match_all: str | None = None,
-                 ceiling: float = 1.0, phrases: Sequence[str] = (), factors: Sequence[float] = ()) -> None:
-        self._set(match=match, window=window, match_all=match_all, ceiling=ceiling,
-                  phrases=tuple(phrases), factors=tuple(factors))
+    window: int | None = None
+    match_all: str | None = None
+    ceiling: float = 1.0
+    phrases: tuple[str, ...] = ()
+    factors: tuple[float, ...] = ()
 
     @property
     def arms(self) -> int:
@@ -69,7 +63,7 @@ def count_terms(fetch: Fetch, fts_table: str, content_table: str, terms: Sequenc
     further than RANK_BUDGET + 1) and how many rows the table has, in one round trip."""
     phrases = quoted_terms(terms)
     total, counts = _capped_counts(fetch, fts_table, content_table, phrases, RANK_BUDGET + 1)
-    return TermCounts(counts, total)
+    return TermCounts(tuple(counts), total)
 
 
 def plan_search(
@@ -90,9 +84,9 @@ def plan_search(
     chosen = _rarest_within(present, RANK_BUDGET)
     if chosen:
         left_out = [i for _, _, i in present[len(chosen):]]
-        factors = [shared[i] / _idf(counts.counts[i], counts.total) for _, _, i in chosen]
+        factors = tuple(shared[i] / _idf(counts.counts[i], counts.total) for _, _, i in chosen)
         return SearchPlan(" OR ".join(p for _, p, _ in chosen), ceiling=query_ceiling(shared, left_out),
-                          phrases=[p for _, p, _ in chosen], factors=factors)
+                          phrases=tuple(p for _, p, _ in chosen), factors=factors)
     phrases = [phrase for _, phrase, _ in present]
     return SearchPlan(" OR ".join(phrases), RECENT_WINDOW, " AND ".join(phrases), WINDOW_CEILING)
 

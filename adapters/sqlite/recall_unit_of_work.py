@@ -10,6 +10,7 @@ has no spool: its stamps are written at once, best effort, as before.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -56,7 +57,7 @@ def _stamped(hit: SearchHit, waiting: str) -> SearchHit:
         at = from_db(waiting)
     except ValueError:
         return hit
-    return hit.replace(last_accessed=at) if at and (hit.last_accessed or at) <= at else hit
+    return replace(hit, last_accessed=at) if at and (hit.last_accessed or at) <= at else hit
 
 
 class _LaterProjects(SqliteProjectRegistry):

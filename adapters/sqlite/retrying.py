@@ -1,6 +1,7 @@
 """Use cases run under the busy policy; a remember that still cannot land is kept, not lost."""
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from abzu.adapters.sqlite.busy import BusyPolicy, StoreBusy
@@ -82,7 +83,7 @@ class ResilientRemember:
 
     def _store_waiting(self) -> None:
         for path, request, root in self.pending.waiting():
-            use_case = self.remember.replace(workspace=_Root(root))
+            use_case = replace(self.remember, workspace=_Root(root))
             try:
                 self.policy.run(lambda: use_case.execute(request))  # noqa: B023 - run at once
             except StoreBusy:

@@ -6,6 +6,7 @@ the same order.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
@@ -20,18 +21,16 @@ from abzu.domain.dedup import Existing, overlap, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
 from abzu.domain.term_weights import TermCounts
-from abzu.domain.values import Value
 
 # The "why" column (where a memory came from: the exchange, the request) helps find it but is
 # not what it says: a low BM25 weight, tuned on the LoCoMo dev split (docs/benchmarks.md).
 CONTEXT_WEIGHT = 0.35
 
 
-class FtsIndex(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class FtsIndex:
     """A table, its FTS5 index and what a live row is: all a search needs to know of it."""
 
-    __slots__ = ("alias", "decays", "fts", "live", "source", "table", "weights")
-    __match_args__ = ("table", "fts", "alias", "source", "live", "weights", "decays")
     table: str
     fts: str
     alias: str
@@ -39,10 +38,6 @@ class FtsIndex(Value):  # a Value, not @dataclass: see domain/values.py
     live: str
     weights: str  # bm25() column weights, in the FTS table's column order
     decays: bool  # beads age (live weight, last_accessed); candidates do not
-
-    def __init__(self, table: str, fts: str, alias: str, source: Source, live: str, weights: str,
-                 decays: bool) -> None:
-        self._set(table=table, fts=fts, alias=alias, source=source, live=live, weights=weights, decays=decays)
 
 
 # A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed". One lookup

@@ -9,6 +9,7 @@ fails on it.
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -34,7 +35,7 @@ class CachedTeamRecall(TeamRecall):
 
     def term_counts(self, terms: Sequence[str]) -> TeamTerms:
         found = self._read(lambda fetch: [search.term_counts(fetch, index, terms) for index in _TABLES])
-        nothing = [TermCounts([0] * len(quoted_terms(terms)), 0) for _ in _TABLES]
+        nothing = [TermCounts((0,) * len(quoted_terms(terms)), 0) for _ in _TABLES]
         return TeamTerms(tuple(found or nothing), live=False)
 
     def search(
@@ -104,4 +105,4 @@ def _with_authors(fetch: Fetch, hits: list[SearchHit]) -> list[SearchHit]:
     rows = fetch(f"SELECT id, author FROM beads WHERE id IN ({marks}) UNION ALL "
                  f"SELECT id, author FROM bead_candidates WHERE id IN ({marks})", ids)
     authors = {r["id"]: r["author"] for r in rows}
-    return [h.replace(author=authors.get(h.item_id) or "team") for h in hits]
+    return [replace(h, author=authors.get(h.item_id) or "team") for h in hits]

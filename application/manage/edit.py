@@ -1,6 +1,6 @@
 """Use case: a person corrects one memory: content, summary, category or tags."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
@@ -97,8 +97,8 @@ class EditMemory:
         clash = _same_text_elsewhere(uow, old, draft.hash)
         if clash is not None:
             return Failure(DuplicateText(old.id, clash))
-        new = old.replace(content=draft.content, summary=draft.summary, category=draft.category,
-                          tags=draft.tags, content_hash=draft.hash)
+        new = replace(old, content=draft.content, summary=draft.summary, category=draft.category,
+                      tags=draft.tags, content_hash=draft.hash)
         lifted = 0
         if isinstance(new, Bead):
             new = new.confirmed()  # a person wrote this version: it is theirs, reviewed

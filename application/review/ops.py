@@ -2,7 +2,7 @@
 single-decision use cases and by a review batch, which applies many in one transaction."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from returns.result import Failure, Result, Success
@@ -105,7 +105,7 @@ class ReviewOps:
         """The review took `bead`'s very text (a promotion or merge landing on it): a preference
         the agent wrote is reviewed from now on."""
         if not bead.reviewed:
-            self.uow.beads.update(bead.replace(vouched_by=VouchedBy.REVIEW))
+            self.uow.beads.update(replace(bead, vouched_by=VouchedBy.REVIEW))
 
     def anchors_of(self, candidates: Sequence[Candidate], beads: Sequence[Bead] = ()) -> list[Anchor]:
         """The anchors (issue 16) a promotion or merge carries over to the bead it makes."""

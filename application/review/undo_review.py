@@ -1,6 +1,6 @@
 """Use case: undo the last review (`abzu review --undo`)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from returns.maybe import Some
 from returns.result import Failure, Result, Success
@@ -60,7 +60,7 @@ class UndoReview:
             for bead in missing:
                 if bead.project is not None:
                     ensure_named(uow.projects, bead.project, self.clock.now())
-                uow.beads.add(bead.replace(superseded_by=None))
+                uow.beads.add(replace(bead, superseded_by=None))
             for bead in missing:  # links last: a successor may be added after its predecessor
                 if bead.superseded_by and uow.beads.get(bead.superseded_by):
                     uow.beads.update(bead)

@@ -1,6 +1,6 @@
 """Use case: a person says an open loop is done or no longer matters (`abzu loops done ID`)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from returns.result import Failure, Result, Success
 
@@ -26,4 +26,4 @@ class DismissLoop:
             now = self.clock.now()
             uow.loops.close(loop.id, status=DISMISSED, at=now, by=None)
             uow.commit()
-        return Success(loop.replace(status=DISMISSED, closed_at=now))
+        return Success(replace(loop, status=DISMISSED, closed_at=now))

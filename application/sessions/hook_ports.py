@@ -7,6 +7,7 @@ for classes it never uses (issue 13).
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -15,7 +16,6 @@ from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 from abzu.domain.sessions.summary import SessionSummary
-from abzu.domain.values import Value
 
 if TYPE_CHECKING:
     from abzu.domain.sessions.crashed import CrashedTranscript
@@ -68,13 +68,10 @@ class SessionJournal(Protocol):
     def record_injection(self, record: InjectionRecord) -> None: ...
 
 
-class SpoolEntry(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("handle", "item")
+@dataclass(frozen=True, slots=True)
+class SpoolEntry:
     handle: str
     item: SessionEvent | InjectionRecord
-
-    def __init__(self, handle: str, item: SessionEvent | InjectionRecord) -> None:
-        self._set(handle=handle, item=item)
 
 
 class SpoolSource(Protocol):
@@ -85,18 +82,14 @@ class SpoolSource(Protocol):
     def done(self, handle: str) -> None: ...
 
 
-class ProjectState(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class ProjectState:
     """What the project's `.enki/` folder says (all optional)."""
 
-    __slots__ = __match_args__ = ("goal", "phase", "tier", "gates")
-    goal: str | None
-    phase: str | None
-    tier: str | None
-    gates: str | None
-
-    def __init__(self, goal: str | None = None, phase: str | None = None, tier: str | None = None,
-            gates: str | None = None) -> None:
-        self._set(goal=goal, phase=phase, tier=tier, gates=gates)
+    goal: str | None = None
+    phase: str | None = None
+    tier: str | None = None
+    gates: str | None = None
 
 
 class ProjectFiles(Protocol):

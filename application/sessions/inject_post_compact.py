@@ -1,6 +1,6 @@
 """Use case: the context re-injected right after a compaction (spec §4, §7, §12)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from abzu.application.extraction.ports import TranscriptReader
@@ -85,7 +85,7 @@ class InjectPostCompact:
         summaries = self.context.session_summaries(request.session_id)
         if not summaries:
             return summaries
-        return [*summaries[:-1], summaries[-1].replace(conversational_state=None)]
+        return [*summaries[:-1], replace(summaries[-1], conversational_state=None)]
 
 
 def _render(summary: SessionSummary, *, fence: str) -> str:

@@ -1,6 +1,7 @@
 """Use case: the context injected when a Claude Code session starts (spec §4, §7, §12)."""
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 
 from abzu.application.basic_ports import Clock, Workspace
@@ -41,29 +42,24 @@ from abzu.domain.sessions.sections import (
 )
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.text import keywords
-from abzu.domain.values import Value
 
 LAST_SESSION_TITLE = "Last session:"
 
 
-class SessionStartRequest(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class SessionStartRequest:
     """`project`, `goal` and `tier` override what the workspace and `.enki/` files say."""
 
-    __slots__ = __match_args__ = ("session_id", "source", "transcript_path", "project", "goal", "tier")
     session_id: str
-    source: str
-    transcript_path: str | None
-    project: str | None
-    goal: str | None
-    tier: str | None
-
-    def __init__(self, session_id: str, source: str = "startup", transcript_path: str | None = None,
-            project: str | None = None, goal: str | None = None, tier: str | None = None) -> None:
-        self._set(session_id=session_id, source=source, transcript_path=transcript_path, project=project,
-            goal=goal, tier=tier)
+    source: str = "startup"
+    transcript_path: str | None = None
+    project: str | None = None
+    goal: str | None = None
+    tier: str | None = None
 
 
-class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class InjectSessionStart:
     """- Loads, by tier (§12): persona (Minimal: first 3 lines), phase / tier / goal from
       `.enki/` (tier defaults to Standard), the last session's final summary (Standard, Full),
       relevant beads by full-text search on goal and project (Standard 3; Full 5 beads + 3
@@ -81,8 +77,6 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
       only where `.enki/` exists. Reads never wait for the write lock.
     """
 
-    __slots__ = __match_args__ = ("context", "journal", "files", "persona", "workspace", "transcripts",
-        "clock", "ranking", "cadence", "crashed", "fences")
     context: SessionContext
     journal: SessionJournal
     files: ProjectFiles
@@ -90,18 +84,10 @@ class InjectSessionStart(Value):  # a Value, not @dataclass: see domain/values.p
     workspace: Workspace
     transcripts: TranscriptFiles
     clock: Clock
-    ranking: RankingPolicy
-    cadence: ReviewCadence
-    crashed: CrashedTranscripts | None
-    fences: Callable[[], str]  # a new nonce per block; a test fixes it
-
-    def __init__(self, context: SessionContext, journal: SessionJournal, files: ProjectFiles,
-            persona: PersonaSource, workspace: Workspace, transcripts: TranscriptFiles, clock: Clock,
-            ranking: RankingPolicy | None = None, cadence: ReviewCadence | None = None,
-            crashed: CrashedTranscripts | None = None, fences: Callable[[], str] = new_fence) -> None:
-        self._set(context=context, journal=journal, files=files, persona=persona, workspace=workspace,
-            transcripts=transcripts, clock=clock, ranking=RankingPolicy() if ranking is None else ranking,
-            cadence=ReviewCadence() if cadence is None else cadence, crashed=crashed, fences=fences)
+    ranking: RankingPolicy = field(default_factory=RankingPolicy)
+    cadence: ReviewCadence = field(default_factory=ReviewCadence)
+    crashed: CrashedTranscripts | None = None
+    fences: Callable[[], str] = new_fence  # a new nonce per block; a test fixes it
 
     def execute(self, request: SessionStartRequest) -> Injected:
         now, root, state = self.clock.now(), self.workspace.root(), self.files.read()

@@ -1,25 +1,22 @@
 """What an injection produced, shared by the session-start and post-compact use cases."""
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from abzu.application.sessions.hook_ports import SessionJournal
 from abzu.domain.injection import Tier
 from abzu.domain.sessions.record import InjectionRecord
-from abzu.domain.values import Value
 
 
-class Injected(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class Injected:
     """The block for Claude Code's additional context (starts with ABZU_CONTEXT_MARKER)."""
 
-    __slots__ = __match_args__ = ("text", "tier", "project", "collapsed", "omitted")
     text: str
     tier: Tier
     project: str | None
     collapsed: bool
     omitted: int
-
-    def __init__(self, text: str, tier: Tier, project: str | None, collapsed: bool, omitted: int) -> None:
-        self._set(text=text, tier=tier, project=project, collapsed=collapsed, omitted=omitted)
 
 
 def log_injection(

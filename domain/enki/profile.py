@@ -5,11 +5,11 @@ and `codebase` ones are kept for consumers that weigh them, and never injected. 
 value (the table's primary key): setting it again replaces the value, source and project.
 """
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
 from abzu.domain.content import clean_line
-from abzu.domain.values import Value
 
 MAX_KEY_CHARS = 80
 MAX_VALUE_CHARS = 500
@@ -21,27 +21,19 @@ class ProfileSource(StrEnum):
     CODEBASE = "codebase"
 
 
-class ProfileEntry(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("key", "value", "source", "project", "updated_at", "confidence")
+@dataclass(frozen=True, slots=True)
+class ProfileEntry:
     key: str
     value: str
     source: ProfileSource
     project: str | None
     updated_at: datetime
-    confidence: float
-
-    def __init__(self, key: str, value: str, source: ProfileSource, project: str | None, updated_at: datetime,
-            confidence: float = 1.0) -> None:
-        self._set(key=key, value=value, source=source, project=project, updated_at=updated_at,
-            confidence=confidence)
+    confidence: float = 1.0
 
 
-class BadProfileEntry(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("reason",)
+@dataclass(frozen=True, slots=True)
+class BadProfileEntry:
     reason: str
-
-    def __init__(self, reason: str) -> None:
-        self._set(reason=reason)
 
     @property
     def message(self) -> str:

@@ -5,32 +5,24 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from abzu.domain.redaction.gates import Gate
 from abzu.domain.redaction.haystack import Haystack
-from abzu.domain.values import Value  # not @dataclass: remember imports this (domain/values.py)
 
 
-class Finding(Value):
-    __match_args__ = ("rule", "start", "end")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class Finding:
     rule: str
     start: int  # offset in the ORIGINAL text
     end: int
 
-    def __init__(self, rule: str, start: int, end: int) -> None:
-        self._set(rule=rule, start=start, end=end)
 
-
-class Redacted(Value):
-    __match_args__ = ("text", "findings", "private_spans")
-    __slots__ = __match_args__
+@dataclass(frozen=True, slots=True)
+class Redacted:
     text: str
     findings: tuple[Finding, ...]  # offsets in the text once its private spans are dropped
-    private_spans: int  # `<private>…</private>` spans dropped whole, before any rule ran
-
-    def __init__(self, text: str, findings: tuple[Finding, ...], private_spans: int = 0) -> None:
-        self._set(text=text, findings=findings, private_spans=private_spans)
+    private_spans: int = 0  # `<private>…</private>` spans dropped whole, before any rule ran
 
     @property
     def changed(self) -> bool:

@@ -1,9 +1,8 @@
 """The monthly ceiling on what reviews may spend with Gemini (issue 15), and the review cadence
 of spec §5/§11: a mini-review monthly, a full review quarterly, sooner when staging piles up."""
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-
-from abzu.domain.values import Value
 
 # Answers are shorter than prompts: the output of a batch is estimated at this share of its input.
 ANSWER_SHARE = 0.25
@@ -11,27 +10,21 @@ PROMPT_OVERHEAD_TOKENS = 1_500  # instructions and schema sent with every batch
 
 
 
-class Spend(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("tokens", "cost")
-    tokens: int
-    cost: float
-
-    def __init__(self, tokens: int = 0, cost: float = 0.0) -> None:
-        self._set(tokens=tokens, cost=cost)
+@dataclass(frozen=True, slots=True)
+class Spend:
+    tokens: int = 0
+    cost: float = 0.0
 
     def __add__(self, other: "Spend") -> "Spend":
         return Spend(self.tokens + other.tokens, self.cost + other.cost)
 
 
-class SpendCeiling(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class SpendCeiling:
     """Per calendar month (UTC). None means no ceiling on that measure."""
 
-    __slots__ = __match_args__ = ("max_tokens", "max_cost")
-    max_tokens: int | None
-    max_cost: float | None
-
-    def __init__(self, max_tokens: int | None = None, max_cost: float | None = None) -> None:
-        self._set(max_tokens=max_tokens, max_cost=max_cost)
+    max_tokens: int | None = None
+    max_cost: float | None = None
 
     def refusal(self, spent: Spend, next_batch: Spend) -> str | None:
         """Why the next batch may not start, or None when it fits under both ceilings."""
@@ -49,14 +42,11 @@ def month_start(now: datetime) -> datetime:
     return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
 
 
-class ReviewCadence(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("mini_days", "full_days", "staged_limit")
-    mini_days: int
-    full_days: int
-    staged_limit: int
-
-    def __init__(self, mini_days: int = 30, full_days: int = 90, staged_limit: int = 100) -> None:
-        self._set(mini_days=mini_days, full_days=full_days, staged_limit=staged_limit)
+@dataclass(frozen=True, slots=True)
+class ReviewCadence:
+    mini_days: int = 30
+    full_days: int = 90
+    staged_limit: int = 100
 
     def due(self, now: datetime, staged: int, last_any: datetime | None,
             last_full: datetime | None) -> str | None:

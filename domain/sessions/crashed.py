@@ -10,10 +10,9 @@ hook. Text is redacted here; the renderer neutralises and fences it like any sto
 import json
 from collections import deque
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-
-from abzu.domain.values import Value
 
 TAIL_BYTES = 256 * 1024
 _CHANGE_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
@@ -22,16 +21,13 @@ _TEXT_CHARS = 300
 
 
 
-class CrashedTranscript(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class CrashedTranscript:
     """A transcript of another session of the same project that no summary covers."""
 
-    __slots__ = __match_args__ = ("session_id", "modified_at", "tail")
     session_id: str
     modified_at: datetime
     tail: tuple[str, ...]  # complete JSONL lines of the file's last bytes, in order
-
-    def __init__(self, session_id: str, modified_at: datetime, tail: tuple[str, ...]) -> None:
-        self._set(session_id=session_id, modified_at=modified_at, tail=tail)
 
 
 class TailDigest:

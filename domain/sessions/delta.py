@@ -2,11 +2,11 @@
 session, counted from `memory_events`. Ids, categories and counts only, never stored text, so it
 needs no quoting."""
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from abzu.domain.quoting import one_line
 from abzu.domain.review.spend import ReviewCadence
-from abzu.domain.values import Value
 
 DELTA_TITLE = "Memory since your last session here:"
 MAX_BULLETS = 3
@@ -14,31 +14,22 @@ MAX_BULLETS = 3
 COUNTED = ("promoted", "flagged", "unflagged", "superseded", "decayed", "deleted", "staged")
 
 
-class DeltaEvent(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class DeltaEvent:
     """One notable change: a bullet of the header."""
 
-    __slots__ = __match_args__ = ("item_id", "event", "detail")
     item_id: str
     event: str
-    detail: str | None
-
-    def __init__(self, item_id: str, event: str, detail: str | None = None) -> None:
-        self._set(item_id=item_id, event=event, detail=detail)
+    detail: str | None = None
 
 
-class MemoryDelta(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("counts", "recent", "staged_total", "last_review", "last_full_review")
-    counts: dict[str, int]
-    recent: tuple[DeltaEvent, ...]
-    staged_total: int
-    last_review: datetime | None
-    last_full_review: datetime | None
-
-    def __init__(self, counts: dict[str, int] | None = None, recent: tuple[DeltaEvent, ...] = (),
-            staged_total: int = 0, last_review: datetime | None = None,
-            last_full_review: datetime | None = None) -> None:
-        self._set(counts={} if counts is None else counts, recent=recent, staged_total=staged_total,
-            last_review=last_review, last_full_review=last_full_review)
+@dataclass(frozen=True, slots=True)
+class MemoryDelta:
+    counts: dict[str, int] = field(default_factory=dict)
+    recent: tuple[DeltaEvent, ...] = ()
+    staged_total: int = 0
+    last_review: datetime | None = None
+    last_full_review: datetime | None = None
 
 
 def delta_lines(delta: MemoryDelta | None, cadence: ReviewCadence, now: datetime) -> str | None:

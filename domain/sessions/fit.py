@@ -7,12 +7,12 @@
 """
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from abzu.domain.injection import clip
 from abzu.domain.sessions.condense import condensed, key_decisions
 from abzu.domain.sessions.summary import SessionSummary
-from abzu.domain.values import Value
 
 
 class Collapse(StrEnum):
@@ -22,13 +22,10 @@ class Collapse(StrEnum):
     CLIPPED = "clipped"
 
 
-class SummaryFit(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("text", "collapse")
+@dataclass(frozen=True, slots=True)
+class SummaryFit:
     text: str
     collapse: Collapse
-
-    def __init__(self, text: str, collapse: Collapse) -> None:
-        self._set(text=text, collapse=collapse)
 
     @property
     def collapsed(self) -> bool:

@@ -23,12 +23,12 @@ and what it finished under "Tasks completed" and "Fixed". The matching rule:
 import hashlib
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from abzu.domain.dedup import similarity
 from abzu.domain.extraction.rules import FILE_TOOLS, is_read_only
 from abzu.domain.sessions.loops import ERROR, NOT_DONE, TASK, OpenLoop
-from abzu.domain.values import Value
 
 TASK_MATCH = 0.8
 _OPENING = (("Open tasks", TASK), ("Not done", NOT_DONE), ("Unresolved errors", ERROR))
@@ -38,16 +38,13 @@ _FIXED_BY = " → fixed by: "
 _PASSED = "Passed at the end"
 
 
-class OpenItem(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class OpenItem:
     """An item a summary leaves open; `match_key` what it is matched on (kept as its hash)."""
 
-    __slots__ = __match_args__ = ("kind", "text", "match_key")
     kind: str
     text: str
     match_key: str
-
-    def __init__(self, kind: str, text: str, match_key: str) -> None:
-        self._set(kind=kind, text=text, match_key=match_key)
 
     @property
     def match_hash(self) -> str:
@@ -58,18 +55,14 @@ def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
-class LoopChanges(Value):
+@dataclass(frozen=True, slots=True)
+class LoopChanges:
     """`resolved`: ids of open loops this session resolved; `seen`: open loops it left open again
     (id, the item as it says it now); `opened`: items no open loop holds yet."""
 
-    __slots__ = __match_args__ = ("resolved", "seen", "opened")
     resolved: tuple[str, ...]
     seen: tuple[tuple[str, OpenItem], ...]
     opened: tuple[OpenItem, ...]
-
-    def __init__(self, resolved: tuple[str, ...], seen: tuple[tuple[str, OpenItem], ...],
-                 opened: tuple[OpenItem, ...]) -> None:
-        self._set(resolved=resolved, seen=seen, opened=opened)
 
 
 def track(operational_state: str | None, open_loops: Sequence[OpenLoop], closed: Sequence[OpenLoop],

@@ -6,12 +6,12 @@ This module is what session start needs (the value and how one is shown), standa
 how loops are found in summaries and matched is in loop_tracking.py (finalisation only).
 """
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from abzu.domain.quoting import label, quote_inline
 from abzu.domain.sessions.item import short_line
 from abzu.domain.sessions.render import short_id
-from abzu.domain.values import Value
 
 TASK, NOT_DONE, ERROR = "task", "not-done", "error"
 KIND_LABELS = {TASK: "open task", NOT_DONE: "not done (a change was denied or failed)",
@@ -23,14 +23,13 @@ LOOP_PREVIEW_CHARS = 220
 TITLE = "Open loops (left open by earlier sessions of this project, newest first; stored text):"
 
 
-class OpenLoop(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class OpenLoop:
     """`text` is the summary's line (redacted when the summary was stored); `match_hash` the
     hash of what a later session's summary is matched on (loop_tracking.py: a hash, so no second
     copy of stored text needs scrubbing); `session_id` the session that last left it open;
     `closed_by` the session that resolved it, or None."""
 
-    __slots__ = __match_args__ = ("id", "project", "kind", "text", "match_hash", "session_id",
-        "opened_at", "seen_at", "status", "closed_at", "closed_by")
     id: str
     project: str
     kind: str
@@ -39,31 +38,21 @@ class OpenLoop(Value):  # a Value, not @dataclass: see domain/values.py
     session_id: str
     opened_at: datetime
     seen_at: datetime
-    status: str
-    closed_at: datetime | None
-    closed_by: str | None
-
-    def __init__(self, id: str, project: str, kind: str, text: str, match_hash: str, session_id: str,
-            opened_at: datetime, seen_at: datetime, status: str = OPEN, closed_at: datetime | None = None,
-            closed_by: str | None = None) -> None:
-        self._set(id=id, project=project, kind=kind, text=text, match_hash=match_hash,
-            session_id=session_id, opened_at=opened_at, seen_at=seen_at, status=status,
-            closed_at=closed_at, closed_by=closed_by)
+    status: str = OPEN
+    closed_at: datetime | None = None
+    closed_by: str | None = None
 
     @property
     def is_open(self) -> bool:
         return self.status == OPEN
 
 
-class ShownLoops(Value):
+@dataclass(frozen=True, slots=True)
+class ShownLoops:
     """The newest open loops of a project (at most the number asked for) and how many there are."""
 
-    __slots__ = __match_args__ = ("loops", "total")
     loops: tuple[OpenLoop, ...]
     total: int
-
-    def __init__(self, loops: tuple[OpenLoop, ...], total: int) -> None:
-        self._set(loops=loops, total=total)
 
 
 def loop_item(loop: OpenLoop, fence: str) -> str:

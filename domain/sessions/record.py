@@ -4,11 +4,11 @@ Every hook leaves a `SessionEvent`; the `SessionRecord` folds them together, so 
 that never reached SessionEnd is still known and can be finalised later (crash recovery).
 """
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN as SESSION_ID_PATTERN
-from abzu.domain.values import Value
 
 # Claude Code session ids are UUIDs; anything outside this never reaches a file name or an argv.
 
@@ -26,28 +26,22 @@ class FinalizedBy(StrEnum):
     RECOVERY = "recovery"
 
 
-class SessionEvent(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class SessionEvent:
     """One hook call. `root` is the project folder the session works in; `offset` the size of
     the transcript when the hook ran (how far the session is known to have got)."""
 
-    __slots__ = __match_args__ = ("session_id", "event", "at", "transcript_path", "root", "offset", "source")
     session_id: str
     event: HookEvent
     at: datetime
-    transcript_path: str | None
-    root: str | None
-    offset: int | None
-    source: str | None  # SessionStart source, SessionEnd reason, compaction trigger
-
-    def __init__(self, session_id: str, event: HookEvent, at: datetime, transcript_path: str | None = None,
-            root: str | None = None, offset: int | None = None, source: str | None = None) -> None:
-        self._set(session_id=session_id, event=event, at=at, transcript_path=transcript_path, root=root,
-            offset=offset, source=source)
+    transcript_path: str | None = None
+    root: str | None = None
+    offset: int | None = None
+    source: str | None = None  # SessionStart source, SessionEnd reason, compaction trigger
 
 
-class SessionRecord(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("session_id", "project", "transcript_path", "root", "started_at",
-        "last_event", "last_event_at", "ended_at", "finalized_at", "finalized_by", "last_offset")
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
     session_id: str
     project: str | None
     transcript_path: str | None
@@ -55,18 +49,10 @@ class SessionRecord(Value):  # a Value, not @dataclass: see domain/values.py
     started_at: datetime | None
     last_event: str | None
     last_event_at: datetime | None
-    ended_at: datetime | None
-    finalized_at: datetime | None
-    finalized_by: FinalizedBy | None
-    last_offset: int | None
-
-    def __init__(self, session_id: str, project: str | None, transcript_path: str | None, root: str | None,
-            started_at: datetime | None, last_event: str | None, last_event_at: datetime | None,
-            ended_at: datetime | None = None, finalized_at: datetime | None = None,
-            finalized_by: FinalizedBy | None = None, last_offset: int | None = None) -> None:
-        self._set(session_id=session_id, project=project, transcript_path=transcript_path, root=root,
-            started_at=started_at, last_event=last_event, last_event_at=last_event_at, ended_at=ended_at,
-            finalized_at=finalized_at, finalized_by=finalized_by, last_offset=last_offset)
+    ended_at: datetime | None = None
+    finalized_at: datetime | None = None
+    finalized_by: FinalizedBy | None = None
+    last_offset: int | None = None
 
     @property
     def is_finalized(self) -> bool:
@@ -84,10 +70,10 @@ class SessionRecord(Value):  # a Value, not @dataclass: see domain/values.py
         return not signs or now - max(signs) >= idle
 
 
-class InjectionRecord(Value):  # a Value, not @dataclass: see domain/values.py
+@dataclass(frozen=True, slots=True)
+class InjectionRecord:
     """What one injection put into Claude Code's context (spec §7: log every collapse)."""
 
-    __slots__ = __match_args__ = ("session_id", "event", "tier", "characters", "collapsed", "at", "key")
     session_id: str | None
     event: str  # "session_start" | "post_compact"
     tier: str
@@ -96,24 +82,13 @@ class InjectionRecord(Value):  # a Value, not @dataclass: see domain/values.py
     at: datetime
     key: str  # idempotency key: replaying a spooled record twice stores it once
 
-    def __init__(self, session_id: str | None, event: str, tier: str, characters: int, collapsed: bool,
-            at: datetime, key: str) -> None:
-        self._set(session_id=session_id, event=event, tier=tier, characters=characters, collapsed=collapsed,
-            at=at, key=key)
 
-
-class SessionCounts(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("captured", "recovered", "pending", "distilled", "distill_failed",
-        "distill_skipped", "capped")
+@dataclass(frozen=True, slots=True)
+class SessionCounts:
     captured: int  # finalised at SessionEnd
     recovered: int  # finalised by crash recovery
     pending: int  # seen by a hook, not finalised yet
-    distilled: int  # distillations (spec §6 step 2) that answered
-    distill_failed: int  # failed or timed out: the heuristic candidates stood alone
-    distill_skipped: int  # off, or over the daily cap
-    capped: int  # pending because the per-session cap stopped extraction: more to mine
-
-    def __init__(self, captured: int, recovered: int, pending: int, distilled: int = 0,
-            distill_failed: int = 0, distill_skipped: int = 0, capped: int = 0) -> None:
-        self._set(captured=captured, recovered=recovered, pending=pending, distilled=distilled,
-            distill_failed=distill_failed, distill_skipped=distill_skipped, capped=capped)
+    distilled: int = 0  # distillations (spec §6 step 2) that answered
+    distill_failed: int = 0  # failed or timed out: the heuristic candidates stood alone
+    distill_skipped: int = 0  # off, or over the daily cap
+    capped: int = 0  # pending because the per-session cap stopped extraction: more to mine

@@ -3,6 +3,7 @@
 Stored text goes through the one renderer (`abzu.domain.quoting`): neutralised, every line
 prefixed with "> ", inside the block's nonce fence."""
 
+from dataclasses import replace
 from datetime import datetime
 
 from abzu.domain.quoting import label, neutralise, quote_block, quote_lines
@@ -24,9 +25,9 @@ def neutralised(summary: SessionSummary) -> SessionSummary:
     lists) quotes pieces of it."""
     def clean(text: str | None) -> str | None:
         return neutralise(text) if text is not None else None
-    return summary.replace(goal=clean(summary.goal), phase=clean(summary.phase),
-                           operational_state=clean(summary.operational_state),
-                           conversational_state=clean(summary.conversational_state))
+    return replace(summary, goal=clean(summary.goal), phase=clean(summary.phase),
+                   operational_state=clean(summary.operational_state),
+                   conversational_state=clean(summary.conversational_state))
 
 
 def stamp(moment: datetime) -> str:

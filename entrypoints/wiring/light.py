@@ -8,6 +8,7 @@ same wiring. Standard library, adapters and application only: the container's im
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,6 @@ from abzu.application.basic_ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.spend import ReviewCadence
-from abzu.domain.values import Value
 from abzu.entrypoints.data_home import DataHome
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
@@ -47,20 +47,14 @@ def hook_settings(environ: Mapping[str, str] = os.environ) -> tuple[RankingPolic
     return RankingPolicy(relevance_floor=floor), ReviewCadence(mini, full, staged)
 
 
-class LightUseCases(Value):  # a Value, not @dataclass: see domain/values.py
-    __slots__ = __match_args__ = ("home", "workspace", "clock", "ranking", "decay", "cadence")
+@dataclass(frozen=True, slots=True)
+class LightUseCases:
     home: DataHome
     workspace: Workspace
     clock: Clock
     ranking: RankingPolicy
-    decay: DecayPolicy
-    cadence: ReviewCadence
-
-    def __init__(self, home: DataHome, workspace: Workspace, clock: Clock, ranking: RankingPolicy,
-            decay: DecayPolicy | None = None, cadence: ReviewCadence | None = None) -> None:
-        self._set(home=home, workspace=workspace, clock=clock, ranking=ranking,
-            decay=DecayPolicy() if decay is None else decay,
-            cadence=ReviewCadence() if cadence is None else cadence)
+    decay: DecayPolicy = field(default_factory=DecayPolicy)
+    cadence: ReviewCadence = field(default_factory=ReviewCadence)
 
     @classmethod
     def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":

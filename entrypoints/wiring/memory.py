@@ -8,12 +8,12 @@ no SQLAlchemy, dependency-injector or pydantic on the way to the answer (issue 1
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from abzu.application.ports import Clock, IdGenerator, StoreLocations, UnitOfWork, Workspace
 from abzu.domain.ranking import RankingPolicy
-from abzu.domain.values import Value  # not @dataclass: remember and recall import this
 
 # Each command imports only its own use case (below): recall never loads remember's writer,
 # the session lifecycle or the pending-remember file, nor remember the session modules.
@@ -40,7 +40,8 @@ else:
     RecallResult = "Result[Recalled, RecallError]"  # the web page's annotations name it
 
 
-class MemoryUseCases(Value):
+@dataclass(frozen=True, slots=True)
+class MemoryUseCases:
     """`writer`: units of work that may write; `recaller`: recall's (cheap stamps); `reader`:
     read-only ones (plain BEGIN, no write lock; status); `sessions`: the session lifecycle's, for
     the session counts; `dense`: hybrid recall's dense side (None: semantic search off; one per
@@ -59,22 +60,8 @@ class MemoryUseCases(Value):
     locations: StoreLocations
     spool: "SpoolSource"
     pending: "PendingRemembers"
-    dense: "DenseRecall | None"
-    team: "TeamRecall | None"
-    __match_args__ = ("writer", "recaller", "reader", "sessions", "clock", "ids", "workspace",
-                      "ranking", "max_chars", "locations", "spool", "pending", "dense", "team")
-    __slots__ = __match_args__
-
-    def __init__(  # one parameter per field, as the dataclass had
-        self, writer: Callable[[], UnitOfWork], recaller: Callable[[], UnitOfWork],
-        reader: Callable[[], UnitOfWork], sessions: "Callable[[], SessionUnitOfWork]",
-        clock: Clock, ids: IdGenerator, workspace: Workspace, ranking: RankingPolicy,
-        max_chars: int, locations: StoreLocations, spool: "SpoolSource",
-        pending: "PendingRemembers", dense: "DenseRecall | None" = None, team: "TeamRecall | None" = None,
-    ) -> None:
-        self._set(writer=writer, recaller=recaller, reader=reader, sessions=sessions, clock=clock,
-                  ids=ids, workspace=workspace, ranking=ranking, max_chars=max_chars,
-                  locations=locations, spool=spool, pending=pending, dense=dense, team=team)
+    dense: "DenseRecall | None" = None
+    team: "TeamRecall | None" = None
 
     @classmethod
     def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":

@@ -4,6 +4,7 @@ Every other page action is a container provider the CLI uses too (recall, star, 
 flag_for_deletion, run_review, undo_review, history, doctor, status).
 """
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,7 +53,7 @@ def preview_session_start(c: "Container") -> "InjectSessionStart":
     """What the SessionStart hook would inject now, built by the hook's own factory, minus its
     two side effects: no injection is recorded and `.enki/SESSION_ID` is not written."""
     injector: InjectSessionStart = c.sessions.light().session_start()
-    return injector.replace(journal=DiscardingJournal(), files=ReadOnlyProjectFiles(injector.files))
+    return replace(injector, journal=DiscardingJournal(), files=ReadOnlyProjectFiles(injector.files))
 
 
 def past_reviews(c: "Container") -> PastReviews:

@@ -1,6 +1,7 @@
 """What every store's history (`memory_events`) records, checked on SQLite and on the team store:
 the same events, details and writer for the same changes, oldest first, never any text."""
 
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -23,7 +24,7 @@ def changes(kind: str, folder: Path, request: pytest.FixtureRequest) -> None:
             uow.beads.supersede("b-old", "b-1")
             found = uow.beads.get("b-1")
             assert found is not None
-            uow.beads.update(found.star().replace(content="Retry the deploy twice on registry timeouts"))
+            uow.beads.update(replace(found.star(), content="Retry the deploy twice on registry timeouts"))
             uow.beads.update(found.star().flagged("outdated").with_weight(0.5))
             uow.bead_sources.record("b-1", ["c-1"])
             uow.candidates.delete("c-1")

@@ -61,12 +61,12 @@ def test_the_journaling_hooks_journal_without_logging_typing_or_subprocess(tmp_p
         if event == "stop":  # journaled at once (nothing runs in the background after a Stop)
             assert any("s-stop" in p.read_text(encoding="utf-8") for p in (cc.home / "spool").rglob("*")
                        if p.is_file())
-    # PreCompact only marks the snapshot as pending and starts it: no logging, pathlib or
-    # dataclasses (inspect) unless it fails
+    # PreCompact only marks the snapshot as pending and starts it: no logging or pathlib unless
+    # it fails
     payload = json.dumps({"session_id": "s-compact", "cwd": str(cc.project), "hook_event_name": "PreCompact"})
     modules, out = imported_by(cc, ["hook", "pre-compact"], payload)
     assert out == "" and (cc.home / "pending" / "s-compact.pre-compact").exists()
-    assert loaded(modules, "logging", "pathlib", "dataclasses", "typing", "abzu.application") == set()
+    assert loaded(modules, "logging", "pathlib", "typing", "abzu.application") == set()
     # SessionEnd's detached finalisation (started without subprocess) still runs and lands
     eventually(lambda: cc.query("SELECT 1 FROM sessions WHERE session_id = ?", "s-session-end") != [])
 

@@ -2,6 +2,7 @@
 session that resolves one drops it from the next start, and the CLI lists and dismisses them."""
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -49,7 +50,7 @@ def _loops(block: str) -> str:
 
 
 def _live(light: LightUseCases) -> str:
-    use_case = light.session_start().replace(fences=lambda: FENCE)
+    use_case = replace(light.session_start(), fences=lambda: FENCE)
     return use_case.execute(SessionStartRequest("s-new")).text
 
 

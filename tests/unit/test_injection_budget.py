@@ -1,6 +1,7 @@
 """The injection budget (spec §7): tier budgets, the 9,500-character cap, collapsing summaries."""
 
 import re
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -121,7 +122,7 @@ def test_post_compact_injection_never_exceeds_the_budgets(
     # Persona, gates and state are capped (≤ 4,000 characters together), so a latest summary
     # this short always has room, whatever else is loaded (without its conversational state:
     # that is Claude Code's own summary of this compaction, already in its context).
-    latest = render(summaries[-1].replace(conversational_state=None))
+    latest = render(replace(summaries[-1], conversational_state=None))
     if len(latest) <= 4_000:
         assert latest in same_fence(injected.text)
 

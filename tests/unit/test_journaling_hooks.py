@@ -89,8 +89,8 @@ def test_a_hook_payload_is_an_immutable_value_of_its_fields() -> None:
     read = HookPayload.model_validate_json('{"session_id": "s1", "cwd": " /repo ", "trigger": "auto"}')
     assert read == HookPayload("s1", cwd="/repo", trigger="auto") != HookPayload("s1", cwd="/repo")
     assert len({read, HookPayload("s1", cwd="/repo", trigger="auto")}) == 1
-    assert read.__match_args__ == read.__slots__  # every field is compared, printed and matched
     with pytest.raises(AttributeError):
         read.cwd = "/elsewhere"
-    with pytest.raises(TypeError, match="no field"):
+    assert "trigger='auto'" in repr(read)  # every field is printed (and compared)
+    with pytest.raises(TypeError, match="'colour'"):
         HookPayload("s1", colour="blue")

@@ -1,6 +1,7 @@
 """Open loops (issue 29): which summary lines open, keep and resolve a loop, and how the
 briefing shows them (at most 5, newest first, the rest counted, stored text fenced)."""
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -51,7 +52,7 @@ def _loop(n: int, kind: str = TASK, text: str | None = None, key: str | None = N
     words = text or f"Task number {n}"
     loop = OpenLoop(f"l-{n:03d}", "api", kind, words, key_hash(key or f"task:{words.casefold()}"), "s-old",
                     T0 + timedelta(minutes=n), T0 + timedelta(minutes=n))
-    return loop.replace(**changes) if changes else loop
+    return replace(loop, **changes) if changes else loop
 
 
 # --- which lines are loops, and what closes them ---------------------------------------------------

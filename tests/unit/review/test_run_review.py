@@ -1,3 +1,4 @@
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -144,7 +145,7 @@ def test_an_instruction_like_candidate_is_discarded_and_never_promoted(world: Fa
 def test_a_candidate_edited_during_the_review_is_skipped(world: FakeUnitOfWork):
     def edit_then_promote(batch: ReviewBatch) -> list[Proposal]:
         text = "Use WAL mode, and checkpoint it"
-        world.candidates.rows["c-1"] = C1.replace(content=text, content_hash=content_hash(text))
+        world.candidates.rows["c-1"] = replace(C1, content=text, content_hash=content_hash(text))
         world.commit()
         return [promote("c-1"), promote("c-2")]
 
