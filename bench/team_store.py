@@ -23,9 +23,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from recall_latency import (
