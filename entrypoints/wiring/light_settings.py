@@ -5,7 +5,7 @@ takes the Settings path, which accepts or rejects it with its own message."""
 
 import os
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -13,7 +13,6 @@ from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
 from abzu.entrypoints.wiring.environ import from_environ
 
 _NUMBER = re.compile(r"\d+(\.\d+)?")  # plain decimals only; anything fancier goes to Settings
-_UNSET = object()
 
 
 class StoreValues(NamedTuple):
@@ -87,29 +86,3 @@ def _number(value: object) -> float | None:
     if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
         return float(value)
     return None
-
-
-def given_values(defaults: Mapping[str, object], others: Collection[str],
-                 environ: Mapping[str, str] = os.environ) -> dict[str, object] | None:
-    """`defaults`' keys as Settings would find them (environment over config file over the
-    default), unchecked; None when the file cannot be read or any of `others` is given (a
-    setting only Settings can check: the caller then takes the Settings path)."""
-    file = _config_file()
-    if file is None or any(_value(environ, file, key, _UNSET) is not _UNSET for key in others):
-        return None
-    return {key: _value(environ, file, key, default) for key, default in defaults.items()}
-
-
-def whole_number(value: object, least: int) -> int | None:
-    """An int Settings would accept unchanged (digits, or a TOML integer) of at least `least`."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        value = int(value)
-    return value if isinstance(value, int) and value >= least else None
-
-
-def non_negative(value: object) -> float | None:
-    """A float Settings would accept for a field that is `ge=0` (plain decimals only)."""
-    number = _number(value)
-    return None if number is None or number < 0 else number
