@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-
 LOCK_NAME = "write.lock"
 # As long as the busy policy's whole deadline (busy.DEADLINE_S): a writer that gave up its place
 # would rejoin at the back of the line, so it waits once, in line, for the whole of it.

@@ -98,7 +98,8 @@ def test_the_installed_entry_point_runs_the_memory_commands_through_typer_alone(
 ) -> None:
     """One parser (typer's) for every command, and none of the container's stack on the way."""
     monkeypatch.setenv("ABZU_HOME", str(tmp_path))
-    assert run("remember", "Stores made (a new store is migrated: Alembic, SQLAlchemy)", "-c", "decision")["exit"] == 0
+    made = run("remember", "Stores made (a new store is migrated: Alembic, SQLAlchemy)", "-c", "decision")
+    assert made["exit"] == 0
     probe = subprocess.run([sys.executable, "-c", LAUNCHER, *args],
                            capture_output=True, text=True, timeout=60, check=False)
     assert probe.returncode == (1 if args[0] == "star" else 0), probe.stderr[-500:]
