@@ -93,10 +93,6 @@ class Container(containers.DeclarativeContainer):
         deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_engine,
         staging=staging_engine, decay=decay, read_only=True,
     )
-    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
-        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
-        staging_engine=staging_engine,
-    )
     locations = providers.Factory(
         deferred("adapters.sqlite.store_locations:FileStoreLocations"), wisdom=config.wisdom_path,
         staging=config.staging_path,
@@ -117,6 +113,10 @@ class Container(containers.DeclarativeContainer):
         staging=staging_plain, decay=decay, actor=config.actor,
     )
     maintenance_uow = providers.Factory(plain_uow, actor="maintenance")
+    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
+        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
+        staging_engine=staging_engine, staging=staging_plain,
+    )
     # One per process: it holds the embedding model once loaded (on the first hybrid recall).
     dense_recall = providers.Singleton(
         deferred("entrypoints.wiring.dense:dense_recall"), enabled=config.semantic,

@@ -18,6 +18,7 @@ from abzu.entrypoints.wiring.deferred import deferred
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.ports import Clock
     from abzu.domain.review.spend import ReviewCadence
 
@@ -34,6 +35,7 @@ class TrustProviders(containers.DeclarativeContainer):
     clock: providers.Dependency[Clock] = providers.Dependency()
     wisdom_engine: providers.Dependency[Engine] = providers.Dependency()
     staging_engine: providers.Dependency[Engine] = providers.Dependency()
+    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()  # the stdlib driver's
 
     doctor = providers.Factory(
         deferred("application.doctor:RunDoctor"),
@@ -47,7 +49,7 @@ class TrustProviders(containers.DeclarativeContainer):
         ),
     )
     spend_ledger = providers.Factory(deferred("adapters.sqlite.review_spend:SqliteSpendLedger"),
-                                     staging=staging_engine)
+                                     staging=staging)
     ceiling = providers.Singleton(
         deferred("domain.review.spend:SpendCeiling"), max_tokens=config.review_monthly_tokens,
         max_cost=config.review_monthly_usd,
