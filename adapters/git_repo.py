@@ -48,8 +48,7 @@ class SubprocessGit(GitRepo):
             done = subprocess.run(["git", "-C", folder, "-c", "core.quotepath=off", *args], env=env,
                                   capture_output=True, text=True, timeout=timeout, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:  # no git, or git too slow
-            # logging loads here: `abzu remember` imports this module and usually logs nothing
-            # (~4 ms with traceback, string, textwrap; entrypoints/log_on_import.py)
+            # logging loads here: the hooks import this module and usually log nothing
             import logging
 
             logging.getLogger("abzu").info("git %s in %s: %s", args[0], folder, type(exc).__name__)

@@ -2,7 +2,6 @@
 
 import logging
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,8 +88,3 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
     logger.propagate = False
     return logger
 
-
-# logging may have been imported for the first time by this module, with the data home's file
-# waiting for that import (entrypoints/log_on_import.py): configured now that the module exists
-if (_waiting := sys.modules.get("abzu.entrypoints.log_on_import")) is not None:
-    _waiting.configure_deferred()

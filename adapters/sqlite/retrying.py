@@ -66,10 +66,6 @@ class ResilientRemember:
     def execute(self, request: "RememberRequest") -> "Result[Remembered, RememberError]":
         return self._landed(request, lambda: self.remember.execute(request))
 
-    def answer(self, request: "RememberRequest") -> "Remembered | RememberError":
-        """`execute` with `Remember.answer`'s plain value (the CLI's fast front: no `returns`)."""
-        return self._landed(request, lambda: self.remember.answer(request))
-
     def _landed(self, request: "RememberRequest", once: "Callable[[], T]") -> "T":
         try:
             result = self.policy.run(once)

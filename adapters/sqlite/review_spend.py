@@ -1,51 +1,70 @@
 """What past reviews spent and when they ran, read from `review_log` (abzu.db)."""
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, RowMapping, func, select
-
-from abzu.adapters.sqlite.engine import READ_ONLY
-from abzu.adapters.sqlite.schema import review_log
+from abzu.adapters.sqlite.db import DbSource
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
 from abzu.application.review.past_reviews import PastReview, ReviewHistory
 from abzu.domain.review.spend import Spend
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine, RowMapping
+
+    from abzu.adapters.sqlite.db import Params, Row
+
+_SPENT = ("SELECT coalesce(sum(tokens_in + tokens_out), 0) AS tokens, coalesce(sum(cost_estimate), 0.0) "
+          "AS cost FROM review_log WHERE started_at >= :since")
+_LAST = "SELECT max(started_at) FROM review_log WHERE finished_at IS NOT NULL"
+
 
 class SqliteSpendLedger:
-    def __init__(self, staging: Engine) -> None:
-        # reads only: a plain BEGIN, never queued behind a writer for the write lock
-        self._engine = staging.execution_options(**{READ_ONLY: True})
+    """Plain SQL over either driver (db.py): `abzu status` reads it without SQLAlchemy."""
+
+    def __init__(self, staging: "DbSource | Engine") -> None:
+        from abzu.adapters.sqlite.unit_of_work import as_source
+
+        self._source = as_source(staging)
 
     def spent_since(self, moment: datetime) -> Spend:
-        query = select(
-            func.coalesce(func.sum(review_log.c.tokens_in + review_log.c.tokens_out), 0),
-            func.coalesce(func.sum(review_log.c.cost_estimate), 0.0),
-        ).where(review_log.c.started_at >= to_db(moment))
-        with self._engine.connect() as conn:
-            tokens, cost = conn.execute(query).one()
-        return Spend(int(tokens), float(cost))
+        row = self._read(_SPENT, {"since": to_db(moment)})[0]
+        return Spend(int(row["tokens"]), float(row["cost"]))
 
     def last_review(self, *, full_only: bool) -> datetime | None:
         """Reviews that were undone still count: they were done, and they cost."""
-        query = select(func.max(review_log.c.started_at)).where(review_log.c.finished_at.is_not(None))
-        if full_only:
-            query = query.where(review_log.c.kind == "full")
-        with self._engine.connect() as conn:
-            return from_db(conn.execute(query).scalar())
+        rows = self._read(_LAST + (" AND kind = 'full'" if full_only else ""), {})
+        return from_db(next(iter(rows[0].values())))
+
+    def _read(self, sql: str, params: "Params") -> "list[Row]":
+        from abzu.adapters.sqlite.unit_of_work import start
+
+        conn = start(self._source, read_only=True, actor=None)  # never queued behind a writer
+        try:
+            return list(conn.fetch(sql, params))
+        finally:
+            conn.close()
 
 
 class SqliteReviewHistory(ReviewHistory):
-    def __init__(self, staging: Engine) -> None:
+    """The web page's past reviews (SQLAlchemy, imported here: status reads the ledger only)."""
+
+    def __init__(self, staging: "Engine") -> None:
+        from abzu.adapters.sqlite.engine import READ_ONLY
+
         self._engine = staging.execution_options(**{READ_ONLY: True})
 
     def latest(self, limit: int) -> list[PastReview]:
+        from sqlalchemy import select
+
+        from abzu.adapters.sqlite.schema import review_log
+
         t = review_log.c
         query = select(review_log).order_by(t.started_at.desc(), t.id).limit(limit)
         with self._engine.connect() as conn:
             return [_past(r) for r in conn.execute(query).mappings()]
 
 
-def _past(row: RowMapping) -> PastReview:
+def _past(row: "RowMapping") -> PastReview:
     return PastReview(
         review_id=row["id"], kind=row["kind"], project=row["project"], reviewer=row["reviewer"],
         started_at=from_db_required(row["started_at"]), promoted=row["promoted"] or 0,

@@ -9,7 +9,6 @@ schema revision (one row); only a store that is missing or behind loads the full
 
 import sqlite3
 import threading
-import weakref
 from pathlib import Path
 
 from abzu.adapters.sqlite import checkpoint
@@ -23,7 +22,6 @@ _IDLE_MAX = 4  # connections kept for the next unit of work (the MCP server reca
 # SQL time at 100k beads, docs/benchmarks.md 2026-11-26). Writes still go through write(); the
 # map is address space, and only pages read count toward RSS (shared with the OS page cache).
 MMAP_BYTES = 1 << 30
-_OPEN: "weakref.WeakSet[Sqlite3Store]" = weakref.WeakSet()  # for close_all, at a quick exit
 
 
 class Sqlite3Store:
@@ -32,7 +30,6 @@ class Sqlite3Store:
         self._idle: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._ready = False
-        _OPEN.add(self)
 
     def open_connection(self) -> StoreConnection:
         with self._lock:
@@ -93,12 +90,6 @@ class Sqlite3Store:
                 self._idle.append(conn)
                 return
         conn.close()
-
-
-def close_all() -> None:
-    """Closes the idle connections of every store of this process (before a quick exit)."""
-    for store in list(_OPEN):
-        store.close()
 
 
 def _revision(conn: sqlite3.Connection) -> str | None:

@@ -31,8 +31,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from abzu.adapters.sqlite import urgent
-
 LOCK_NAME = "write.lock"
 # As long as the busy policy's whole deadline (busy.DEADLINE_S): a writer that gave up its place
 # would rejoin at the back of the line, so it waits once, in line, for the whole of it.
@@ -51,7 +49,6 @@ class GateBusy(sqlite3.OperationalError):
 # (lock path, thread id) -> (descriptor, depth). Keyed by thread, not thread-local, so a
 # connection returned to its pool from another thread still releases its writer's hold.
 _held: dict[tuple[Path, int], tuple[int, int]] = {}
-_slices: dict[tuple[Path, int], int | None] = {}  # the thread's slice before it joined the line
 _held_mutex = threading.Lock()
 
 
@@ -70,14 +67,10 @@ def acquire(store: Path, timeout: float = WAIT_S, *, wait: bool = True) -> int |
             _held[key] = (fd, depth + 1)
             return key[1]
     fd = os.open(key[0], os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, _FILE_MODE)
-    hurried: list[int | None] = []  # the slice `urgent.hurry` replaced, once we queued (`_wait`)
-    entered = _enter(fd, timeout if wait else 0.0, hurried)
-    previous = hurried[0] if hurried else None
-    if entered:
+    if _enter(fd, timeout if wait else 0.0):
         with _held_mutex:
-            _held[key], _slices[key] = (fd, 1), previous
+            _held[key] = (fd, 1)
         return key[1]
-    urgent.relax(previous)
     if not wait:
         return None
     raise GateBusy(f"database is locked: other Abzu writers held {key[0]} for {timeout:.0f} s")
@@ -94,10 +87,7 @@ def release(store: Path, holder: int | None = None) -> None:
         if depth > 1:
             _held[key] = (fd, depth - 1)
             return
-        previous = _slices.pop(key, None)
     os.close(fd)  # closing the only descriptor of this open file drops all its locks
-    if key[1] == threading.get_ident():  # the slice is the holding thread's own
-        urgent.relax(previous)
 
 
 @contextmanager
@@ -110,19 +100,18 @@ def write_gate(store: Path, timeout: float = WAIT_S) -> Iterator[None]:
         release(store)
 
 
-def _enter(fd: int, timeout: float, hurried: list[int | None]) -> bool:
+def _enter(fd: int, timeout: float) -> bool:
     """True once `fd` holds the gate. False: `fd` was closed, or handed to the helper thread
     that keeps the abandoned place in line and closes it when its turn comes."""
     if not _OFD:
-        return _wait(fd, timeout, lambda: fcntl.flock(fd, fcntl.LOCK_EX), lambda: _try_flock(fd),
-                     hurried)
+        return _wait(fd, timeout, lambda: fcntl.flock(fd, fcntl.LOCK_EX), lambda: _try_flock(fd))
     place = _draw_ticket(fd, only_if_free=timeout <= 0)
     if place is None:  # asked not to wait, and someone is in line: no number drawn
         os.close(fd)
         return False
     previous = _byte_of(place - 1)
     return _wait(fd, timeout, lambda: _byte_lock(fd, previous, wait=True),
-                 lambda: _byte_lock(fd, previous, wait=False), hurried)
+                 lambda: _byte_lock(fd, previous, wait=False))
 
 
 def _draw_ticket(fd: int, *, only_if_free: bool) -> int | None:
@@ -163,16 +152,12 @@ def _try_flock(fd: int) -> bool:
         return False
 
 
-def _wait(fd: int, timeout: float, block: _Step, try_once: _Step, hurried: list[int | None]) -> bool:
+def _wait(fd: int, timeout: float, block: _Step, try_once: _Step) -> bool:
     if try_once():
         return True
     if timeout <= 0:
         os.close(fd)  # our place in line goes with it: the successor only waited on us
         return False
-    # In line: woken at once when our turn comes (urgent.py). Only now, not for every writer:
-    # the slice costs `ctypes` (~2 ms of a remember's start-up) and only a waiter's hand-over
-    # needs it; a writer that finds the gate free holds it with its own slice.
-    hurried.append(urgent.hurry())
     if _alarm_is_free():
         return _wait_here(fd, timeout, block, try_once)
     return _wait_in_helper(fd, timeout, block)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the use case and its adapters load only when the command ru
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    @app.command("complete-project", short_help="Stage what a completed project's em.db teaches (spec §6).")
+    @app.command("complete-project")
     def complete(
         name: Annotated[str, typer.Argument(help="The project that completed.")],
         em_db: Annotated[str | None, typer.Option(

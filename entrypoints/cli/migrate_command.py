@@ -15,7 +15,7 @@ OldStore = Annotated[str, typer.Argument(help="The old Enki wisdom.db (opened re
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    @app.command("migrate-enki", short_help="Stage the beads of an old Enki store for review.")
+    @app.command("migrate-enki")
     def migrate(old_wisdom_db: OldStore, json: JsonFlag = False) -> None:
         """Stage every bead of an old Enki store as a candidate for review.
 

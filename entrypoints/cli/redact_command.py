@@ -40,7 +40,7 @@ class RedactionView(BaseModel):
 
 
 def register(app: typer.Typer) -> None:
-    app.command("redact", help=HELP, short_help="Show what would be redacted from a text.")(redact)
+    app.command("redact", help=HELP)(redact)
 
 
 def redact(

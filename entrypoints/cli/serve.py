@@ -18,7 +18,7 @@ CONSUMERS = ("agent", "pm", "em", "uru")
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("mcp", help=HELP, short_help="Serve the memory tools to an agent over MCP (stdio).")
+    @app.command("mcp", help=HELP)
     def serve_mcp(
         consumer: Annotated[str, typer.Option("--as", help="agent, pm, em or uru.")] = "agent",
     ) -> None:

@@ -7,9 +7,7 @@ from typing import Annotated, Any
 import typer
 from returns.result import Failure, Success
 
-from abzu.application.sessions.capture_pre_compact import PreCompactRequest
 from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest
-from abzu.application.sessions.recover_sessions import RecoverRequest
 from abzu.entrypoints.cli import install_commands
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 
@@ -56,6 +54,8 @@ class SessionCommands:
     ) -> None:
         """Finalise sessions that never got a final summary (crashed, or SessionEnd cut short).
         Every session start runs this in the background."""
+        from abzu.application.sessions.recover_sessions import RecoverRequest
+
         with one_line_errors():
             c = self._container()
             idle = timedelta(minutes=c.config.recovery_idle_minutes())
@@ -73,6 +73,7 @@ class SessionCommands:
         trigger: Annotated[str | None, typer.Option(help="manual or auto.")] = None,
     ) -> None:
         """PreCompact's snapshot, taken in the background (the hook starts this and returns)."""
+        from abzu.application.sessions.capture_pre_compact import PreCompactRequest
         from abzu.entrypoints.data_home import DataHome
         from abzu.entrypoints.hooks.pre_compact import pending_marker
 

@@ -100,11 +100,10 @@ def _logged() -> "logging.Logger":
 
 
 def _log_to(home: "DataHome") -> None:
-    """The data home's log file, configured when `logging` is first imported (a live start
-    that logs nothing never pays for it: ~5-15 ms with traceback, threading, weakref)."""
-    from abzu.entrypoints.log_on_import import configure_file_logging_on_import
+    """The data home's log file, for what the use case's adapters log on the way."""
+    from abzu.entrypoints.logs import configure_file_logging
 
-    configure_file_logging_on_import(home.log)
+    configure_file_logging(home.log)
 
 
 def _event(name: str, raw: str) -> str:

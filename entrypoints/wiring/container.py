@@ -1,80 +1,52 @@
-"""The one composition root. Nothing is built at import time: entry points call `build_container`."""
+"""The one composition root. Nothing is built at import time: entry points call `build_container`.
+
+Nothing is imported at import time either: every use case and adapter is named as
+`deferred("module:Name")` (wiring/deferred.py) and imported when its provider is first resolved,
+so a command loads what it uses (a finalize: the extraction and store stack, not review, scrub,
+the archive or the web page; no SQLAlchemy unless an engine provider is resolved).
+"""
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
-from sqlalchemy import Engine
 
-from abzu.adapters.clock import SystemClock
-from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
-from abzu.adapters.git_repo import SubprocessGit
-from abzu.adapters.ids import UuidIds
-from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
-from abzu.adapters.log_files import FileLogScrubber
-from abzu.adapters.shown_file import ShownJournalRetention
-from abzu.adapters.spool.scrubber import FileSpoolScrubber
-from abzu.adapters.sqlite.anchor_freshness import SqliteAnchorFreshness
-from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
-from abzu.adapters.sqlite.migrations.event_actor import UNDO
-from abzu.adapters.sqlite.pending_writes import PendingRemembers
-from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
-from abzu.adapters.sqlite.scrubber import SqliteSnapshotScrubber, SqliteStoreScrubber
-from abzu.adapters.sqlite.snapshots import SqliteWisdomSnapshots
-from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
-from abzu.adapters.sqlite.store_locations import FileStoreLocations
-from abzu.adapters.sqlite.stores import open_store
-from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
-from abzu.adapters.workspace import GitWorkspace
-from abzu.application.anchors.mark_stale import MarkStaleAnchors
-from abzu.application.enki.complete_project import ExpireEmDbs
-from abzu.application.extraction.extract_transcript import ExtractTranscript
-from abzu.application.maintenance import RunMaintenance
-from abzu.application.manage.confirm import ConfirmMemory
-from abzu.application.manage.forget import ForgetMemory
-from abzu.application.manage.unreviewed import UnreviewedBeads
-from abzu.application.remember_many import RememberMany
-from abzu.application.review.consolidate_beads import ConsolidateBeads
-from abzu.application.review.discard_candidate import DiscardCandidate
-from abzu.application.review.flag_for_deletion import FlagForDeletion
-from abzu.application.review.get_staged_candidates import GetStagedCandidates
-from abzu.application.review.promote_candidate import PromoteCandidate
-from abzu.application.review.report import Pricing
-from abzu.application.review.run_review import RunReview
-from abzu.application.review.undo_review import UndoReview
-from abzu.application.review.unflag import Unflag
-from abzu.application.scrub.fields import redacted
-from abzu.application.scrub.scrub_stores import ScrubStores
-from abzu.domain.decay import DecayPolicy
-from abzu.domain.ranking import RankingPolicy
-from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.actor import current_actor
-from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.wiring.dense import dense_recall as build_dense_recall
+from abzu.entrypoints.wiring.deferred import deferred
 from abzu.entrypoints.wiring.memory import MemoryUseCases
 from abzu.entrypoints.wiring.sessions import SessionProviders
 from abzu.entrypoints.wiring.trust import TrustProviders
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
-def _store(path: Path, store: str) -> Iterator[Engine]:
+    from abzu.adapters.gemini.reviewer import GeminiReviewer
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
+    from abzu.domain.decay import DecayPolicy
+    from abzu.entrypoints.settings import Settings
+
+UNDO = "undo"  # = adapters/sqlite/migrations/event_actor.UNDO: what `review --undo` puts back
+
+
+def _store(path: Path, store: str) -> "Iterator[Engine]":
+    from abzu.adapters.sqlite.stores import open_store  # SQLAlchemy: only for an engine's users
+
     engine = open_store(path, store)
     yield engine
     engine.dispose()
 
 
-def _plain_store(engine: Engine, path: Path, store: str) -> Iterator[Sqlite3Store]:
-    """Recall's connections on the stdlib driver: SQLAlchemy's per-statement work was a fifth of
-    a recall's CPU. Taking `engine` first lets the full path create and migrate the store."""
-    del engine  # only its creation was needed
+def _plain_store(path: Path, store: str) -> "Iterator[Sqlite3Store]":
+    """The stdlib sqlite3 driver: SQLAlchemy's per-statement work was a fifth of a recall's CPU,
+    and its import ~0.2 s of every background finalize. It creates or migrates the file itself
+    (Alembic loads only for a store that is behind)."""
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
+
     plain = Sqlite3Store(Path(path), store)
     yield plain
     plain.close()
-
-
-if TYPE_CHECKING:
-    from abzu.adapters.gemini.reviewer import GeminiReviewer
 
 
 def _team_recall(config: dict[str, Any]) -> Any:
@@ -96,7 +68,7 @@ def _team_engine(config: dict[str, Any], backend: str) -> Iterator[Any]:
     engine.dispose()
 
 
-def _team_uow(engine: Any, decay: DecayPolicy, actor: str, read_only: bool = False) -> Any:
+def _team_uow(engine: Any, decay: "DecayPolicy", actor: str, read_only: bool = False) -> Any:
     from abzu.adapters.postgres.unit_of_work import PgUnitOfWork  # only when the backend is the team's
 
     return PgUnitOfWork(engine, decay, actor=actor, machine=os.uname().nodename, read_only=read_only)
@@ -115,40 +87,48 @@ def _gemini_reviewer(**options: Any) -> "GeminiReviewer":
     return GeminiReviewer(**options)
 
 
+def _redaction() -> Callable[..., Any]:
+    from abzu.application.scrub.fields import redacted
+
+    return redacted
+
+
 class Container(containers.DeclarativeContainer):
     config = providers.Configuration(strict=True)
 
-    clock = providers.Singleton(SystemClock)
-    ids = providers.Singleton(UuidIds)
-    decay = providers.Singleton(DecayPolicy)
-    ranking = providers.Singleton(RankingPolicy, relevance_floor=config.relevance_floor)
-    workspace = providers.Factory(GitWorkspace, cwd=config.cwd)
-    git = providers.Singleton(SubprocessGit)
+    clock = providers.Singleton(deferred("adapters.clock:SystemClock"))
+    ids = providers.Singleton(deferred("adapters.ids:UuidIds"))
+    decay = providers.Singleton(deferred("domain.decay:DecayPolicy"))
+    ranking = providers.Singleton(deferred("domain.ranking:RankingPolicy"),
+                                  relevance_floor=config.relevance_floor)
+    workspace = providers.Factory(deferred("adapters.workspace:GitWorkspace"), cwd=config.cwd)
+    git = providers.Singleton(deferred("adapters.git_repo:SubprocessGit"))
 
+    # SQLAlchemy engines: review, scrub, doctor, the archive, the web page.
     wisdom_engine = providers.Resource(_store, path=config.wisdom_path, store="wisdom")
     staging_engine = providers.Resource(_store, path=config.staging_path, store="staging")
     uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, actor=config.actor
+        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_engine,
+        staging=staging_engine, decay=decay, actor=config.actor,
     )
     # The history's "who" for the writers that are not the front door itself (issue 15).
-    maintenance_uow = providers.Factory(uow, actor="maintenance")
     gemini_uow = providers.Factory(uow, actor="review:gemini")
     human_uow = providers.Factory(uow, actor="review:human")
     undo_uow = providers.Factory(uow, actor=UNDO)  # what it puts back: "restored by undo"
     # Reads that change nothing (status) take no write lock: plain BEGIN, never BEGIN IMMEDIATE.
     read_uow = providers.Factory(
-        SqliteUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay, read_only=True
-    )
-    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
-        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
-        staging_engine=staging_engine,
+        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_engine,
+        staging=staging_engine, decay=decay, read_only=True,
     )
     locations = providers.Factory(
-        FileStoreLocations, wisdom=config.wisdom_path, staging=config.staging_path
+        deferred("adapters.sqlite.store_locations:FileStoreLocations"), wisdom=config.wisdom_path,
+        staging=config.staging_path,
     )
 
-    wisdom_plain = providers.Resource(_plain_store, wisdom_engine, config.wisdom_path, "wisdom")
-    staging_plain = providers.Resource(_plain_store, staging_engine, config.staging_path, "staging")
+    # The stdlib sqlite3 driver: recall, the four memory operations, bulk remember, and the
+    # background session work (finalize, recover, snapshot). Same repositories, same SQL.
+    wisdom_plain = providers.Resource(_plain_store, config.wisdom_path, "wisdom")
+    staging_plain = providers.Resource(_plain_store, config.staging_path, "staging")
     # `memory_backend = "team"` (issue 32; `abzu eval locomo --backend team`): remember, recall and
     # bulk remember keep memory on the team server itself, through the same ports.
     team_engine = providers.Resource(_team_engine, config=config.team, backend=config.memory_backend)
@@ -156,108 +136,132 @@ class Container(containers.DeclarativeContainer):
     recall_uow = providers.Selector(
         config.memory_backend,
         sqlite=providers.Factory(
-            SqliteRecallUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay),
+            deferred("adapters.sqlite.recall_unit_of_work:SqliteRecallUnitOfWork"), wisdom=wisdom_plain,
+            staging=staging_plain, decay=decay),
         team=team_uow,
+    )
+    # With SQLAlchemy a remember cost 3.4 ms of CPU and held the write gate 4 ms (p50), on
+    # sqlite3 1.4 ms and 1.1 ms; every writer on the machine queues behind that hold (issue 20).
+    sqlite_writer = providers.Factory(
+        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_plain,
+        staging=staging_plain, decay=decay, actor=config.actor,
+    )
+    # remember, star and bulk import write where memory lives; maintenance always runs here
+    plain_uow = providers.Selector(config.memory_backend, sqlite=sqlite_writer, team=team_uow)
+    maintenance_uow = providers.Factory(sqlite_writer, actor="maintenance")
+    trust = providers.Container(  # doctor, export/import, review spend (issue 15)
+        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
+        staging_engine=staging_engine, staging=staging_plain,
     )
     # One per process: it holds the embedding model once loaded (on the first hybrid recall).
     dense_recall = providers.Singleton(
-        build_dense_recall, enabled=config.semantic, wisdom=config.wisdom_path,
-        staging=config.staging_path, decay=decay,
+        deferred("entrypoints.wiring.dense:dense_recall"), enabled=config.semantic,
+        wisdom=config.wisdom_path, staging=config.staging_path, decay=decay,
     )
     # The team's side of recall (issue 32): None until `abzu team join`; one per process (its engine).
     team_recall = providers.Singleton(_team_recall, config=config.team)
     maintenance = providers.Factory(
-        RunMaintenance, uow=maintenance_uow, clock=clock,
+        deferred("application.maintenance:RunMaintenance"), uow=maintenance_uow, clock=clock,
         retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
-            ExpireEmDbs, completions=providers.Factory(JsonCompletionLog, path=config.completions_path),
-            files=providers.Factory(OsEmFiles), clock=clock,
+            deferred("application.enki.complete_project:ExpireEmDbs"),
+            completions=providers.Factory(deferred("adapters.enki.completions:JsonCompletionLog"),
+                                          path=config.completions_path),
+            files=providers.Factory(deferred("adapters.enki.completions:OsEmFiles")), clock=clock,
         ),
         anchors=providers.Factory(  # anchored beads whose code changed (issue 16.3)
-            MarkStaleAnchors, anchors=providers.Factory(SqliteAnchorFreshness, engine=wisdom_engine),
+            deferred("application.anchors.mark_stale:MarkStaleAnchors"),
+            anchors=providers.Factory(deferred("adapters.sqlite.anchor_freshness:SqliteAnchorFreshness"),
+                                      wisdom=wisdom_plain),
             git=git, clock=clock,
         ),
-        journals=providers.Factory(ShownJournalRetention, folder=config.shown_dir, clock=clock),
+        journals=providers.Factory(deferred("adapters.shown_file:ShownJournalRetention"),
+                                   folder=config.shown_dir, clock=clock),
     )
 
     # --- review ---
     snapshots = providers.Factory(
-        SqliteWisdomSnapshots, engine=wisdom_engine, wisdom=config.wisdom_path,
-        folder=config.snapshot_dir,
+        deferred("adapters.sqlite.snapshots:SqliteWisdomSnapshots"), engine=wisdom_engine,
+        wisdom=config.wisdom_path, folder=config.snapshot_dir,
     )
     gemini_client = providers.Singleton(
         _gemini_client, api_key=config.review_api_key, timeout_s=config.review_timeout_s,
         attempts=config.review_attempts,
     )
     reviewer = providers.Singleton(_gemini_reviewer, client=gemini_client, model=config.review_model)
-    batch_policy = providers.Singleton(BatchPolicy, budget_tokens=config.review_batch_tokens)
+    batch_policy = providers.Singleton(deferred("domain.review.batching:BatchPolicy"),
+                                       budget_tokens=config.review_batch_tokens)
     pricing = providers.Singleton(
-        Pricing, input_per_mtok=config.review_price_in, output_per_mtok=config.review_price_out
+        deferred("application.review.report:Pricing"), input_per_mtok=config.review_price_in,
+        output_per_mtok=config.review_price_out,
     )
     run_review = providers.Factory(
-        RunReview, uow=gemini_uow, reviewer=reviewer, snapshots=snapshots, clock=clock, ids=ids,
-        policy=batch_policy, pricing=pricing, ledger=trust.spend_ledger, ceiling=trust.ceiling,
+        deferred("application.review.run_review:RunReview"), uow=gemini_uow, reviewer=reviewer,
+        snapshots=snapshots, clock=clock, ids=ids, policy=batch_policy, pricing=pricing,
+        ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
-    undo_review = providers.Factory(UndoReview, uow=undo_uow, snapshots=snapshots, clock=clock)
-    get_staged_candidates = providers.Factory(GetStagedCandidates, uow=uow)
-    promote_candidate = providers.Factory(PromoteCandidate, uow=human_uow, clock=clock, ids=ids)
-    discard_candidate = providers.Factory(DiscardCandidate, uow=human_uow, clock=clock, ids=ids)
-    consolidate_beads = providers.Factory(ConsolidateBeads, uow=human_uow, clock=clock, ids=ids)
-    flag_for_deletion = providers.Factory(FlagForDeletion, uow=human_uow, clock=clock, ids=ids)
-    unflag = providers.Factory(Unflag, uow=human_uow)
+    undo_review = providers.Factory(deferred("application.review.undo_review:UndoReview"), uow=undo_uow,
+                                    snapshots=snapshots, clock=clock)
+    get_staged_candidates = providers.Factory(
+        deferred("application.review.get_staged_candidates:GetStagedCandidates"), uow=uow)
+    promote_candidate = providers.Factory(deferred("application.review.promote_candidate:PromoteCandidate"),
+                                          uow=human_uow, clock=clock, ids=ids)
+    discard_candidate = providers.Factory(deferred("application.review.discard_candidate:DiscardCandidate"),
+                                          uow=human_uow, clock=clock, ids=ids)
+    consolidate_beads = providers.Factory(deferred("application.review.consolidate_beads:ConsolidateBeads"),
+                                          uow=human_uow, clock=clock, ids=ids)
+    flag_for_deletion = providers.Factory(deferred("application.review.flag_for_deletion:FlagForDeletion"),
+                                          uow=human_uow, clock=clock, ids=ids)
+    unflag = providers.Factory(deferred("application.review.unflag:Unflag"), uow=human_uow)
     # what the agent wrote straight into wisdom.db, for a person to confirm or remove (issue 29)
-    unreviewed_beads = providers.Factory(UnreviewedBeads, uow=read_uow)
-    confirm_memory = providers.Factory(ConfirmMemory, uow=human_uow)
-    remove_unreviewed = providers.Factory(ForgetMemory, uow=human_uow)
-    # --- bulk remember (issue 6: eval and imports) ---
-    # On the stdlib sqlite3 driver: SQLAlchemy's per-statement work was a third of a bulk
-    # import's CPU (two statements per memory; issue 13.6). Same repositories, same SQL.
-    # The stdlib sqlite3 writer: remember, star and bulk import all write through it.
-    plain_uow = providers.Selector(
-        config.memory_backend,
-        sqlite=providers.Factory(
-            SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, actor=config.actor),
-        team=team_uow,
-    )
+    unreviewed_beads = providers.Factory(deferred("application.manage.unreviewed:UnreviewedBeads"),
+                                         uow=read_uow)
+    confirm_memory = providers.Factory(deferred("application.manage.confirm:ConfirmMemory"), uow=human_uow)
+    remove_unreviewed = providers.Factory(deferred("application.manage.forget:ForgetMemory"), uow=human_uow)
+    # --- bulk remember (issue 6: eval and imports), on the stdlib driver: SQLAlchemy's
+    # per-statement work was a third of a bulk import's CPU (issue 13.6) ---
     remember_many = providers.Factory(
-        RememberMany, uow=plain_uow, clock=clock, ids=ids, workspace=workspace,
-        max_chars=config.max_content_chars, git=git,
+        deferred("application.remember_many:RememberMany"), uow=plain_uow, clock=clock, ids=ids,
+        workspace=workspace, max_chars=config.max_content_chars, git=git,
     )
     # --- transcript extraction (issue 4) ---
-    transcript_reader = providers.Singleton(JsonlTranscriptReader)
-    extraction_uow = providers.Factory(SqliteExtractionUnitOfWork, staging=staging_engine)
+    transcript_reader = providers.Singleton(
+        deferred("adapters.jsonl.transcript_reader:JsonlTranscriptReader"))
+    extraction_uow = providers.Factory(
+        deferred("adapters.sqlite.extraction_store:SqliteExtractionUnitOfWork"), staging=staging_plain)
     extract_transcript = providers.Factory(
-        ExtractTranscript, reader=transcript_reader, extraction_uow=extraction_uow,
-        remember=remember_many, clock=clock, ids=ids,
+        deferred("application.extraction.extract_transcript:ExtractTranscript"), reader=transcript_reader,
+        extraction_uow=extraction_uow, remember=remember_many, clock=clock, ids=ids,
     )
 
     # --- scrub ---
     scrub_stores = providers.Factory(
-        ScrubStores,
+        deferred("application.scrub.scrub_stores:ScrubStores"),
         targets=providers.List(
-            providers.Factory(SqliteStoreScrubber, name="wisdom.db", engine=wisdom_engine),
-            providers.Factory(SqliteStoreScrubber, name="abzu.db", engine=staging_engine),
-            providers.Factory(SqliteSnapshotScrubber, folder=config.snapshot_dir),
-            providers.Factory(FileLogScrubber, path=config.log_path),
-            providers.Factory(FileSpoolScrubber, folder=config.spool_dir),
+            providers.Factory(deferred("adapters.sqlite.scrubber:SqliteStoreScrubber"), name="wisdom.db",
+                              engine=wisdom_engine),
+            providers.Factory(deferred("adapters.sqlite.scrubber:SqliteStoreScrubber"), name="abzu.db",
+                              engine=staging_engine),
+            providers.Factory(deferred("adapters.sqlite.scrubber:SqliteSnapshotScrubber"),
+                              folder=config.snapshot_dir),
+            providers.Factory(deferred("adapters.log_files:FileLogScrubber"), path=config.log_path),
+            providers.Factory(deferred("adapters.spool.scrubber:FileSpoolScrubber"), folder=config.spool_dir),
         ),
-        transform=providers.Object(redacted),
+        transform=providers.Callable(_redaction),
     )
 
     # --- session lifecycle (issue 4) ---
     sessions = providers.Container(
         SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
-        workspace=workspace, wisdom_engine=wisdom_engine, staging_engine=staging_engine,
+        workspace=workspace, wisdom=wisdom_plain, staging=staging_plain,
         maintenance=maintenance, extract_transcript=extract_transcript,
     )
 
     # --- the four memory operations: the same factory the CLI builds without the container ---
-    # On the stdlib sqlite3 driver, as the CLI's: with SQLAlchemy a remember cost 3.4 ms of CPU
-    # and held the write gate 4 ms (p50), on sqlite3 1.4 ms and 1.1 ms; every writer on the
-    # machine queues behind that hold (32 writers x 500, issue 20). Same repositories, same SQL.
     memory_read_uow = providers.Selector(
         config.memory_backend,
         sqlite=providers.Factory(
-            SqliteUnitOfWork, wisdom=wisdom_plain, staging=staging_plain, decay=decay, read_only=True),
+            deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_plain,
+            staging=staging_plain, decay=decay, read_only=True),
         team=providers.Factory(team_uow, read_only=True),
     )
     memory = providers.Factory(
@@ -265,7 +269,9 @@ class Container(containers.DeclarativeContainer):
         reader=memory_read_uow.provider,
         sessions=sessions.uow.provider, clock=clock, ids=ids, workspace=workspace, ranking=ranking,
         max_chars=config.max_content_chars, locations=locations, spool=sessions.spool,
-        pending=providers.Callable(PendingRemembers, config.pending_remembers), dense=dense_recall,
+        pending=providers.Callable(deferred("adapters.sqlite.pending_writes:PendingRemembers"),
+                                   config.pending_remembers),
+        dense=dense_recall,
         team=team_recall,
     )
     remember = providers.Factory(MemoryUseCases.remember, memory)
@@ -276,10 +282,13 @@ class Container(containers.DeclarativeContainer):
 
 
 def build_container(
-    settings: Settings | None = None, cwd: Path | None = None, actor: str | None = None,
+    settings: "Settings | None" = None, cwd: Path | None = None, actor: str | None = None,
 ) -> Container:
     """`actor`: the front door the history names (cli, mcp, hook); ABZU_ACTOR, else cli."""
-    settings = settings or Settings()
+    if settings is None:
+        from abzu.entrypoints.settings import Settings
+
+        settings = Settings()
     container = Container()
     container.config.from_dict(
         {**_store_config(settings, cwd, actor or current_actor()), "actor": actor or current_actor(),
@@ -288,7 +297,7 @@ def build_container(
     return container
 
 
-def _store_config(settings: Settings, cwd: Path | None, actor: str) -> dict[str, object]:
+def _store_config(settings: "Settings", cwd: Path | None, actor: str) -> dict[str, object]:
     return {
         "home": str(settings.data_home),
         "wisdom_path": settings.wisdom_path,
@@ -313,7 +322,7 @@ def _store_config(settings: Settings, cwd: Path | None, actor: str) -> dict[str,
     }
 
 
-def _review_config(settings: Settings) -> dict[str, object]:
+def _review_config(settings: "Settings") -> dict[str, object]:
     return {
         "review_api_key": settings.review_api_key,
         "review_model": settings.review_model,

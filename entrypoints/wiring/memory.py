@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from abzu.application.team.ports import TeamRecall
     from abzu.domain.anchors import Staleness
     from abzu.domain.bead import Bead
-    from abzu.entrypoints.wiring.light_settings import StoreValues
 
 if TYPE_CHECKING:
     RecallResult: TypeAlias = Result[Recalled, RecallError]
@@ -64,12 +63,12 @@ class MemoryUseCases:
     team: "TeamRecall | None" = None
 
     @classmethod
-    def open(cls, cwd: Path | None = None, values: "StoreValues | None" = None) -> "MemoryUseCases":
-        """Wired from Settings (environment, config file, defaults) or from `values` already
-        read without pydantic-settings; the stores opened on first use."""
+    def open(cls, cwd: Path | None = None) -> "MemoryUseCases":
+        """Wired from the settings (environment, config file, defaults); the stores opened on
+        first use."""
         from abzu.entrypoints.wiring.memory_parts import parts_from_settings
 
-        return cls(**parts_from_settings(cwd or Path.cwd(), values))
+        return cls(**parts_from_settings(cwd or Path.cwd()))
 
     def remember(self, policy: "BusyPolicy | None" = None) -> "ResilientRemember":
         from abzu.adapters.sqlite.busy import BusyPolicy
@@ -92,15 +91,6 @@ class MemoryUseCases:
         from abzu.adapters.sqlite.retrying import Retrying
 
         return Retrying(self.recall_once(), policy or BusyPolicy())
-
-    def recall_answers(self, policy: "BusyPolicy | None" = None
-                       ) -> "Retrying[RecallRequest, Recalled | RecallError]":
-        """`recall` answering plain values (`Recall.answer`): the CLI's fast front, which need
-        not load `returns` (same rules, same retries)."""
-        from abzu.adapters.sqlite.busy import BusyPolicy
-        from abzu.adapters.sqlite.retrying import Retrying
-
-        return Retrying(_Answers(self.recall_once()), policy or BusyPolicy())
 
     def star(self, policy: "BusyPolicy | None" = None) -> "Retrying[str, Result[Bead, StarError]]":
         from abzu.adapters.sqlite.busy import BusyPolicy
@@ -136,15 +126,3 @@ class _GitOnFirstUse:
         from abzu.adapters.git_repo import SubprocessGit
 
         return SubprocessGit().changes(root, commit, paths)
-
-
-class _Answers:
-    """A `Recall` whose `execute` is its `answer` (what `Retrying` runs)."""
-
-    __slots__ = ("recall",)
-
-    def __init__(self, recall: "Recall") -> None:
-        self.recall = recall
-
-    def execute(self, request: "RecallRequest") -> "Recalled | RecallError":
-        return self.recall.answer(request)

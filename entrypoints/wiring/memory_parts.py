@@ -17,7 +17,7 @@ from abzu.adapters.workspace import GitWorkspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
-from abzu.entrypoints.log_on_import import configure_file_logging_on_import
+from abzu.entrypoints.logs import configure_file_logging
 
 if TYPE_CHECKING:
     from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from abzu.entrypoints.wiring.light_settings import StoreValues
 
 
-def parts_from_settings(cwd: Path, values: "StoreValues | None" = None) -> dict[str, Any]:
-    """`values`: already read without pydantic-settings (the CLI's fast front), else read here
-    the same way, else through Settings (which rejects a bad value with its own message)."""
-    settings = values or _plain_values() or _from_settings()
+def parts_from_settings(cwd: Path) -> dict[str, Any]:
+    """Settings read without pydantic-settings when the plain reader can vouch for them, else
+    through Settings (which rejects a bad value with its own message)."""
+    settings = _plain_values() or _from_settings()
     home = settings.home
-    configure_file_logging_on_import(home.log)  # logging itself loads only if a line is written
+    configure_file_logging(home.log)
     # Each store is checked (schema head) on its first connection, then connections are reused.
     wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
     return {

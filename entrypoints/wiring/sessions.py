@@ -2,39 +2,41 @@
 
 Reached as `container.sessions.<provider>()`. The briefings (session start, after a compaction)
 come from the same factory the hooks use (entrypoints/wiring/light.py), fed with this container's
-clock, workspace and ranking; finalisation, recovery, snapshots and the CLI come through here.
+clock, workspace and ranking; finalisation, recovery, snapshots and the CLI come through here,
+on the stdlib sqlite3 stores (no SQLAlchemy). Targets are imported when first resolved
+(wiring/deferred.py).
 """
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
-from sqlalchemy import Engine
 
-from abzu.adapters.project_files import DotEnkiProjectFiles
-from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
-from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
-from abzu.adapters.transcript_files import OsTranscriptFiles
-from abzu.application.extraction.extract_transcript import ExtractTranscript
-from abzu.application.maintenance import RunMaintenance
-from abzu.application.ports import Clock, IdGenerator, Workspace
-from abzu.application.sessions.attach_compact_summary import AttachCompactSummary
-from abzu.application.sessions.capture_pre_compact import CapturePreCompact
-from abzu.application.sessions.dismiss_loop import DismissLoop
-from abzu.application.sessions.finalize_session import FinalizeSession
-from abzu.application.sessions.ingest_spool import IngestSpool
-from abzu.application.sessions.list_loops import ListOpenLoops
-from abzu.application.sessions.recover_sessions import RecoverSessions
-from abzu.application.sessions.session_status import SessionStatus
-from abzu.application.sessions.update_pre_compact_summary import UpdatePreCompactSummary
-from abzu.domain.decay import DecayPolicy
-from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.data_home import DataHome
-from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.deferred import deferred
 from abzu.entrypoints.wiring.trust import cadence_from
+
+if TYPE_CHECKING:
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
+    from abzu.application.extraction.extract_transcript import ExtractTranscript
+    from abzu.application.maintenance import RunMaintenance
+    from abzu.application.ports import Clock, IdGenerator, Workspace
+    from abzu.domain.decay import DecayPolicy
+    from abzu.domain.ranking import RankingPolicy
 
 
 def _spool(home: str) -> Path:
     return DataHome.at(home).spool
+
+
+def _session_start(light: Any) -> Any:
+    return light.session_start()
+
+
+def _post_compact(light: Any) -> Any:
+    return light.post_compact()
 
 
 class SessionProviders(containers.DeclarativeContainer):
@@ -44,43 +46,54 @@ class SessionProviders(containers.DeclarativeContainer):
     decay: providers.Dependency[DecayPolicy] = providers.Dependency()
     ranking: providers.Dependency[RankingPolicy] = providers.Dependency()
     workspace: providers.Dependency[Workspace] = providers.Dependency()
-    wisdom_engine: providers.Dependency[Engine] = providers.Dependency()
-    staging_engine: providers.Dependency[Engine] = providers.Dependency()
+    wisdom: providers.Dependency[Sqlite3Store] = providers.Dependency()
+    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()
     maintenance: providers.Dependency[RunMaintenance] = providers.Dependency()
     extract_transcript: providers.Dependency[ExtractTranscript] = providers.Dependency()
 
     uow = providers.Factory(
-        SqliteSessionUnitOfWork, wisdom=wisdom_engine, staging=staging_engine, decay=decay
+        deferred("adapters.sqlite.session_unit_of_work:SqliteSessionUnitOfWork"), wisdom=wisdom,
+        staging=staging, decay=decay,
     )
-    transcripts = providers.Singleton(OsTranscriptFiles)
-    spool = providers.Factory(FileSpoolSource, folder=providers.Callable(_spool, config.home))
-    journal = providers.Factory(FileSessionJournal, folder=providers.Callable(_spool, config.home))
-    files = providers.Factory(DotEnkiProjectFiles, workspace=workspace, data_home=config.home)
+    transcripts = providers.Singleton(deferred("adapters.transcript_files:OsTranscriptFiles"))
+    spool = providers.Factory(deferred("adapters.spool.file_spool:FileSpoolSource"),
+                              folder=providers.Callable(_spool, config.home))
+    journal = providers.Factory(deferred("adapters.spool.file_spool:FileSessionJournal"),
+                                folder=providers.Callable(_spool, config.home))
+    files = providers.Factory(deferred("adapters.project_files:DotEnkiProjectFiles"), workspace=workspace,
+                              data_home=config.home)
     light = providers.Factory(
-        LightUseCases, home=providers.Callable(DataHome.at, config.home), workspace=workspace,
-        clock=clock, ranking=ranking, decay=decay,
+        deferred("entrypoints.wiring.light:LightUseCases"), home=providers.Callable(DataHome.at, config.home),
+        workspace=workspace, clock=clock, ranking=ranking, decay=decay,
         cadence=providers.Callable(cadence_from, config.review_cadence),
     )
-    inject_session_start = providers.Factory(LightUseCases.session_start, light)
-    inject_post_compact = providers.Factory(LightUseCases.post_compact, light)
-    update_pre_compact_summary = providers.Factory(UpdatePreCompactSummary, uow=uow, clock=clock, ids=ids)
+    inject_session_start = providers.Factory(_session_start, light)
+    inject_post_compact = providers.Factory(_post_compact, light)
+    update_pre_compact_summary = providers.Factory(
+        deferred("application.sessions.update_pre_compact_summary:UpdatePreCompactSummary"), uow=uow,
+        clock=clock, ids=ids)
     attach_compact_summary = providers.Factory(
-        AttachCompactSummary, uow=uow, workspace=workspace, clock=clock, ids=ids
+        deferred("application.sessions.attach_compact_summary:AttachCompactSummary"), uow=uow,
+        workspace=workspace, clock=clock, ids=ids,
     )
     capture_pre_compact = providers.Factory(
-        CapturePreCompact, uow=uow, workspace=workspace, files=files, transcripts=transcripts,
-        extractor=extract_transcript, attach=attach_compact_summary,
+        deferred("application.sessions.capture_pre_compact:CapturePreCompact"), uow=uow, workspace=workspace,
+        files=files, transcripts=transcripts, extractor=extract_transcript, attach=attach_compact_summary,
         update=update_pre_compact_summary, clock=clock,
     )
     finalize_session = providers.Factory(
-        FinalizeSession, uow=uow, extractor=extract_transcript, maintenance=maintenance,
-        clock=clock, ids=ids, transcripts=transcripts,
+        deferred("application.sessions.finalize_session:FinalizeSession"), uow=uow,
+        extractor=extract_transcript, maintenance=maintenance, clock=clock, ids=ids, transcripts=transcripts,
     )
-    ingest_spool = providers.Factory(IngestSpool, uow=uow, spool=spool, clock=clock, remotes=workspace)
+    ingest_spool = providers.Factory(deferred("application.sessions.ingest_spool:IngestSpool"), uow=uow,
+                                     spool=spool, clock=clock, remotes=workspace)
     recover_sessions = providers.Factory(
-        RecoverSessions, uow=uow, ingest=ingest_spool, finalize=finalize_session,
-        workspace=workspace, transcripts=transcripts, clock=clock,
+        deferred("application.sessions.recover_sessions:RecoverSessions"), uow=uow, ingest=ingest_spool,
+        finalize=finalize_session, workspace=workspace, transcripts=transcripts, clock=clock,
     )
-    session_status = providers.Factory(SessionStatus, uow=uow, spool=spool)
-    list_loops = providers.Factory(ListOpenLoops, uow=uow, workspace=workspace, clock=clock)
-    dismiss_loop = providers.Factory(DismissLoop, uow=uow, clock=clock)
+    session_status = providers.Factory(deferred("application.sessions.session_status:SessionStatus"),
+                                       uow=uow, spool=spool)
+    list_loops = providers.Factory(deferred("application.sessions.list_loops:ListOpenLoops"), uow=uow,
+                                   workspace=workspace, clock=clock)
+    dismiss_loop = providers.Factory(deferred("application.sessions.dismiss_loop:DismissLoop"), uow=uow,
+                                     clock=clock)

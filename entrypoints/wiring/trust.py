@@ -2,28 +2,30 @@
 entrypoints/wiring/container.py.
 
 Reached as `container.trust.<provider>()`. Doctor reads the files directly (paths, not engines):
-opening a store through the container would migrate it before doctor could look.
+opening a store through the container would migrate it before doctor could look. Targets are
+imported when first resolved (wiring/deferred.py).
 """
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dependency_injector import containers, providers
-from sqlalchemy import Engine
 
-from abzu.adapters.home_permissions import HomePermissions
-from abzu.adapters.sqlite.archive import SqliteArchive
-from abzu.adapters.sqlite.event_log import SqliteEventLog
-from abzu.adapters.sqlite.review_spend import SqliteSpendLedger
-from abzu.adapters.sqlite.store_health import SqliteStoreHealth
-from abzu.application.archive import ExportMemory, ImportMemory
-from abzu.application.doctor import RunDoctor
-from abzu.application.history import History
-from abzu.application.ports import Clock
-from abzu.application.review.spend import GetReviewState
-from abzu.domain.review.spend import ReviewCadence, SpendCeiling
+from abzu.entrypoints.wiring.deferred import deferred
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
+    from abzu.application.ports import Clock
+    from abzu.domain.review.spend import ReviewCadence
 
 
 def cadence_from(days: tuple[int, int, int]) -> ReviewCadence:
+    from abzu.domain.review.spend import ReviewCadence
+
     mini, full, staged_limit = days
     return ReviewCadence(mini_days=mini, full_days=full, staged_limit=staged_limit)
 
@@ -33,26 +35,35 @@ class TrustProviders(containers.DeclarativeContainer):
     clock: providers.Dependency[Clock] = providers.Dependency()
     wisdom_engine: providers.Dependency[Engine] = providers.Dependency()
     staging_engine: providers.Dependency[Engine] = providers.Dependency()
+    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()  # the stdlib driver's
 
     doctor = providers.Factory(
-        RunDoctor,
+        deferred("application.doctor:RunDoctor"),
         checks=providers.List(
-            providers.Factory(SqliteStoreHealth, path=config.wisdom_path, store="wisdom"),
-            providers.Factory(SqliteStoreHealth, path=config.staging_path, store="staging"),
-            providers.Factory(HomePermissions, home=providers.Callable(Path, config.home)),
+            providers.Factory(deferred("adapters.sqlite.store_health:SqliteStoreHealth"),
+                              path=config.wisdom_path, store="wisdom"),
+            providers.Factory(deferred("adapters.sqlite.store_health:SqliteStoreHealth"),
+                              path=config.staging_path, store="staging"),
+            providers.Factory(deferred("adapters.home_permissions:HomePermissions"),
+                              home=providers.Callable(Path, config.home)),
         ),
     )
-    spend_ledger = providers.Factory(SqliteSpendLedger, staging=staging_engine)
+    spend_ledger = providers.Factory(deferred("adapters.sqlite.review_spend:SqliteSpendLedger"),
+                                     staging=staging)
     ceiling = providers.Singleton(
-        SpendCeiling, max_tokens=config.review_monthly_tokens, max_cost=config.review_monthly_usd
+        deferred("domain.review.spend:SpendCeiling"), max_tokens=config.review_monthly_tokens,
+        max_cost=config.review_monthly_usd,
     )
     cadence = providers.Singleton(cadence_from, config.review_cadence)
     review_state = providers.Factory(
-        GetReviewState, ledger=spend_ledger, clock=clock, ceiling=ceiling, cadence=cadence
+        deferred("application.review.spend:GetReviewState"), ledger=spend_ledger, clock=clock,
+        ceiling=ceiling, cadence=cadence,
     )
     # import is a person's command: what it writes is recorded as the cli's
-    archive = providers.Factory(SqliteArchive, wisdom=wisdom_engine, staging=staging_engine, actor="cli")
-    export_memory = providers.Factory(ExportMemory, store=archive)
-    import_memory = providers.Factory(ImportMemory, store=archive)
-    event_log = providers.Factory(SqliteEventLog, wisdom=wisdom_engine, staging=staging_engine)
-    history = providers.Factory(History, events=event_log, clock=clock)
+    archive = providers.Factory(deferred("adapters.sqlite.archive:SqliteArchive"), wisdom=wisdom_engine,
+                                staging=staging_engine, actor="cli")
+    export_memory = providers.Factory(deferred("application.archive:ExportMemory"), store=archive)
+    import_memory = providers.Factory(deferred("application.archive:ImportMemory"), store=archive)
+    event_log = providers.Factory(deferred("adapters.sqlite.event_log:SqliteEventLog"), wisdom=wisdom_engine,
+                                  staging=staging_engine)
+    history = providers.Factory(deferred("application.history:History"), events=event_log, clock=clock)

@@ -1,5 +1,6 @@
 """Only the invoked command's module is imported (issue 13): a fresh interpreter per case."""
 
+import ast
 import json
 import subprocess
 import sys
@@ -36,11 +37,25 @@ def test_a_command_loads_its_own_module_and_not_the_others() -> None:
     assert not any(m.startswith("sqlalchemy") for m in modules)
 
 
-def test_help_still_lists_every_command() -> None:
-    out = str(run("--help")["out"])
+def test_help_lists_every_command_with_its_summary_without_importing_any() -> None:
+    answer = run("--help")
+    out, modules = " ".join(str(answer["out"]).split()), answer["modules"]
     for name in ("remember", "recall", "star", "status", "review", "candidates", "unflag", "mcp",
                  "redact", "hook", "finalize", "recover", "install", "uninstall", "scrub", "eval"):
         assert f" {name} " in out
+    assert "Search permanent memory and staged candidates, best first." in out
+    assert "snapshot" not in out  # hidden
+    assert isinstance(modules, list)
+    loaded = {m for m in modules if m.startswith("abzu.entrypoints.cli.")}
+    assert loaded == {"abzu.entrypoints.cli.app", "abzu.entrypoints.cli.context", "abzu.entrypoints.cli.lazy"}
+
+
+def test_a_command_lists_the_same_summary_in_the_help_once_its_module_is_loaded() -> None:
+    """A mistyped command used to load every module; the listing must not change either way."""
+    answer = run("recal", "x")
+    assert "recall" in str(answer["out"])
+    out = " ".join(str(run("recall", "--help")["out"]).split())
+    assert "Search permanent memory and staged candidates, best first." in out
 
 
 def test_a_mistyped_command_is_answered_with_a_suggestion() -> None:
@@ -62,19 +77,33 @@ def test_the_memory_commands_run_without_the_container(
     assert not any(m.startswith(("abzu.application.scrub", "abzu.application.extraction")) for m in modules)
 
 
+LAUNCHER = """
+import runpy, sys
+sys.argv = ["abzu", *sys.argv[1:]]
+try:
+    runpy.run_module("abzu.entrypoints.launcher", run_name="__main__")
+except SystemExit as exit:
+    code = exit.code
+print(repr(sorted(sys.modules)), file=sys.stderr)
+sys.exit(code)
+"""
+
+
 @pytest.mark.parametrize("args", [
     ["remember", "Always pin the sqlite version", "-c", "preference", "--global", "--json"],
-    ["recall", "sqlite", "--json"], ["recall", "sqlite"],
+    ["recall", "sqlite", "--json"], ["recall", "sqlite"], ["star", "b-nope"],
 ])
-def test_the_memory_commands_take_the_standard_library_front(
+def test_the_installed_entry_point_runs_the_memory_commands_through_typer_alone(
     args: list[str], tmp_path: object, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Through the installed entry point: no typer, click, rich or pydantic on the way."""
+    """One parser (typer's) for every command, and none of the container's stack on the way."""
     monkeypatch.setenv("ABZU_HOME", str(tmp_path))
-    probe = subprocess.run([sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", *args],
+    made = run("remember", "Stores made (a new store is migrated: Alembic, SQLAlchemy)", "-c", "decision")
+    assert made["exit"] == 0
+    probe = subprocess.run([sys.executable, "-c", LAUNCHER, *args],
                            capture_output=True, text=True, timeout=60, check=False)
-    assert probe.returncode == 0, probe.stderr[-500:]
-    imported = {line.split("|")[-1].strip() for line in probe.stderr.splitlines() if "|" in line}
-    assert "abzu.entrypoints.cli.fast" in imported
-    heavy = {"typer", "click", "rich", "pydantic", "pydantic_settings", "dependency_injector"}
-    assert imported & heavy == set()
+    assert probe.returncode == (1 if args[0] == "star" else 0), probe.stderr[-500:]
+    imported = set(ast.literal_eval(probe.stderr.splitlines()[-1]))
+    assert "typer" in imported and "abzu.entrypoints.cli.memory" in imported
+    assert "argparse" not in imported and "abzu.entrypoints.wiring.container" not in imported
+    assert {m.split(".")[0] for m in imported} & {"sqlalchemy", "dependency_injector", "alembic"} == set()

@@ -1,11 +1,10 @@
-"""The light status's spend ledger (stdlib sqlite3) answers as the container's (SQLAlchemy) on
-the same abzu.db: this month's spend, the last review and the last full one."""
+"""The spend ledger answers the same on both drivers (stdlib sqlite3, as `abzu status` reads it,
+and SQLAlchemy) over the same abzu.db: this month's spend, the last review and the last full one."""
 
 from datetime import UTC, datetime
 from pathlib import Path
 
 from abzu.adapters.sqlite.review_spend import SqliteSpendLedger
-from abzu.adapters.sqlite.review_spend_plain import Sqlite3SpendLedger
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.timestamps import to_db
@@ -18,7 +17,7 @@ ROWS = [  # id, kind, started, finished (None: never finished), tokens in/out, c
 ]
 
 
-def test_both_ledgers_read_the_same(tmp_path: Path) -> None:
+def test_the_ledger_reads_the_same_on_both_drivers(tmp_path: Path) -> None:
     path = tmp_path / "abzu.db"
     engine = open_store(path, "staging")
     with engine.begin() as conn:
@@ -27,7 +26,7 @@ def test_both_ledgers_read_the_same(tmp_path: Path) -> None:
                 "INSERT INTO review_log (id, kind, reviewer, started_at, finished_at, tokens_in, tokens_out,"
                 " cost_estimate, report) VALUES (?, ?, 'gemini', ?, ?, ?, ?, ?, '{}')",
                 (rid, kind, to_db(started), to_db(started) if done else None, t_in, t_out, cost))
-    full, light = SqliteSpendLedger(engine), Sqlite3SpendLedger(Sqlite3Store(path, "staging"))
+    full, light = SqliteSpendLedger(engine), SqliteSpendLedger(Sqlite3Store(path, "staging"))
     month = datetime(2026, 11, 1, tzinfo=UTC)
     for ledger in (full, light):
         assert ledger.spent_since(month).tokens == 1500
