@@ -10,15 +10,16 @@ nothing is reported or counted from them twice (issue 29.9). Counts that span pa
 a failure recurred) start from `earlier`, what the previous passes counted.
 """
 
-from collections import Counter, OrderedDict, deque
-from dataclasses import dataclass, replace
+from collections import Counter, OrderedDict
+from dataclasses import replace
 from functools import lru_cache
 
-from abzu.domain.anchors import command_prefix
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
+from abzu.domain.extraction.corrections import Correction, CorrectionTracker, is_rejection
 from abzu.domain.extraction.decisions import decision_sentences
 from abzu.domain.extraction.exchanges import ExchangeAnchors
+from abzu.domain.extraction.fixes import Change, Failure, FixTracker, program_of
 from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
 from abzu.domain.extraction.model import Decision, FailureTally, FixPair, Note
 from abzu.domain.extraction.rules import (
@@ -36,26 +37,6 @@ from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import shorten
 from abzu.domain.redaction import redact
-
-CHANGES_PER_FIX = 5
-
-
-@dataclass(frozen=True, slots=True)
-class _Failure:
-    target: str
-    line: str
-    uuid: str
-    step: int
-    misuse: bool
-    offset: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Change:
-    step: int
-    description: str
-    file: str | None
-
 
 def _redacted(text: str) -> str:
     return redact(text).text
@@ -78,9 +59,8 @@ class DigestState:
         self.errors: OrderedDict[str, bool] = OrderedDict()  # error line -> tool misuse?
         self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
         self.passed: OrderedDict[str, None] = OrderedDict()  # commands whose last run passed
-        self.pending: OrderedDict[str, _Failure] = OrderedDict()
-        self.changes: deque[_Change] = deque(maxlen=200)
-        self.fixes: deque[FixPair] = deque(maxlen=CAP)
+        self.fix = FixTracker()
+        self.corrections = CorrectionTracker()
         self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
@@ -108,12 +88,16 @@ class DigestState:
 
     def candidate_count(self) -> int:
         """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
-        return len(self.decisions) + len(self.fixes) + len(self.notes)
+        return len(self.decisions) + len(self.fix.fixes) + len(self.notes)
+
+    @property
+    def fixes(self) -> list[FixPair]:
+        return list(self.fix.fixes)
 
     def resume_offset(self) -> int | None:
         """Where the oldest failure still waiting for its fix starts in the transcript: a later
         pass that starts there can still pair it with a success it has not seen yet."""
-        waiting = [f.offset for f in self.pending.values() if not f.misuse and f.offset >= 0]
+        waiting = [f.offset for f in self.fix.pending.values() if not f.misuse and f.offset >= 0]
         return min(waiting, default=None)
 
     def failure_tally(self) -> FailureTally:
@@ -134,10 +118,9 @@ class DigestState:
             self._assistant(record)
         elif record.kind == "user":
             if record.is_human:
-                self.exchanges.next_turn()
-                self.last_user_ask, self.last_reply = record.text, None
-                if not self.replaying:
-                    self._preferences(record)
+                self._human(record)
+            elif record.interrupted and not record.is_sidechain:
+                self.corrections.on_interrupt()
             elif record.is_sidechain and record.text and not record.tool_outcomes:
                 self.side_request = record.text
             for outcome in record.tool_outcomes:
@@ -149,6 +132,15 @@ class DigestState:
         request = f"Request: {shorten(ask, 300)}\n" if ask else ""
         return _redacted(f"{request}Exchange: {shorten(record.text, 600)}")
 
+    def _human(self, record: TranscriptRecord) -> None:
+        correction = self.corrections.on_human(record.text)
+        self.exchanges.next_turn()
+        self.last_user_ask, self.last_reply = record.text, None
+        if correction is not None:
+            self._corrected(correction, record.uuid)
+        elif not self.replaying:
+            self._preferences(record)
+
     def _preferences(self, record: TranscriptRecord) -> None:
         for sentence in map(_redacted, preference_sentences(record.text)):
             said = _redacted(f"Said by the user: {shorten(record.text, 600)}")
@@ -158,8 +150,11 @@ class DigestState:
     def _assistant(self, record: TranscriptRecord) -> None:
         if record.text:
             self.attempts.on_prose(record.text)
+            self.fix.on_prose(record.text)
             if not record.is_sidechain:
                 self.last_reply = record.text
+        if not record.is_sidechain:
+            self.corrections.on_assistant(record.text, record.tool_calls)
         if not self.replaying:
             self._statements(record)
         for call in record.tool_calls:
@@ -189,12 +184,14 @@ class DigestState:
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
-            failure = _Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset)
+            failure = Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset, command is not None)
             self._failure(call, outcome, failure, command)
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid, command)
+        elif is_rejection(outcome.text):
+            self._corrected(self.corrections.on_rejected(call, outcome.text), uuid)
 
-    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: _Failure,
+    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: Failure,
                  command: str | None) -> None:
         target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
         tool = call.name if call is not None else "tool"
@@ -212,7 +209,7 @@ class DigestState:
             self.failure_counts[line] += 1
             self.failure_uuids.setdefault(line, failure.uuid)
         if target is not None:
-            _add(self.pending, target, replace(failure, target=target, line=line))
+            self.fix.on_failure(replace(failure, target=target, line=line))
 
     def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, command: str | None) -> None:
         self.tasks.on_success(call, outcome)
@@ -223,32 +220,20 @@ class DigestState:
             _add(self.files, path, None)
         change = None
         if call is not None and _is_change(call, command):
-            change = _Change(self.step, describe_change(call), path)
+            change = Change(self.step, describe_change(call), path if command is None else None,
+                            program_of(command) if command else None)
         target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
-        failure = self.pending.get(target) if target is not None else None
-        if failure is not None and (self._pair(failure, uuid, change, command) or command):
-            del self.pending[failure.target]  # fixed, or a command that passed on a plain re-run
-            self.open_errors.pop(failure.line, None)
-        if change is not None:
-            self.changes.append(change)
+        closed = self.fix.on_success(target, command, change, uuid, replaying=self.replaying)
+        if closed is not None:
+            self.open_errors.pop(closed, None)
 
-    def _pair(self, failure: _Failure, uuid: str, change: _Change | None, command: str | None) -> bool:
-        """Pairs the failure with the changes since, plus the successful call itself when it is
-        an edit (a re-run command is the proof, not the change). False when nothing changed."""
-        between = [c for c in self.changes if c.step > failure.step]
-        between += [change] if change is not None and command is None else []
-        if not between:
-            return False
-        if self.replaying:
-            return True  # the pass that read it first paired it already
-        shown = between[-CHANGES_PER_FIX:]
-        self.fixes.append(FixPair(
-            target=_redacted(failure.target), error=failure.line,
-            change=_redacted("; ".join(c.description for c in shown)), error_uuid=failure.uuid, fix_uuid=uuid,
-            files=tuple(dict.fromkeys(c.file for c in shown if c.file)), tool_misuse=failure.misuse,
-            commands=_prefixes(command),
-        ))
-        return True
+    def _corrected(self, correction: Correction | None, uuid: str) -> None:
+        """A correction of the user's (corrections.py): a preference or a learning."""
+        if correction is None or self.replaying:
+            return
+        context = _redacted(f"Said by the user: {shorten(correction.said, 600)}")
+        note = Note(_redacted(correction.text), uuid, correction.category, context, turn=self.exchanges.turn)
+        _add(self.notes, f"correction:{uuid}", note)
 
 
 def _command_label(call: ToolCall | None, command: str) -> str:
@@ -261,9 +246,3 @@ def _command_label(call: ToolCall | None, command: str) -> str:
 @lru_cache(maxsize=256)
 def _label(tool: str, command: str) -> str:
     return redact(f"{tool} `{shorten(command, 120)}`").text
-
-
-def _prefixes(command: str | None) -> tuple[str, ...]:
-    """The anchor of a fix proved by re-running a command (issue 16): its redacted prefix."""
-    prefix = command_prefix(command) if command else None
-    return (_redacted(prefix),) if prefix else ()

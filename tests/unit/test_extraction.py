@@ -3,6 +3,7 @@
 import pytest
 
 from abzu.domain.category import Category
+from abzu.domain.extraction import fixes as extraction_fixes
 from abzu.domain.extraction import render as extraction_render
 from abzu.domain.extraction import state as extraction_state
 from abzu.domain.extraction.heuristics import digest
@@ -191,7 +192,7 @@ def test_every_text_that_leaves_the_digest_is_redacted(monkeypatch: pytest.Monke
         findings = (Finding("test", 0, 0),) if "hunter2" in text else ()
         return Redacted(text.replace("hunter2", "[REDACTED:test:0000]"), findings)
 
-    for module in (extraction_render, extraction_state):
+    for module in (extraction_render, extraction_state, extraction_fixes):
         monkeypatch.setattr(module, "redact", fake_redact)
     found = digest(_flat(
         wrote("I'll use the password hunter2 instead of the token."),
