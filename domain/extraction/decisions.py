@@ -1,5 +1,8 @@
 """Decisions stated in assistant text: the spec's "I'll…", "Changed…", "Decided…" and their
-natural variants ("instead of", "switched to", "I'll store…", …)."""
+natural variants ("instead of", "switched to", "I'll store…", …), kept only when they name the
+alternative set aside or give a reason (issue 30.2: "I'll use the Edit tool" is narration, "I'll
+use httpx because the client is async" a choice). Whether the session acted on it is the
+exchange's to say (state.py: a decision of an exchange that changed nothing is a plan)."""
 
 import re
 from collections.abc import Iterator
@@ -28,6 +31,16 @@ _NOT_A_DECISION = re.compile(
 )
 
 
+# A choice between named alternatives, or with its reason: what makes a stated step a decision.
+_GROUNDED = re.compile(
+    r"\binstead of\b|\brather than\b|\bswitch(?:ed|ing)? (?:from|to)\b|\bdecided\b|\bopted\b|\bchose\b"
+    r"|\bgoing with\b|\bwent with\b|\bin favou?r of\b|\bover\b|\bnot\b|\bbecause\b|\bsince\b|\bso that\b"
+    r"|\bdue to\b|\bgiven that\b|\bto (?:avoid|keep|match|fit|support|prevent|preserve)\b"
+    r"|\b(?:that|which) (?:matches|fits|works|uses|keeps|avoids)\b",
+    re.IGNORECASE,
+)
+
+
 # Every alternative of _DECISION holds one of these words, so a sentence without any cannot
 # match: checking them first spares the regex most sentences (a tenth of the ingest, issue 13).
 # Exact for ASCII only (IGNORECASE also folds 'ſ', 'ı', 'K' into s, i, k): others go to the regex.
@@ -48,5 +61,6 @@ def may_decide(sentence: str) -> bool:
 def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
     for sentence in sentences(text):
-        if may_decide(sentence) and _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence):
+        if (may_decide(sentence) and _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence)
+                and _GROUNDED.search(sentence)):
             yield sentence

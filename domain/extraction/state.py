@@ -38,6 +38,7 @@ from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptR
 from abzu.domain.extraction.transcript_text import shorten
 from abzu.domain.redaction import redact
 
+
 def _redacted(text: str) -> str:
     return redact(text).text
 
@@ -84,7 +85,8 @@ class DigestState:
         return [*map(self.exchanges.anchored, self.notes.values()), *found]
 
     def anchored_decisions(self) -> list[Decision]:
-        return [self.exchanges.anchored(d) for d in self.decisions.values()]
+        """Decisions the session acted on: a choice its exchange never carried out is a plan."""
+        return [self.exchanges.anchored(d) for d in self.decisions.values() if self.exchanges.acted(d.turn)]
 
     def candidate_count(self) -> int:
         """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
@@ -184,7 +186,8 @@ class DigestState:
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
-            failure = Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset, command is not None)
+            misuse = verdict is Outcome.TOOL_MISUSE
+            failure = Failure("", "", uuid, self.step, misuse, offset, command is not None)
             self._failure(call, outcome, failure, command)
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid, command)
