@@ -1,0 +1,132 @@
+"""Capture from the shape of a session, not its wording (issue 30.2): hand-made minimal transcripts."""
+
+import pytest
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.fixes import program_of
+from abzu.domain.extraction.heuristics import CandidateDraft, digest
+from abzu.domain.extraction.transcript import TranscriptRecord
+from tests.unit.records import bash, calls, edit, returns, said, wrote
+
+FAILING = "FAILED tests/test_cart.py::test_total - AssertionError: 9 != 10\n1 failed, 4 passed"
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
+            "was a file edit, the new_string was NOT written to the file).")
+
+
+def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> list[CandidateDraft]:
+    return list(digest([r for p in parts for r in (p if isinstance(p, list) else [p])]).candidate_drafts())
+
+
+def _interrupt() -> TranscriptRecord:
+    return said("", interrupted=True)
+
+
+# --- a failing command, changes, then the same program passing: a fix -----------------------
+
+def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone_fix() -> None:
+    [fix] = _drafts(
+        said("the cart total is off by one"),
+        bash("t1", "pytest -x tests/test_cart.py", FAILING, error=True),
+        wrote("The total is wrong because the discount is applied twice. Let me fix that."),
+        edit("t2", "/src/cart.py", "total -= discount\ntotal -= discount", "total -= discount"),
+        bash("t3", "pytest", "5 passed"),
+    )
+    assert fix.category is Category.FIX
+    assert "AssertionError: 9 != 10" in fix.content  # the error line
+    assert "Cause: The total is wrong because the discount is applied twice." in fix.content
+    assert "Fixed by: edited /src/cart.py" in fix.content and "Then passed: `pytest`" in fix.content
+    assert "Files changed: /src/cart.py" in fix.content
+    assert fix.files == ("/src/cart.py",) and fix.commands == ("pytest",)
+
+
+def test_a_plain_rerun_a_tool_misuse_or_a_file_error_stages_no_fix() -> None:
+    assert _drafts(bash("t1", "npm test", "Exit code 1\nflaky", error=True), bash("t2", "npm test", "ok")) == []
+    # A Read of a missing file, then the file written: the summary's business, not a memory.
+    missing = [calls("t3", "Read", file_path="/src/new.py"), returns("t3", "File does not exist.", error=True)]
+    assert _drafts(missing, edit("t4", "/src/new.py")) == []
+
+
+def test_only_housekeeping_between_failure_and_pass_fixed_nothing() -> None:
+    drafts = _drafts(
+        bash("t1", "npm run build", "npm ERR! code ELIFECYCLE", error=True),
+        bash("t2", "sleep 5", ""),
+        bash("t3", "npm run build", "built in 2s"),
+    )
+    assert drafts == []
+
+
+@pytest.mark.parametrize(("command", "program"), [
+    ("cd /app && npm run build 2>&1 | tail -20", "npm run build"),
+    ("python -m pytest -q tests/a.py", "python -m pytest"),
+    ("yes | npx create-app demo", "npx create-app demo"),
+    ("mkdir -p out && cd out", None),
+])
+def test_the_program_of_a_command_leaves_its_arguments_out(command: str, program: str | None) -> None:
+    assert program_of(command) == program
+
+
+# --- a person correcting the agent: a preference or a learning -------------------------------
+
+def test_a_rejected_call_then_the_persons_words_is_a_preference() -> None:
+    [pref] = _drafts(
+        said("add the requests library"),
+        calls("t1", "Bash", command="pip install requests"), returns("t1", REJECTED, error=True),
+        _interrupt(),
+        said("use uv add, never pip in this repo"),
+        bash("t2", "uv add requests", "Resolved 5 packages"),
+    )
+    assert pref.category is Category.PREFERENCE
+    assert pref.content == ("use uv add, never pip in this repo "
+                            "(the user, correcting Claude's Bash `pip install requests`)")
+
+
+def test_the_feedback_a_rejection_carries_is_the_correction() -> None:
+    [pref] = _drafts(
+        calls("t1", "Write", file_path="/docs/NOTES.md"),
+        returns("t1", REJECTED + " To tell you how to proceed, the user said:\nkeep notes in the wiki, "
+                "not in the repo", error=True),
+    )
+    assert pref.content == ("keep notes in the wiki, not in the repo "
+                            "(the user, correcting Claude's Write /docs/NOTES.md)")
+
+
+def test_words_after_an_interrupt_correct_the_call_in_progress() -> None:
+    [note] = _drafts(
+        calls("t1", "Bash", command="npm run e2e"), _interrupt(),
+        said("the e2e suite needs the staging VPN, run the unit tests"),
+    )
+    assert note.category is Category.LEARNING  # a fact, not a rule of how to work
+    assert note.content.endswith("(the user, correcting Claude's Bash `npm run e2e`)")
+
+
+def test_a_turn_down_after_claude_acted_is_a_correction() -> None:
+    [pref] = _drafts(
+        said("tidy the imports"), edit("t1", "/src/app.py", "import os", "import os, sys"),
+        said("No, don't merge imports onto one line"),
+    )
+    assert pref.category is Category.PREFERENCE
+    assert "correcting Claude's Edit /src/app.py" in pref.content
+
+
+@pytest.mark.parametrize("parts", [
+    # "no" answering Claude's question is an answer
+    [edit("t1", "/src/app.py"), wrote("Done. Shall I also update the changelog?"), said("no, that's all")],
+    # a "no" before Claude did anything corrects nothing
+    [said("no tests for this one please, just the script")],
+    # a new brief pasted after an interrupt is not a correction
+    [calls("t1", "Bash", command="make"), said("", interrupted=True), said("Context:\n" + "line\n" * 300)],
+])
+def test_answers_briefs_and_pastes_are_not_corrections(parts: list[TranscriptRecord | list[TranscriptRecord]]
+                                                       ) -> None:
+    assert [d for d in _drafts(*parts) if "correcting" in d.content] == []
+
+
+# --- the final message of a task is the outcome of the summary, never a candidate -------------
+
+def test_the_agents_final_message_is_the_outcome_not_a_candidate() -> None:
+    found = digest([
+        said("bump the version"), *edit("t1", "/pyproject.toml", "0.1.0", "0.2.0"),
+        wrote("Bumped the version to 0.2.0 in pyproject.toml."),
+    ])
+    assert found.outcome == "Bumped the version to 0.2.0 in pyproject.toml."
+    assert found.candidate_drafts() == ()
