@@ -40,9 +40,11 @@ def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone
 
 
 def test_a_plain_rerun_a_tool_misuse_or_a_file_error_stages_no_fix() -> None:
-    assert _drafts(bash("t1", "npm test", "Exit code 1\nflaky", error=True), bash("t2", "npm test", "ok")) == []
+    flaky = bash("t1", "npm test", "Exit code 1\nflaky", error=True)
+    assert _drafts(flaky, bash("t2", "npm test", "ok")) == []
     # A Read of a missing file, then the file written: the summary's business, not a memory.
-    missing = [calls("t3", "Read", file_path="/src/new.py"), returns("t3", "File does not exist.", error=True)]
+    missing = [calls("t3", "Read", file_path="/src/new.py"),
+               returns("t3", "File does not exist.", error=True)]
     assert _drafts(missing, edit("t4", "/src/new.py")) == []
 
 
