@@ -1,0 +1,168 @@
+"""Steps for capture_signals.feature: a transcript written line by line in Claude Code's shape
+(tests/transcript_lines.py), ended through the real session lifecycle."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from tests.bdd.steps.session_world import SessionWorld
+from tests.transcript_lines import assistant, call, result, text, user
+
+SESSION = "sess-signals"
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
+            "was a file edit, the new_string was NOT written to the file).")
+
+
+class Transcript:
+    def __init__(self) -> None:
+        self.lines: list[dict[str, object]] = []
+        self._ids = 0
+
+    def tool(self, name: str, output: str, *, error: bool = False, **tool_input: object) -> None:
+        self._ids += 1
+        tool_id = f"toolu_{self._ids:03d}"
+        self.lines += [call(tool_id, name, **tool_input), result(tool_id, output, is_error=error)]
+
+    def edit(self, path: str) -> None:
+        updated = f"The file {path} has been updated."
+        self.tool("Edit", updated, file_path=path, old_string="a", new_string="b")
+
+    def bash(self, command: str, output: str, *, error: bool = False) -> None:
+        self.tool("Bash", output, error=error, command=command)
+
+
+@pytest.fixture
+def transcript() -> Transcript:
+    return Transcript()
+
+
+@given(parsers.parse('a session in which `{command}` fails with "{error}"'))
+def _(transcript: Transcript, command: str, error: str) -> None:
+    transcript.lines.append(user("the cart total is off by one"))
+    transcript.bash(command, f"{error}\n1 failed", error=True)
+
+
+@given(parsers.parse('Claude explains "{words}"'))
+def _(transcript: Transcript, words: str) -> None:
+    transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('Claude edits "{path}" and `{command}` then passes'))
+def _(transcript: Transcript, path: str, command: str) -> None:
+    transcript.edit(path)
+    transcript.bash(command, "5 passed")
+
+
+@given(parsers.parse("`{command}` then passes without any change"))
+def _(transcript: Transcript, command: str) -> None:
+    transcript.bash(command, "5 passed")
+
+
+@given(parsers.parse("a session in which the user rejects Claude's `{command}`"))
+def _(transcript: Transcript, command: str) -> None:
+    transcript.lines.append(user("add the requests library"))
+    transcript.tool("Bash", REJECTED, error=True, command=command)
+    transcript.lines.append(user([text("[Request interrupted by user for tool use]")]))
+
+
+@given(parsers.parse('the user then says "{words}"'))
+@given(parsers.parse('the user then asks "{words}"'))
+@given(parsers.parse('a session in which the user asks "{words}"'))
+def _(transcript: Transcript, words: str) -> None:
+    transcript.lines.append(user(words))
+
+
+@given(parsers.parse('a session in which Claude edits "{path}" and asks "{question}"'))
+def _(transcript: Transcript, path: str, question: str) -> None:
+    transcript.lines.append(user("tidy the imports"))
+    transcript.edit(path)
+    transcript.lines.append(assistant(text(f"Done. {question}")))
+
+
+@given(parsers.parse('a session in which Claude says "{words}" and edits "{path}"'))
+def _(transcript: Transcript, words: str, path: str) -> None:
+    transcript.lines += [user("write the client"), assistant(text(words))]
+    transcript.edit(path)
+
+
+@given(parsers.parse('Claude says "{words}" and does nothing'))
+def _(transcript: Transcript, words: str) -> None:
+    transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('Claude edits "{path}" and says "{words}"'))
+def _(transcript: Transcript, path: str, words: str) -> None:
+    transcript.edit(path)
+    transcript.lines.append(assistant(text(words)))
+
+
+@when("the session ends")
+def _(session_world: SessionWorld, transcript: Transcript) -> None:
+    folder = session_world.home.parent / "claude-projects"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{SESSION}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in transcript.lines), encoding="utf-8")
+    session_world.start(SESSION, path)
+    session_world.end()
+
+
+def _staged(world: SessionWorld, category: str) -> list[str]:
+    rows = world.query("SELECT content FROM bead_candidates WHERE session_id = ? AND category = ?",
+                       SESSION, category)
+    return [row[0] for row in rows]
+
+
+def _preferences(world: SessionWorld) -> list[str]:
+    with sqlite3.connect(Path(world.home) / "wisdom.db") as conn:
+        return [r[0] for r in conn.execute("SELECT content FROM beads WHERE category = 'preference'")]
+
+
+@then(parsers.parse('staging holds a fix that says "{error}"'))
+def _(session_world: SessionWorld, error: str) -> None:
+    [fix] = _staged(session_world, "fix")
+    assert error in fix
+
+
+@then(parsers.parse('that fix names the cause "{cause}" and the file "{path}"'))
+def _(session_world: SessionWorld, cause: str, path: str) -> None:
+    [fix] = _staged(session_world, "fix")
+    assert cause in fix and f"Files changed: {path}" in fix
+
+
+@then("staging holds no fix")
+def _(session_world: SessionWorld) -> None:
+    assert _staged(session_world, "fix") == []
+
+
+@then(parsers.parse('the memory holds the preference "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    assert _preferences(session_world) == [words]
+
+
+@then("the memory holds no preference")
+def _(session_world: SessionWorld) -> None:
+    assert _preferences(session_world) == []
+
+
+@then(parsers.parse('staging holds the decision "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    assert words in _staged(session_world, "decision")
+
+
+@then(parsers.parse('staging holds no decision about "{word}"'))
+def _(session_world: SessionWorld, word: str) -> None:
+    assert not [d for d in _staged(session_world, "decision") if word in d]
+
+
+@then(parsers.parse('the session\'s final summary ends with "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    final = session_world.final(SESSION)
+    assert final is not None and (final.operational_state or "").endswith(words)
+
+
+@then("staging holds nothing from the session")
+def _(session_world: SessionWorld) -> None:
+    assert session_world.query("SELECT count(*) FROM bead_candidates WHERE session_id = ?", SESSION) == [(0,)]
