@@ -1,0 +1,51 @@
+"""The structural capture signals (issue 30.2) through the real JSONL reader, on a real Claude
+Code transcript (shared/fixtures/claude-jsonl), and on a copy of it the user then corrects."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
+from abzu.domain.category import Category
+from abzu.domain.extraction.heuristics import SessionDigest, digest
+from tests.transcript_lines import call, result, text, user
+
+VIEWER = Path("/work/shared/fixtures/claude-jsonl/claude-code-viewer")
+TODO_APP = VIEWER / "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"
+DEMO = "/path/to/Demo/todo-app"
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
+            "was a file edit, the new_string was NOT written to the file).")
+
+pytestmark = pytest.mark.skipif(not TODO_APP.exists(), reason="real transcripts not available")
+
+
+def _digest(path: Path) -> SessionDigest:
+    chunk = JsonlTranscriptReader().read(str(path), 0)
+    assert chunk.format_recognised
+    return digest(chunk.records)
+
+
+def test_the_type_check_fixed_by_an_edit_is_the_one_fix_staged() -> None:
+    found = _digest(TODO_APP)
+    [fix] = [d for d in found.candidate_drafts() if d.category is Category.FIX]
+    assert "error TS2307: Cannot find module '@testing-library/react'" in fix.content
+    assert f"Files changed: {DEMO}/src/hooks/useTodos.test.ts" in fix.content
+    assert "Then passed: `cd /path/to/Demo/todo-app && npx tsc --noEmit --skipLibCheck`" in fix.content
+    assert fix.commands == ("npx tsc",)
+    # The other pairs (Claude Code refusing a call, a file written after a failed read) stay in the summary.
+    assert len(found.fixes) > 1
+
+
+def test_a_rejected_call_and_the_users_way_after_a_real_session_are_a_preference(tmp_path: Path) -> None:
+    lines = [
+        call("toolu_rej", "Bash", command="npm install --save-dev jest"),
+        result("toolu_rej", REJECTED, is_error=True),
+        user([text("[Request interrupted by user for tool use]")]),
+        user("no jest here: this project tests with vitest, always"),
+    ]
+    path = tmp_path / "corrected.jsonl"
+    path.write_bytes(TODO_APP.read_bytes() + "".join(json.dumps(line) + "\n" for line in lines).encode())
+    [pref] = [d for d in _digest(path).candidate_drafts() if d.category is Category.PREFERENCE]
+    assert pref.content == ("no jest here: this project tests with vitest, always "
+                            "(the user, correcting Claude's Bash `npm install --save-dev jest`)")
