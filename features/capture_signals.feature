@@ -8,39 +8,39 @@ Feature: Capture reads the shape of a session, not its wording
     Given a session in which `pytest -x tests/test_cart.py` fails with "AssertionError: 9 != 10"
     And Claude explains "The discount is applied twice because apply() runs in both hooks."
     And Claude edits "/src/cart.py" and `pytest` then passes
-    When the session ends
+    When that session ends
     Then staging holds a fix that says "AssertionError: 9 != 10"
     And that fix names the cause "The discount is applied twice" and the file "/src/cart.py"
 
   Scenario: A command that only passed on a re-run leaves no fix
     Given a session in which `npm test` fails with "Exit code 1"
     And `npm test` then passes without any change
-    When the session ends
+    When that session ends
     Then staging holds no fix
 
   Scenario: A rejected call followed by the person's way is a preference
     Given a session in which the user rejects Claude's `pip install requests`
     And the user then says "use uv add, never pip in this repo"
-    When the session ends
+    When that session ends
     Then the memory holds the preference "use uv add, never pip in this repo (the user, correcting Claude's Bash `pip install requests`)"
 
   Scenario: A "no" that answers Claude's question corrects nothing
     Given a session in which Claude edits "/src/app.py" and asks "Shall I also update the changelog?"
     And the user then says "no, that's all"
-    When the session ends
+    When that session ends
     Then the memory holds no preference
 
   Scenario: A choice Claude acted on is a decision, a plan it never carried out is not
     Given a session in which Claude says "I'll use httpx instead of requests, since the client is async." and edits "/src/client.py"
     And the user then asks "and the cache?"
     And Claude says "We could use Redis instead of Memcached." and does nothing
-    When the session ends
+    When that session ends
     Then staging holds the decision "I'll use httpx instead of requests, since the client is async."
     And staging holds no decision about "Redis"
 
   Scenario: Claude's last message is the outcome of the session, not a memory
     Given a session in which the user asks "bump the version"
     And Claude edits "/pyproject.toml" and says "Bumped the version to 0.2.0."
-    When the session ends
+    When that session ends
     Then the session's final summary ends with "Outcome: Bumped the version to 0.2.0."
     And staging holds nothing from the session

@@ -13,7 +13,7 @@ from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
-from tests.transcript_lines import append, attachment, call, jsonl, result, text, user, write
+from tests.transcript_lines import append, attachment, call, jsonl, result, text, tool_use, user, write
 from tests.transcript_lines import assistant as said_by_claude
 
 FIXTURES = sorted(Path("/work/shared/fixtures/claude-jsonl").glob("*/*.jsonl"))
@@ -110,6 +110,7 @@ def test_our_own_injected_memory_never_comes_back_as_a_candidate(
         user(f"{ABZU_CONTEXT_MARKER}\n{echo}"),
         said_by_claude(text(f"{ABZU_CONTEXT_MARKER} recalled: {echo}")),
         said_by_claude(text("I'll use the existing retry helper instead of a new decorator.")),
+        said_by_claude(tool_use("t1", "Edit", file_path="/src/api/retry.py", old_string="a", new_string="b")),
     )
     extracted = _extract(container, path)
     assert extracted.candidates_created == 1

@@ -35,76 +35,76 @@ class Transcript:
 
 
 @pytest.fixture
-def transcript() -> Transcript:
+def signal_transcript() -> Transcript:
     return Transcript()
 
 
 @given(parsers.parse('a session in which `{command}` fails with "{error}"'))
-def _(transcript: Transcript, command: str, error: str) -> None:
-    transcript.lines.append(user("the cart total is off by one"))
-    transcript.bash(command, f"{error}\n1 failed", error=True)
+def _(signal_transcript: Transcript, command: str, error: str) -> None:
+    signal_transcript.lines.append(user("the cart total is off by one"))
+    signal_transcript.bash(command, f"{error}\n1 failed", error=True)
 
 
 @given(parsers.parse('Claude explains "{words}"'))
-def _(transcript: Transcript, words: str) -> None:
-    transcript.lines.append(assistant(text(words)))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(assistant(text(words)))
 
 
 @given(parsers.parse('Claude edits "{path}" and `{command}` then passes'))
-def _(transcript: Transcript, path: str, command: str) -> None:
-    transcript.edit(path)
-    transcript.bash(command, "5 passed")
+def _(signal_transcript: Transcript, path: str, command: str) -> None:
+    signal_transcript.edit(path)
+    signal_transcript.bash(command, "5 passed")
 
 
 @given(parsers.parse("`{command}` then passes without any change"))
-def _(transcript: Transcript, command: str) -> None:
-    transcript.bash(command, "5 passed")
+def _(signal_transcript: Transcript, command: str) -> None:
+    signal_transcript.bash(command, "5 passed")
 
 
 @given(parsers.parse("a session in which the user rejects Claude's `{command}`"))
-def _(transcript: Transcript, command: str) -> None:
-    transcript.lines.append(user("add the requests library"))
-    transcript.tool("Bash", REJECTED, error=True, command=command)
-    transcript.lines.append(user([text("[Request interrupted by user for tool use]")]))
+def _(signal_transcript: Transcript, command: str) -> None:
+    signal_transcript.lines.append(user("add the requests library"))
+    signal_transcript.tool("Bash", REJECTED, error=True, command=command)
+    signal_transcript.lines.append(user([text("[Request interrupted by user for tool use]")]))
 
 
 @given(parsers.parse('the user then says "{words}"'))
 @given(parsers.parse('the user then asks "{words}"'))
 @given(parsers.parse('a session in which the user asks "{words}"'))
-def _(transcript: Transcript, words: str) -> None:
-    transcript.lines.append(user(words))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(user(words))
 
 
 @given(parsers.parse('a session in which Claude edits "{path}" and asks "{question}"'))
-def _(transcript: Transcript, path: str, question: str) -> None:
-    transcript.lines.append(user("tidy the imports"))
-    transcript.edit(path)
-    transcript.lines.append(assistant(text(f"Done. {question}")))
+def _(signal_transcript: Transcript, path: str, question: str) -> None:
+    signal_transcript.lines.append(user("tidy the imports"))
+    signal_transcript.edit(path)
+    signal_transcript.lines.append(assistant(text(f"Done. {question}")))
 
 
 @given(parsers.parse('a session in which Claude says "{words}" and edits "{path}"'))
-def _(transcript: Transcript, words: str, path: str) -> None:
-    transcript.lines += [user("write the client"), assistant(text(words))]
-    transcript.edit(path)
+def _(signal_transcript: Transcript, words: str, path: str) -> None:
+    signal_transcript.lines += [user("write the client"), assistant(text(words))]
+    signal_transcript.edit(path)
 
 
 @given(parsers.parse('Claude says "{words}" and does nothing'))
-def _(transcript: Transcript, words: str) -> None:
-    transcript.lines.append(assistant(text(words)))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(assistant(text(words)))
 
 
 @given(parsers.parse('Claude edits "{path}" and says "{words}"'))
-def _(transcript: Transcript, path: str, words: str) -> None:
-    transcript.edit(path)
-    transcript.lines.append(assistant(text(words)))
+def _(signal_transcript: Transcript, path: str, words: str) -> None:
+    signal_transcript.edit(path)
+    signal_transcript.lines.append(assistant(text(words)))
 
 
-@when("the session ends")
-def _(session_world: SessionWorld, transcript: Transcript) -> None:
+@when("that session ends")
+def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
     folder = session_world.home.parent / "claude-projects"
     folder.mkdir(exist_ok=True)
     path = folder / f"{SESSION}.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in transcript.lines), encoding="utf-8")
+    path.write_text("".join(json.dumps(line) + "\n" for line in signal_transcript.lines), encoding="utf-8")
     session_world.start(SESSION, path)
     session_world.end()
 
