@@ -24,9 +24,12 @@ _DECISION = re.compile(
 )
 # Observations, plans to look, and narration of the next step, not choices.
 _NOT_A_DECISION = re.compile(
-    r"^(?:I can see|I see|I notice|I noticed|It seems|It looks like|Looks like|Let me check"
-    r"|Let me see|I need to check|Let me look)\b"
-    r"|\b(?:if|whether) (?:I|we) (?:need|have) to\b",  # a question to check, not a choice
+    r"^(?:I can see|I see|I notice|I noticed|It seems|It looks like|Looks like|Let me|Now let me"
+    r"|I need to check|Next)\b"
+    r"|\b(?:if|whether) (?:I|we) (?:need|have) to\b"  # a question to check, not a choice
+    # An attempt or a hypothesis is not settled: "let me try X instead", "the fix is likely X
+    # rather than Y", "if it fails, …".
+    r"|\b(?:try|trying|attempt|if|likely|might|maybe|perhaps|could|would)\b",
     re.IGNORECASE,
 )
 

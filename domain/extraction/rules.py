@@ -54,13 +54,14 @@ def is_read_only(command: str) -> bool:
 
 
 # The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task
-# number for TaskCreate): the transcript reader drops every other successful output unread,
-# unredacted (issue 13.7). Reading a new one here means adding its tool to this set.
-OUTPUT_READERS = frozenset({"Bash", "TaskCreate"})
+# number for TaskCreate, the person's answer for AskUserQuestion): the transcript reader drops
+# every other successful output unread, unredacted (issue 13.7). Reading a new one here means
+# adding its tool to this set.
+OUTPUT_READERS = frozenset({"Bash", "TaskCreate", "AskUserQuestion"})
 # The only tool-input keys anything reads (`file_of`, `command_of`, `describe_change`, tasks.py):
 # the reader keeps no others (a Write's whole file, a subagent's prompt), so never redacts them.
 INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
-                             "todos", "status", "taskId", "subject"})
+                             "todos", "status", "taskId", "subject", "questions"})
 
 
 def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:

@@ -16,9 +16,11 @@ from functools import lru_cache
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
+from abzu.domain.extraction.choices import ASK_TOOL, chosen
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker, is_rejection
 from abzu.domain.extraction.decisions import decision_sentences
 from abzu.domain.extraction.exchanges import ExchangeAnchors
+from abzu.domain.extraction.findings import Report, ReportTracker
 from abzu.domain.extraction.fixes import Change, Failure, FixTracker, program_of
 from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
 from abzu.domain.extraction.model import Decision, FailureTally, FixPair, Note
@@ -62,6 +64,8 @@ class DigestState:
         self.passed: OrderedDict[str, None] = OrderedDict()  # commands whose last run passed
         self.fix = FixTracker()
         self.corrections = CorrectionTracker()
+        self.reports = ReportTracker()  # what an investigation found (findings.py)
+        self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
@@ -82,7 +86,12 @@ class DigestState:
         shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors))
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        return [*map(self.exchanges.anchored, self.notes.values()), *found]
+        said = [n for n in self.notes.values() if n.message_uuid not in self.found]  # a report holds them
+        return [*map(self.exchanges.anchored, [*said, *self.found.values()]), *found]
+
+    def finish(self) -> None:
+        """The end of what was read: the exchange in progress may end in a report."""
+        self._reported(self.reports.flush())
 
     def anchored_decisions(self) -> list[Decision]:
         """Decisions the session acted on: a choice its exchange never carried out is a plan."""
@@ -90,7 +99,7 @@ class DigestState:
 
     def candidate_count(self) -> int:
         """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
-        return len(self.decisions) + len(self.fix.fixes) + len(self.notes)
+        return len(self.decisions) + len(self.fix.fixes) + len(self.notes) + len(self.found)
 
     @property
     def fixes(self) -> list[FixPair]:
@@ -136,6 +145,7 @@ class DigestState:
 
     def _human(self, record: TranscriptRecord) -> None:
         correction = self.corrections.on_human(record.text)
+        self._reported(self.reports.on_human(record.text))
         self.exchanges.next_turn()
         self.last_user_ask, self.last_reply = record.text, None
         if correction is not None:
@@ -157,6 +167,9 @@ class DigestState:
                 self.last_reply = record.text
         if not record.is_sidechain:
             self.corrections.on_assistant(record.text, record.tool_calls)
+            self.reports.on_text(record.text, record.uuid, replaying=self.replaying)
+            for call in record.tool_calls:
+                self._reported(self.reports.on_call(call))
         if not self.replaying:
             self._statements(record)
         for call in record.tool_calls:
@@ -191,6 +204,8 @@ class DigestState:
             self._failure(call, outcome, failure, command)
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid, command)
+            if call is not None and call.name == ASK_TOOL and not self.replaying:
+                self._choices(call, outcome.text, uuid)
         elif is_rejection(outcome.text):
             self._corrected(self.corrections.on_rejected(call, outcome.text), uuid)
 
@@ -229,6 +244,18 @@ class DigestState:
         closed = self.fix.on_success(target, command, change, uuid, replaying=self.replaying)
         if closed is not None:
             self.open_errors.pop(closed, None)
+
+    def _reported(self, report: Report | None) -> None:
+        if report is not None:
+            note = Note(_redacted(report.text), report.message_uuid, Category.LEARNING, turn=self.exchanges.turn)
+            _add(self.found, report.message_uuid, note)
+
+    def _choices(self, call: ToolCall, answer: str, uuid: str) -> None:
+        """The person's pick among the options Claude offered (choices.py): a decision."""
+        request = f"Request: {shorten(self.last_user_ask, 300)}" if self.last_user_ask else ""
+        for sentence in map(_redacted, chosen(call, answer)):
+            decision = Decision(sentence, uuid, _redacted(request), self.exchanges.turn)
+            _add(self.decisions, sentence.casefold(), decision)
 
     def _corrected(self, correction: Correction | None, uuid: str) -> None:
         """A correction of the user's (corrections.py): a preference or a learning."""
