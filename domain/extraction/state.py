@@ -247,8 +247,8 @@ class DigestState:
 
     def _reported(self, report: Report | None) -> None:
         if report is not None:
-            note = Note(_redacted(report.text), report.message_uuid, Category.LEARNING, turn=self.exchanges.turn)
-            _add(self.found, report.message_uuid, note)
+            uuid, turn = report.message_uuid, self.exchanges.turn
+            _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))
 
     def _choices(self, call: ToolCall, answer: str, uuid: str) -> None:
         """The person's pick among the options Claude offered (choices.py): a decision."""
