@@ -66,6 +66,7 @@ class DigestState:
         self.corrections = CorrectionTracker()
         self.reports = ReportTracker()  # what an investigation found (findings.py)
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
+        self.hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
         self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
@@ -118,6 +119,7 @@ class DigestState:
         return tuple((line, n, self.failure_uuids[line]) for line, n in top if line in self.failure_uuids)
 
     def feed(self, record: TranscriptRecord) -> None:
+        self._settle(record)
         self.step += 1
         self.replaying = 0 <= record.offset < self.seen_to
         self.fresh = self.fresh or not self.replaying
@@ -189,6 +191,17 @@ class DigestState:
         for sentence in learned:
             note = Note(sentence, record.uuid, Category.LEARNING, context, turn)
             _add(self.notes, sentence.casefold(), note)
+        self.hypotheses = (record.is_sidechain, [s.casefold() for s in learned])
+
+    def _settle(self, record: TranscriptRecord) -> None:
+        """Learnings said right before Claude acts are what it expects to find, not what it
+        found: dropped when its next record is a tool call; kept once anything else comes."""
+        side, keys = self.hypotheses
+        if keys and record.kind == "assistant" and record.tool_calls and record.is_sidechain == side:
+            for key in keys:
+                self.notes.pop(key, None)
+        if keys:
+            self.hypotheses = (False, [])
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
