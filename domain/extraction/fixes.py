@@ -76,6 +76,11 @@ class FixTracker:
             _add(self._programs, program, failure.target)
         self._explaining = None if failure.misuse else failure.target
 
+    def explained(self) -> dict[str, str]:
+        """Error line -> Claude's explanation, of the command failures still waiting for a fix."""
+        return {f.line: self._causes[f.target] for f in self.pending.values()
+                if f.command and not f.misuse and f.target in self._causes}
+
     def on_prose(self, text: str) -> None:
         if self._explaining is None:
             return

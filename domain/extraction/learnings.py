@@ -69,7 +69,8 @@ def preference_sentences(text: str) -> Iterator[str]:
 # Claude's explanation of a failure it just saw: why, not what it will do next.
 _CAUSE = re.compile(
     r"\bbecause\b|\bdue to\b|\bcaused by\b|\bthe (?:issue|problem|error|cause|failure) (?:is|was)\b"
-    r"|\bmissing\b|\bexpects?\b|\brequires?\b|\bn't\b|\bnot (?:installed|found|defined|exported|available)\b",
+    r"|\bmissing\b|\bexpects?\b|\brequires?\b|\bn't\b|\bnot (?:installed|found|defined|exported|available)\b"
+    r"|\b(?:issue|problem|limitation|conflict|permission)\b",
     re.IGNORECASE,
 )
 

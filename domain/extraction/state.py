@@ -84,7 +84,8 @@ class DigestState:
         """Notes said in the session, then what its commands showed (retries, recurring
         successes, failures that recurred and were never fixed)."""
         shown = list(self.attempts.findings.values())
-        shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors))
+        shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors),
+                                          self.fix.explained())
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
         said = [n for n in self.notes.values() if n.message_uuid not in self.found]  # a report holds them
