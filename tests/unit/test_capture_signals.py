@@ -132,3 +132,84 @@ def test_the_agents_final_message_is_the_outcome_not_a_candidate() -> None:
     ])
     assert found.outcome == "Bumped the version to 0.2.0 in pyproject.toml."
     assert found.candidate_drafts() == ()
+
+
+# --- a choice between named alternatives: a decision -----------------------------------------
+
+ASKED = [{"question": "Which queue should the jobs use?", "header": "Queue", "multiSelect": False,
+          "options": [{"label": "Redis streams", "description": "x"}, {"label": "SQS", "description": "y"}]}]
+
+
+def _asked(answer: str) -> list[TranscriptRecord]:
+    return [calls("q1", "AskUserQuestion", questions=ASKED),
+            returns("q1", 'Your questions have been answered: "Which queue should the jobs use?"='
+                    f'"{answer}". You can now continue with these answers in mind.')]
+
+
+def test_the_option_the_person_picked_is_a_decision_once_acted_on() -> None:
+    [decision] = _drafts(said("add a job queue"), _asked("Redis streams"), edit("t1", "/src/jobs.py"))
+    assert decision.category is Category.DECISION
+    assert decision.content == 'Which queue should the jobs use? — the user chose "Redis streams" over "SQS".'
+    assert _drafts(said("add a job queue"), _asked("SQS")) == []  # nothing was done with it
+
+
+@pytest.mark.parametrize("sentence", [
+    "Let me try a different approach and use the module instead of the console script.",
+    "If it fails, the fix is likely in the build flags rather than the workflow.",
+])
+def test_attempts_and_hypotheses_are_not_decisions(sentence: str) -> None:
+    assert _drafts(said("fix the build"), wrote(sentence), edit("t1", "/ci.yml")) == []
+
+
+# --- what an investigation found: a learning ---------------------------------------------------
+
+REPORT = ("No: the `typescript` override is still needed. vite-plus-core 0.2.4 declares a typescript peer "
+          "range of ^5 || ^6, and a dry-run npm install without the override fails with ERESOLVE. Drop the "
+          "override once vite-plus-core accepts ^7.")
+
+
+def _looked(*commands: str) -> list[TranscriptRecord]:
+    return [r for i, c in enumerate(commands) for r in bash(f"l{i}", c, "output")]
+
+
+def test_the_report_that_answers_a_question_after_looking_is_a_learning() -> None:
+    [learning] = _drafts(said("do we still need the override?"),
+                         _looked("grep -n overrides package.json", "npm ls typescript"), wrote(REPORT))
+    assert learning.category is Category.LEARNING
+    assert learning.content == f"Asked: do we still need the override?\nFound: {REPORT}"
+
+
+def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
+    drafts = _drafts(said("move the deploy to bun"), _looked("cat Dockerfile", "cat fly.toml"), wrote(REPORT),
+                     _asked("Redis streams"))
+    assert [d.content for d in drafts] == [f"Found: {REPORT}"]
+
+
+@pytest.mark.parametrize("parts", [
+    [said("do we still need the override?"), wrote(REPORT)],  # answered without looking
+    [said("do we still need the override?"), _looked("cat package.json"), wrote(REPORT)],  # one look
+    [said("is the override still needed?"), _looked("cat a", "cat b"), edit("t1", "/package.json"),
+     wrote(REPORT)],  # it changed a file: a status report
+    [said("drop the override"), _looked("cat a", "cat b"), wrote(REPORT)],  # a task, not a question
+    [said("do we still need the override?"), _looked("cat a", "cat b"), wrote("Yes, still needed.")],
+])
+def test_answers_without_looking_status_reports_and_short_replies_are_no_findings(
+        parts: list[TranscriptRecord | list[TranscriptRecord]]) -> None:
+    assert _drafts(*parts) == []
+
+
+def test_a_learning_said_right_before_claude_acts_is_a_hypothesis() -> None:
+    guessed = _drafts(said("why is uv run failing?"),
+                      wrote("The issue is the build backend, uv cannot resolve it."),
+                      bash("t1", "uv run tool --help", "ok"))
+    assert guessed == []
+
+
+def test_a_failure_left_open_that_claude_explained_is_a_learning_with_its_cause() -> None:
+    [learning] = _drafts(
+        bash("t1", "uv sync", "error: Permission denied (os error 13)", error=True),
+        wrote("This is a sandbox limitation: the venv symlinks are owned by nobody."),
+    )
+    assert learning.content == (
+        "Unresolved in the session: Bash `uv sync`: error: Permission denied (os error 13)\n"
+        "Cause: This is a sandbox limitation: the venv symlinks are owned by nobody.")
