@@ -44,3 +44,17 @@ Feature: Capture reads the shape of a session, not its wording
     When that session ends
     Then the session's final summary ends with "Outcome: Bumped the version to 0.2.0."
     And staging holds nothing from the session
+
+  Scenario: The option the person picks when Claude asks them to choose is a decision
+    Given a session in which Claude asks "Which queue should the jobs use?" offering "Redis streams" and "SQS"
+    And the user picks "Redis streams"
+    And Claude edits "/src/jobs.py" and says "Queue wired."
+    When that session ends
+    Then staging holds the decision "Which queue should the jobs use? — the user chose "Redis streams" over "SQS"."
+
+  Scenario: What Claude found by looking, answering a question, is a learning
+    Given a session in which the user asks "do we still need the typescript override?"
+    And Claude runs `grep -n overrides package.json` and `npm ls typescript`
+    And Claude answers "No change is possible yet: vite-plus-core 0.2.4 declares a typescript peer range of ^5 || ^6, and a dry-run npm install without the override fails with ERESOLVE. Keep the override until vite-plus-core accepts ^7."
+    When that session ends
+    Then staging holds a learning that says "fails with ERESOLVE"

@@ -49,3 +49,22 @@ def test_a_rejected_call_and_the_users_way_after_a_real_session_are_a_preference
     [pref] = [d for d in _digest(path).candidate_drafts() if d.category is Category.PREFERENCE]
     assert pref.content == ("no jest here: this project tests with vitest, always "
                             "(the user, correcting Claude's Bash `npm install --save-dev jest`)")
+
+
+def test_the_reader_keeps_what_the_person_chose_when_claude_asked(tmp_path: Path) -> None:
+    options = [{"label": "Vitest", "description": "fast"}, {"label": "Jest", "description": "known"}]
+    answered = ('Your questions have been answered: "Which test runner should the app use?"="Vitest". '
+                "You can now continue with these answers in mind.")
+    lines = [
+        user("add unit tests"),
+        call("toolu_ask", "AskUserQuestion", questions=[
+            {"question": "Which test runner should the app use?", "header": "Runner", "multiSelect": False,
+             "options": options}]),
+        result("toolu_ask", answered),
+        call("toolu_cfg", "Write", file_path=f"{DEMO}/vitest.config.ts", content="export default {}"),
+        result("toolu_cfg", "File created successfully"),
+    ]
+    path = tmp_path / "asked.jsonl"
+    path.write_bytes(TODO_APP.read_bytes() + "".join(json.dumps(line) + "\n" for line in lines).encode())
+    decisions = [d.content for d in _digest(path).candidate_drafts() if d.category is Category.DECISION]
+    assert 'Which test runner should the app use? — the user chose "Vitest" over "Jest".' in decisions

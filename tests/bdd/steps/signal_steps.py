@@ -20,6 +20,7 @@ class Transcript:
     def __init__(self) -> None:
         self.lines: list[dict[str, object]] = []
         self._ids = 0
+        self.asked = ""
 
     def tool(self, name: str, output: str, *, error: bool = False, **tool_input: object) -> None:
         self._ids += 1
@@ -99,6 +100,33 @@ def _(signal_transcript: Transcript, path: str, words: str) -> None:
     signal_transcript.lines.append(assistant(text(words)))
 
 
+@given(parsers.parse('a session in which Claude asks "{question}" offering "{first}" and "{second}"'))
+def _(signal_transcript: Transcript, question: str, first: str, second: str) -> None:
+    options = [{"label": first, "description": ""}, {"label": second, "description": ""}]
+    signal_transcript.lines.append(user("add a job queue"))
+    signal_transcript.lines.append(call("toolu_ask", "AskUserQuestion", questions=[
+        {"question": question, "header": "Choice", "multiSelect": False, "options": options}]))
+    signal_transcript.asked = question
+
+
+@given(parsers.parse('the user picks "{answer}"'))
+def _(signal_transcript: Transcript, answer: str) -> None:
+    said = (f'Your questions have been answered: "{signal_transcript.asked}"="{answer}". '
+            "You can now continue with these answers in mind.")
+    signal_transcript.lines.append(result("toolu_ask", said))
+
+
+@given(parsers.parse("Claude runs `{first}` and `{second}`"))
+def _(signal_transcript: Transcript, first: str, second: str) -> None:
+    signal_transcript.bash(first, "61:  \"overrides\": {")
+    signal_transcript.bash(second, "typescript@7.0.2")
+
+
+@given(parsers.parse('Claude answers "{words}"'))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(assistant(text(words)))
+
+
 @when("that session ends")
 def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
     folder = session_world.home.parent / "claude-projects"
@@ -130,6 +158,11 @@ def _(session_world: SessionWorld, error: str) -> None:
 def _(session_world: SessionWorld, cause: str, path: str) -> None:
     [fix] = _staged(session_world, "fix")
     assert cause in fix and f"Files changed: {path}" in fix
+
+
+@then(parsers.parse('staging holds a learning that says "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    assert [t for t in _staged(session_world, "learning") if words in t]
 
 
 @then("staging holds no fix")
