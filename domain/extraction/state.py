@@ -16,11 +16,10 @@ from functools import lru_cache
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
-from abzu.domain.extraction.choices import ASK_TOOL, chosen
-from abzu.domain.extraction.corrections import Correction, CorrectionTracker, is_rejection
+from abzu.domain.extraction.choices import ASK_TOOL
+from abzu.domain.extraction.corrections import is_rejection
 from abzu.domain.extraction.decisions import decision_sentences
 from abzu.domain.extraction.exchanges import ExchangeAnchors
-from abzu.domain.extraction.findings import Report, ReportTracker
 from abzu.domain.extraction.fixes import Change, Failure, FixTracker, program_of
 from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
 from abzu.domain.extraction.model import Decision, FailureTally, FixPair, Note
@@ -34,6 +33,7 @@ from abzu.domain.extraction.rules import (
     file_of,
     is_read_only,
 )
+from abzu.domain.extraction.signals import StructuralSignals
 from abzu.domain.extraction.tasks import CAP, TaskTracker
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
@@ -63,10 +63,6 @@ class DigestState:
         self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
         self.passed: OrderedDict[str, None] = OrderedDict()  # commands whose last run passed
         self.fix = FixTracker()
-        self.corrections = CorrectionTracker()
-        self.reports = ReportTracker()  # what an investigation found (findings.py)
-        self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
-        self.hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
         self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
@@ -79,6 +75,7 @@ class DigestState:
         self.last_reply: str | None = None  # Claude's last words to the user: what came of the ask
         self.step = 0
         self.exchanges = ExchangeAnchors()  # anchors of every candidate (issue 16)
+        self.signals = StructuralSignals(self.exchanges, self.notes, self.decisions)  # issue 30.2
 
     def findings(self) -> list[Note]:
         """Notes said in the session, then what its commands showed (retries, recurring
@@ -88,12 +85,12 @@ class DigestState:
                                           self.fix.explained())
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        said = [n for n in self.notes.values() if n.message_uuid not in self.found]  # a report holds them
-        return [*map(self.exchanges.anchored, [*said, *self.found.values()]), *found]
+        reports = self.signals.found
+        said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
+        return [*map(self.exchanges.anchored, [*said, *reports.values()]), *found]
 
     def finish(self) -> None:
-        """The end of what was read: the exchange in progress may end in a report."""
-        self._reported(self.reports.flush())
+        self.signals.finish()
 
     def anchored_decisions(self) -> list[Decision]:
         """Decisions the session acted on: a choice its exchange never carried out is a plan."""
@@ -101,7 +98,7 @@ class DigestState:
 
     def candidate_count(self) -> int:
         """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
-        return len(self.decisions) + len(self.fix.fixes) + len(self.notes) + len(self.found)
+        return len(self.decisions) + len(self.fix.fixes) + len(self.notes) + len(self.signals.found)
 
     @property
     def fixes(self) -> list[FixPair]:
@@ -120,7 +117,7 @@ class DigestState:
         return tuple((line, n, self.failure_uuids[line]) for line, n in top if line in self.failure_uuids)
 
     def feed(self, record: TranscriptRecord) -> None:
-        self._settle(record)
+        self.signals.settle(record)
         self.step += 1
         self.replaying = 0 <= record.offset < self.seen_to
         self.fresh = self.fresh or not self.replaying
@@ -134,7 +131,7 @@ class DigestState:
             if record.is_human:
                 self._human(record)
             elif record.interrupted and not record.is_sidechain:
-                self.corrections.on_interrupt()
+                self.signals.interrupted()
             elif record.is_sidechain and record.text and not record.tool_outcomes:
                 self.side_request = record.text
             for outcome in record.tool_outcomes:
@@ -147,13 +144,9 @@ class DigestState:
         return _redacted(f"{request}Exchange: {shorten(record.text, 600)}")
 
     def _human(self, record: TranscriptRecord) -> None:
-        correction = self.corrections.on_human(record.text)
-        self._reported(self.reports.on_human(record.text))
-        self.exchanges.next_turn()
+        corrects = self.signals.human(record, replaying=self.replaying)
         self.last_user_ask, self.last_reply = record.text, None
-        if correction is not None:
-            self._corrected(correction, record.uuid)
-        elif not self.replaying:
+        if not corrects and not self.replaying:
             self._preferences(record)
 
     def _preferences(self, record: TranscriptRecord) -> None:
@@ -168,11 +161,7 @@ class DigestState:
             self.fix.on_prose(record.text)
             if not record.is_sidechain:
                 self.last_reply = record.text
-        if not record.is_sidechain:
-            self.corrections.on_assistant(record.text, record.tool_calls)
-            self.reports.on_text(record.text, record.uuid, replaying=self.replaying)
-            for call in record.tool_calls:
-                self._reported(self.reports.on_call(call))
+        self.signals.assistant(record, replaying=self.replaying)
         if not self.replaying:
             self._statements(record)
         for call in record.tool_calls:
@@ -192,17 +181,7 @@ class DigestState:
         for sentence in learned:
             note = Note(sentence, record.uuid, Category.LEARNING, context, turn)
             _add(self.notes, sentence.casefold(), note)
-        self.hypotheses = (record.is_sidechain, [s.casefold() for s in learned])
-
-    def _settle(self, record: TranscriptRecord) -> None:
-        """Learnings said right before Claude acts are what it expects to find, not what it
-        found: dropped when its next record is a tool call; kept once anything else comes."""
-        side, keys = self.hypotheses
-        if keys and record.kind == "assistant" and record.tool_calls and record.is_sidechain == side:
-            for key in keys:
-                self.notes.pop(key, None)
-        if keys:
-            self.hypotheses = (False, [])
+        self.signals.said(record, learned)
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
@@ -219,9 +198,9 @@ class DigestState:
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid, command)
             if call is not None and call.name == ASK_TOOL and not self.replaying:
-                self._choices(call, outcome.text, uuid)
+                self.signals.answered(call, outcome.text, uuid, self.last_user_ask)
         elif is_rejection(outcome.text):
-            self._corrected(self.corrections.on_rejected(call, outcome.text), uuid)
+            self.signals.rejected(call, outcome.text, uuid, replaying=self.replaying)
 
     def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: Failure,
                  command: str | None) -> None:
@@ -258,26 +237,6 @@ class DigestState:
         closed = self.fix.on_success(target, command, change, uuid, replaying=self.replaying)
         if closed is not None:
             self.open_errors.pop(closed, None)
-
-    def _reported(self, report: Report | None) -> None:
-        if report is not None:
-            uuid, turn = report.message_uuid, self.exchanges.turn
-            _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))
-
-    def _choices(self, call: ToolCall, answer: str, uuid: str) -> None:
-        """The person's pick among the options Claude offered (choices.py): a decision."""
-        request = f"Request: {shorten(self.last_user_ask, 300)}" if self.last_user_ask else ""
-        for sentence in map(_redacted, chosen(call, answer)):
-            decision = Decision(sentence, uuid, _redacted(request), self.exchanges.turn)
-            _add(self.decisions, sentence.casefold(), decision)
-
-    def _corrected(self, correction: Correction | None, uuid: str) -> None:
-        """A correction of the user's (corrections.py): a preference or a learning."""
-        if correction is None or self.replaying:
-            return
-        context = _redacted(f"Said by the user: {shorten(correction.said, 600)}")
-        note = Note(_redacted(correction.text), uuid, correction.category, context, turn=self.exchanges.turn)
-        _add(self.notes, f"correction:{uuid}", note)
 
 
 def _command_label(call: ToolCall | None, command: str) -> str:

@@ -5,6 +5,7 @@ import pytest
 from abzu.domain.category import Category
 from abzu.domain.extraction import fixes as extraction_fixes
 from abzu.domain.extraction import render as extraction_render
+from abzu.domain.extraction import signals as extraction_signals
 from abzu.domain.extraction import state as extraction_state
 from abzu.domain.extraction.heuristics import CandidateDraft, digest
 from abzu.domain.extraction.state import CAP
@@ -193,7 +194,7 @@ def test_every_text_that_leaves_the_digest_is_redacted(monkeypatch: pytest.Monke
         findings = (Finding("test", 0, 0),) if "hunter2" in text else ()
         return Redacted(text.replace("hunter2", "[REDACTED:test:0000]"), findings)
 
-    for module in (extraction_render, extraction_state, extraction_fixes):
+    for module in (extraction_render, extraction_state, extraction_fixes, extraction_signals):
         monkeypatch.setattr(module, "redact", fake_redact)
     found = digest(_flat(
         wrote("I'll use the password hunter2 instead of the token."),
