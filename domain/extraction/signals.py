@@ -19,6 +19,8 @@ from abzu.domain.extraction.transcript import ToolCall, TranscriptRecord
 from abzu.domain.extraction.transcript_text import shorten
 from abzu.domain.redaction import redact
 
+MAX_REPORTS = 4  # per pass: the latest answers, which build on the earlier ones
+
 
 def _redacted(text: str) -> str:
     return redact(text).text
@@ -86,6 +88,8 @@ class StructuralSignals:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
             _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))
+            if len(self.found) > MAX_REPORTS:  # a long Q&A session is a reviewer's queue, not a log
+                self.found.popitem(last=False)
 
     def _corrected(self, correction: Correction, uuid: str) -> None:
         context = _redacted(f"Said by the user: {shorten(correction.said, 600)}")

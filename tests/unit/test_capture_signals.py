@@ -213,3 +213,11 @@ def test_a_failure_left_open_that_claude_explained_is_a_learning_with_its_cause(
     assert learning.content == (
         "Unresolved in the session: Bash `uv sync`: error: Permission denied (os error 13)\n"
         "Cause: This is a sandbox limitation: the venv symlinks are owned by nobody.")
+
+
+def test_a_long_question_and_answer_session_keeps_its_latest_reports() -> None:
+    exchanges = [[said(f"what does module m{i} do?"), _looked(f"cat m{i}.py", f"grep -n m{i} tests"),
+                  wrote(f"Module m{i} parses the config. " + REPORT)] for i in range(7)]
+    drafts = _drafts(*[r for e in exchanges for r in e])
+    asked = [d.content.split("\n")[0] for d in drafts]
+    assert asked == [f"Asked: what does module m{i} do?" for i in range(3, 7)]
