@@ -15,6 +15,8 @@ _DECISION = re.compile(
     r"|^(?:Changed|Switched|Decided)\b"
     r"|\bdecided\b|\binstead of\b|\bswitched to\b|\bswitching to\b"
     r"|\bgoing with\b|\bopted (?:for|to)\b|\brather than\b|\bchose\b"
+    r"|\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)) .{1,60}?\bfrom\b .{1,60}?\bto\b"
+    r"|\breplac(?:ed|ing) .{1,60}?\bwith\b"
     # A need that commits to a shape, with its reason: "I need to create a simpler hook that
     # matches the existing types". Without the reason it is narration of the next step.
     r"|\b(?:I|we) (?:need|have|decided) to (?:create|write|build|add|use|make|implement|introduce)\b"
@@ -38,8 +40,21 @@ _NOT_A_DECISION = re.compile(
 _GROUNDED = re.compile(
     r"\binstead of\b|\brather than\b|\bswitch(?:ed|ing)? (?:from|to)\b|\bdecided\b|\bopted\b|\bchose\b"
     r"|\bgoing with\b|\bwent with\b|\bin favou?r of\b|\bover\b|\bnot\b|\bbecause\b|\bsince\b|\bso that\b"
+    r"|\bfrom\b .{1,60}?\bto\b"
     r"|\bdue to\b|\bgiven that\b|\bto (?:avoid|keep|match|fit|support|prevent|preserve)\b"
     r"|\b(?:that|which) (?:matches|fits|works|uses|keeps|avoids)\b",
+    re.IGNORECASE,
+)
+
+
+# Who chose: a decision says what I / we did or will do, or opens with the act itself
+# ("Switched…", "Using X instead of Y"). "Words play at once instead of in turn", "The issue
+# is that we … instead of …" describe or diagnose; they choose nothing.
+_CHOOSER = re.compile(
+    r"^(?:(?:so|now|then|instead|ok|okay|finally|also|first|here)[,:]?\s+)?"
+    r"(?:I|we|I'll|we'll|I've|we've|I'm|we're|I'd|we'd|let's"
+    r"|changed|switched|decided|replaced|moved|used|using|chose|opted|kept|went|updated|added|made"
+    r"|migrated|adopted|dropped|removed|renamed|converted|rewrote|rewritten|implemented|created)\b",
     re.IGNORECASE,
 )
 
@@ -50,6 +65,7 @@ _GROUNDED = re.compile(
 DECISION_WORDS = (
     "i'll", "i will", "we'll", "we will", "let's", "changed", "switched", "decided", "instead of",
     "switching to", "going with", "opted ", "rather than", "chose", "need to", "have to",
+    "switch", "moved", "moving", "migrat", "replac",
 )
 
 
@@ -65,5 +81,5 @@ def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
     for sentence in sentences(text):
         if (may_decide(sentence) and _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence)
-                and _GROUNDED.search(sentence)):
+                and _GROUNDED.search(sentence) and _CHOOSER.match(sentence)):
             yield sentence

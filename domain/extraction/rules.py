@@ -48,9 +48,14 @@ _READ_ONLY = re.compile(
 )
 
 
+_DISCARDED = re.compile(r"\s\d?>\s*/dev/null\b|\s\d?>&\d\b")  # 2>/dev/null, 2>&1: nothing written
+
+
 def is_read_only(command: str) -> bool:
     """A command that only looks (no redirection into a file)."""
-    return ">" not in command and _READ_ONLY.match(command) is not None
+    if _READ_ONLY.match(command) is None:
+        return False
+    return ">" not in command or ">" not in _DISCARDED.sub(" ", command)
 
 
 # The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task

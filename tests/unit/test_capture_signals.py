@@ -5,6 +5,7 @@ import pytest
 from abzu.domain.category import Category
 from abzu.domain.extraction.fixes import program_of
 from abzu.domain.extraction.heuristics import CandidateDraft, digest
+from abzu.domain.extraction.rules import is_read_only
 from abzu.domain.extraction.transcript import TranscriptRecord
 from tests.unit.records import bash, calls, edit, returns, said, wrote
 
@@ -190,12 +191,21 @@ def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
     [said("do we still need the override?"), _looked("cat package.json"), wrote(REPORT)],  # one look
     [said("is the override still needed?"), _looked("cat a", "cat b"), edit("t1", "/package.json"),
      wrote(REPORT)],  # it changed a file: a status report
-    [said("drop the override"), _looked("cat a", "cat b"), wrote(REPORT)],  # a task, not a question
+    [said("drop the override"), _looked("cat a", "npm install"), wrote(REPORT)],  # a task that ran a command
     [said("do we still need the override?"), _looked("cat a", "cat b"), wrote("Yes, still needed.")],
 ])
 def test_answers_without_looking_status_reports_and_short_replies_are_no_findings(
         parts: list[TranscriptRecord | list[TranscriptRecord]]) -> None:
     assert _drafts(*parts) == []
+
+
+def test_a_task_handed_back_after_looking_only_is_a_learning() -> None:
+    blocked = ("The deployed pod runs 1.0.2, but my MCP client still holds the stale tool list: the new "
+               "WAF tools only appear after you run /mcp reconnect. Nothing was changed; reconnect and I "
+               "will start testing the sensor writes.")
+    [learning] = _drafts(said("start testing the sensor writes"), _looked("cat handoff.md", "ls k8s"),
+                         wrote(blocked))
+    assert learning.content == f"Found: {blocked}"
 
 
 def test_a_learning_said_right_before_claude_acts_is_a_hypothesis() -> None:
@@ -221,3 +231,25 @@ def test_a_long_question_and_answer_session_keeps_its_latest_reports() -> None:
     drafts = _drafts(*[r for e in exchanges for r in e])
     asked = [d.content.split("\n")[0] for d in drafts]
     assert asked == [f"Asked: what does module m{i} do?" for i in range(3, 7)]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Words play simultaneously instead of sequentially.",  # a description
+    "The fundamental issue is that we still add harmonics instead of composing.",  # a diagnosis
+    "Looking at the analysis, I can see the timbres improved instead of the rhythm.",  # an observation
+])
+def test_sentences_that_name_no_chooser_are_not_decisions(sentence: str) -> None:
+    assert _drafts(said("make it sound better"), wrote(sentence), edit("t1", "/music.py")) == []
+
+
+def test_switching_something_from_one_thing_to_another_is_a_decision() -> None:
+    sentence = "I've switched the build backend from setuptools to hatchling, which uv supports best."
+    [decision] = _drafts(said("make uv run work"), edit("t1", "/pyproject.toml"), wrote(sentence))
+    assert (decision.category, decision.content) == (Category.DECISION, sentence)
+
+
+@pytest.mark.parametrize(("command", "looks"), [
+    ("ls -la .claude 2>/dev/null | head -40", True), ("cat a.txt 2>&1", True), ("ls > listing.txt", False),
+])
+def test_output_thrown_away_keeps_a_look_a_look(command: str, looks: bool) -> None:
+    assert is_read_only(command) is looks
