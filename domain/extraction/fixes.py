@@ -7,11 +7,13 @@ re-run fixed nothing; it only closes the failure.
 
 Only a fix a reviewer can use next month becomes a candidate (`FixPair.standalone`): a command
 failed, files were edited (or a command of another program changed something), and the same
-program then passed. Claude's first explanation after the failure ("… because …") is its cause.
+program then passed. A fix whose files were all created by this session (their first change a
+Write) repaired code that was never broken in the project: churn, not a fix to remember.
+Claude's first explanation after the failure ("… because …") is its cause.
 """
 
 from collections import OrderedDict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from abzu.domain.anchors import command_prefix
 from abzu.domain.extraction.learnings import cause_sentence
@@ -43,6 +45,7 @@ class Change:
     description: str
     file: str | None
     program: str | None = None  # the program a change command ran (None: a file tool)
+    written: bool = False  # a Write: the whole file was written
 
 
 def program_of(command: str) -> str | None:
@@ -68,6 +71,7 @@ class FixTracker:
         self.fixes: deque[FixPair] = deque(maxlen=CAP)
         self._causes: OrderedDict[str, str] = OrderedDict()  # target -> Claude's explanation
         self._explaining: str | None = None  # the target whose failure Claude speaks after
+        self._touched: OrderedDict[str, bool] = OrderedDict()  # path -> its first change was a Write
 
     def on_failure(self, failure: Failure) -> None:
         _add(self.pending, failure.target, failure)
@@ -101,6 +105,8 @@ class FixTracker:
         if change is not None:
             self.changes.append(change)
             self._explaining = None
+            if change.file and change.file not in self._touched:
+                _add(self._touched, change.file, change.written)
         return closed
 
     def _waiting(self, target: str | None, command: str | None) -> Failure | None:
@@ -121,7 +127,10 @@ class FixTracker:
             return False
         if replaying:
             return True  # the pass that read it first paired it already
-        self.fixes.append(_fix_pair(failure, between, uuid, command, self._causes.get(failure.target, "")))
+        pair = _fix_pair(failure, between, uuid, command, self._causes.get(failure.target, ""))
+        if pair.files and all(self._touched.get(f, False) for f in pair.files):
+            pair = replace(pair, standalone=False)  # a bug in code this session wrote: churn
+        self.fixes.append(pair)
         return True
 
 

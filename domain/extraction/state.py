@@ -232,7 +232,7 @@ class DigestState:
         change = None
         if call is not None and _is_change(call, command):
             change = Change(self.step, describe_change(call), path if command is None else None,
-                            program_of(command) if command else None)
+                            program_of(command) if command else None, written=call.name == "Write")
         target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
         closed = self.fix.on_success(target, command, change, uuid, replaying=self.replaying)
         if closed is not None:

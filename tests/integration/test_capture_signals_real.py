@@ -9,7 +9,7 @@ import pytest
 from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
 from abzu.domain.category import Category
 from abzu.domain.extraction.heuristics import SessionDigest, digest
-from tests.transcript_lines import call, result, text, user
+from tests.transcript_lines import assistant, call, result, text, user
 
 VIEWER = Path("/work/shared/fixtures/claude-jsonl/claude-code-viewer")
 TODO_APP = VIEWER / "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"
@@ -26,15 +26,34 @@ def _digest(path: Path) -> SessionDigest:
     return digest(chunk.records)
 
 
-def test_the_type_check_fixed_by_an_edit_is_the_one_fix_staged() -> None:
+def test_a_fix_in_code_the_session_itself_wrote_is_churn_not_a_candidate() -> None:
     found = _digest(TODO_APP)
-    [fix] = [d for d in found.candidate_drafts() if d.category is Category.FIX]
-    assert "error TS2307: Cannot find module '@testing-library/react'" in fix.content
-    assert f"Files changed: {DEMO}/src/hooks/useTodos.test.ts" in fix.content
-    assert "Then passed: `cd /path/to/Demo/todo-app && npx tsc --noEmit --skipLibCheck`" in fix.content
-    assert fix.commands == ("npx tsc",)
-    # The other pairs (Claude Code refusing a call, a file written after a failed read) stay in the summary.
-    assert len(found.fixes) > 1
+    [tsc] = [f for f in found.fixes if f.target.endswith("npx tsc --noEmit --skipLibCheck")]
+    assert tsc.files == (f"{DEMO}/src/hooks/useTodos.test.ts",)  # written by this session, then fixed
+    assert "Fixed (" in found.operational_state()  # the summary keeps it
+    assert [d for d in found.candidate_drafts() if d.category is Category.FIX] == []
+
+
+def test_a_failing_command_fixed_in_a_file_the_session_did_not_create_is_staged(tmp_path: Path) -> None:
+    failing = "FAIL src/app/page.test.tsx\n  ● renders the title\n    TypeError: fetchTodos is not a function"
+    lines = [
+        user("the page test fails"),
+        call("toolu_t1", "Bash", command="cd /path/to/Demo/todo-app && npm test"),
+        result("toolu_t1", f"Exit code 1\n{failing}", is_error=True),
+        assistant(text("The test fails because page.tsx imports fetchTodos from the old module.")),
+        call("toolu_e1", "Edit", file_path=f"{DEMO}/src/app/page.tsx", old_string="'./old'",
+             new_string="'./api'"),
+        result("toolu_e1", f"The file {DEMO}/src/app/page.tsx has been updated."),
+        call("toolu_t2", "Bash", command="cd /path/to/Demo/todo-app && npm test"),
+        result("toolu_t2", "Tests: 3 passed, 3 total"),
+    ]
+    path = tmp_path / "fixed.jsonl"
+    path.write_bytes(TODO_APP.read_bytes() + "".join(json.dumps(line) + "\n" for line in lines).encode())
+    [fix] = [d for d in _digest(path).candidate_drafts() if d.category is Category.FIX]
+    assert "TypeError: fetchTodos is not a function" in fix.content
+    assert "Cause: The test fails because page.tsx imports fetchTodos from the old module." in fix.content
+    assert f"Files changed: {DEMO}/src/app/page.tsx" in fix.content
+    assert fix.commands == ("npm test",)
 
 
 def test_a_rejected_call_and_the_users_way_after_a_real_session_are_a_preference(tmp_path: Path) -> None:

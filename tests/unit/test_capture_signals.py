@@ -253,3 +253,13 @@ def test_switching_something_from_one_thing_to_another_is_a_decision() -> None:
 ])
 def test_output_thrown_away_keeps_a_look_a_look(command: str, looks: bool) -> None:
     assert is_read_only(command) is looks
+
+
+def test_a_bug_in_a_file_the_session_wrote_itself_is_churn_not_a_fix() -> None:
+    found = digest([r for p in [
+        [calls("w1", "Write", file_path="/src/tool.py"), returns("w1", "File created successfully")],
+        bash("t1", "python /src/tool.py", "SyntaxError: invalid syntax", error=True),
+        edit("t2", "/src/tool.py", "pritn(", "print("),
+        bash("t3", "python /src/tool.py", "done"),
+    ] for r in p])
+    assert len(found.fixes) == 1 and found.candidate_drafts() == ()  # the summary keeps it
