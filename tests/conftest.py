@@ -40,6 +40,7 @@ pytest_plugins = [
     "tests.bdd.steps.manage_steps",
     "tests.bdd.steps.trust_steps",
     "tests.bdd.steps.capture_steps",
+    "tests.bdd.steps.signal_steps",
     "tests.bdd.steps.enki_steps",
     "tests.bdd.steps.consumer_steps",
     "tests.bdd.steps.profile_steps",

@@ -8,6 +8,7 @@
 
 import re
 from collections import Counter, OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from abzu.domain.extraction.rules import is_read_only
@@ -69,11 +70,21 @@ class AttemptTracker:
             bounded_put(self.findings, f"pattern:{command}", Finding(text, uuid, pattern=True))
 
     def unresolved(
-        self, failures: Counter[str], uuids: dict[str, str], open_lines: list[str]
+        self, failures: Counter[str], uuids: dict[str, str], open_lines: list[str],
+        causes: Mapping[str, str] | None = None,
     ) -> list[Finding]:
-        """Failures seen RECURRING_FAILURES+ times and still open at the end of the session."""
+        """Failures still open at the end of the session that recurred (RECURRING_FAILURES+
+        times) or that Claude explained (`causes`: error line -> its explanation)."""
+        why = causes or {}
         return [
-            Finding(f"Known problem, unresolved in the session (failed {failures[line]} times): {line}",
+            Finding(_unresolved(line, failures[line]) + (f"\nCause: {why[line]}" if line in why else ""),
                     uuids[line])
-            for line in open_lines if failures[line] >= RECURRING_FAILURES and line in uuids
+            for line in open_lines
+            if line in uuids and (failures[line] >= RECURRING_FAILURES or line in why)
         ]
+
+
+def _unresolved(line: str, count: int) -> str:
+    if count >= RECURRING_FAILURES:
+        return f"Known problem, unresolved in the session (failed {count} times): {line}"
+    return f"Unresolved in the session: {line}"

@@ -1,5 +1,8 @@
 """Decisions stated in assistant text: the spec's "I'll…", "Changed…", "Decided…" and their
-natural variants ("instead of", "switched to", "I'll store…", …)."""
+natural variants ("instead of", "switched to", "I'll store…", …), kept only when they name the
+alternative set aside or give a reason (issue 30.2: "I'll use the Edit tool" is narration, "I'll
+use httpx because the client is async" a choice). Whether the session acted on it is the
+exchange's to say (state.py: a decision of an exchange that changed nothing is a plan)."""
 
 import re
 from collections.abc import Iterator
@@ -12,6 +15,8 @@ _DECISION = re.compile(
     r"|^(?:Changed|Switched|Decided)\b"
     r"|\bdecided\b|\binstead of\b|\bswitched to\b|\bswitching to\b"
     r"|\bgoing with\b|\bopted (?:for|to)\b|\brather than\b|\bchose\b"
+    r"|\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing)) .{1,60}?\bfrom\b .{1,60}?\bto\b"
+    r"|\breplac(?:ed|ing) .{1,60}?\bwith\b"
     # A need that commits to a shape, with its reason: "I need to create a simpler hook that
     # matches the existing types". Without the reason it is narration of the next step.
     r"|\b(?:I|we) (?:need|have|decided) to (?:create|write|build|add|use|make|implement|introduce)\b"
@@ -21,9 +26,35 @@ _DECISION = re.compile(
 )
 # Observations, plans to look, and narration of the next step, not choices.
 _NOT_A_DECISION = re.compile(
-    r"^(?:I can see|I see|I notice|I noticed|It seems|It looks like|Looks like|Let me check"
-    r"|Let me see|I need to check|Let me look)\b"
-    r"|\b(?:if|whether) (?:I|we) (?:need|have) to\b",  # a question to check, not a choice
+    r"^(?:I can see|I see|I notice|I noticed|It seems|It looks like|Looks like|Let me|Now let me"
+    r"|I need to check|Next)\b"
+    r"|\b(?:if|whether) (?:I|we) (?:need|have) to\b"  # a question to check, not a choice
+    # An attempt or a hypothesis is not settled: "let me try X instead", "the fix is likely X
+    # rather than Y", "if it fails, …".
+    r"|\b(?:try|trying|attempt|if|likely|might|maybe|perhaps|could|would)\b",
+    re.IGNORECASE,
+)
+
+
+# A choice between named alternatives, or with its reason: what makes a stated step a decision.
+_GROUNDED = re.compile(
+    r"\binstead of\b|\brather than\b|\bswitch(?:ed|ing)? (?:from|to)\b|\bdecided\b|\bopted\b|\bchose\b"
+    r"|\bgoing with\b|\bwent with\b|\bin favou?r of\b|\bover\b|\bnot\b|\bbecause\b|\bsince\b|\bso that\b"
+    r"|\bfrom\b .{1,60}?\bto\b"
+    r"|\bdue to\b|\bgiven that\b|\bto (?:avoid|keep|match|fit|support|prevent|preserve)\b"
+    r"|\b(?:that|which) (?:matches|fits|works|uses|keeps|avoids)\b",
+    re.IGNORECASE,
+)
+
+
+# Who chose: a decision says what I / we did or will do, or opens with the act itself
+# ("Switched…", "Using X instead of Y"). "Words play at once instead of in turn", "The issue
+# is that we … instead of …" describe or diagnose; they choose nothing.
+_CHOOSER = re.compile(
+    r"^(?:(?:so|now|then|instead|ok|okay|finally|also|first|here)[,:]?\s+)?"
+    r"(?:I|we|I'll|we'll|I've|we've|I'm|we're|I'd|we'd|let's"
+    r"|changed|switched|decided|replaced|moved|used|using|chose|opted|kept|went|updated|added|made"
+    r"|migrated|adopted|dropped|removed|renamed|converted|rewrote|rewritten|implemented|created)\b",
     re.IGNORECASE,
 )
 
@@ -34,6 +65,7 @@ _NOT_A_DECISION = re.compile(
 DECISION_WORDS = (
     "i'll", "i will", "we'll", "we will", "let's", "changed", "switched", "decided", "instead of",
     "switching to", "going with", "opted ", "rather than", "chose", "need to", "have to",
+    "switch", "moved", "moving", "migrat", "replac",
 )
 
 
@@ -48,5 +80,6 @@ def may_decide(sentence: str) -> bool:
 def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
     for sentence in sentences(text):
-        if may_decide(sentence) and _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence):
+        if (may_decide(sentence) and _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence)
+                and _GROUNDED.search(sentence) and _CHOOSER.match(sentence)):
             yield sentence

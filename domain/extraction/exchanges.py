@@ -50,6 +50,11 @@ class ExchangeAnchors:
             return item
         return replace(item, files=tuple(files), commands=tuple(commands))
 
+    def acted(self, turn: int | None) -> bool:
+        """Whether the exchange changed something (a file, a command that is not a look)."""
+        files, commands = self._acted.get(turn, ({}, {})) if turn is not None else ({}, {})
+        return bool(files or commands)
+
     def _current(self) -> tuple[dict[str, None], dict[str, None]]:
         if self.turn not in self._acted:
             self._acted[self.turn] = ({}, {})

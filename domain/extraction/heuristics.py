@@ -92,6 +92,8 @@ def digest(
             capped_at = record.offset
             break
         state.feed(record)
+    if capped_at is None:
+        state.finish()
     if not state.fresh:
         return SessionDigest((), (), (), (), (), None, None, resume_offset=state.resume_offset(),
                              capped_at=capped_at, failure_tally=state.failure_tally(), fresh=False)

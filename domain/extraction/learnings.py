@@ -64,3 +64,17 @@ def preference_sentences(text: str) -> Iterator[str]:
     for sentence in sentences(text):
         if _PREFERENCE.search(sentence):
             yield sentence
+
+
+# Claude's explanation of a failure it just saw: why, not what it will do next.
+_CAUSE = re.compile(
+    r"\bbecause\b|\bdue to\b|\bcaused by\b|\bthe (?:issue|problem|error|cause|failure) (?:is|was)\b"
+    r"|\bmissing\b|\bexpects?\b|\brequires?\b|\bn't\b|\bnot (?:installed|found|defined|exported|available)\b"
+    r"|\b(?:issue|problem|limitation|conflict|permission)\b",
+    re.IGNORECASE,
+)
+
+
+def cause_sentence(text: str) -> str | None:
+    """The first sentence of `text` that explains rather than narrates."""
+    return next((s for s in sentences(text) if not _NARRATION.match(s) and _CAUSE.search(s)), None)

@@ -20,7 +20,10 @@ class FixPair:
     fix_uuid: str
     files: tuple[str, ...] = ()
     tool_misuse: bool = False  # the error was Claude Code refusing the call, not the project
-    commands: tuple[str, ...] = ()  # the prefix of the command whose re-run proved the fix (anchor)
+    commands: tuple[str, ...] = ()  # the program of the command whose re-run proved the fix (anchor)
+    standalone: bool = False  # a command failed, something changed, the same program passed: a candidate
+    cause: str = ""  # Claude's first explanation after the failure
+    proof: str = ""  # the command that passed
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,18 +64,22 @@ def _bounded(text: str, limit: int) -> str:
 def candidate_drafts(
     decisions: Sequence[Decision], fixes: Sequence[FixPair], notes: Sequence[Note] = ()
 ) -> tuple[CandidateDraft, ...]:
-    """Decisions, real fixes, learnings, patterns and preferences; fixes of Claude Code refusing
-    a call teach nothing about the project."""
+    """Decisions, fixes that stand alone (fixes.py), learnings, patterns and preferences; fixes
+    of Claude Code refusing a call teach nothing about the project."""
     drafts = [replace(_draft(d.text, Category.DECISION, d.text, d.message_uuid, d.files, d.context),
                       commands=d.commands) for d in decisions]
-    drafts += [
-        replace(_draft(f"{f.error}\nFixed by: {f.change}", Category.FIX, f"Fix: {f.target}", f.fix_uuid,
-                       f.files), commands=f.commands)
-        for f in fixes if not f.tool_misuse
-    ]
+    drafts += [replace(_draft(fix_text(f), Category.FIX, f"Fix: {f.target}", f.fix_uuid, f.files),
+                       commands=f.commands) for f in fixes if f.standalone]
     drafts += [replace(_draft(n.text, n.category, n.text, n.message_uuid, n.files, n.context),
                        commands=n.commands) for n in notes]
     return tuple(drafts)
+
+
+def fix_text(fix: FixPair) -> str:
+    """A fix as it must read a month later: what failed, why, what changed, what then passed."""
+    cause = f"\nCause: {fix.cause}" if fix.cause else ""
+    files = f"\nFiles changed: {', '.join(fix.files)}" if fix.files else ""
+    return f"{fix.error}{cause}\nFixed by: {fix.change}\nThen passed: `{fix.proof}`{files}"
 
 
 def _draft(

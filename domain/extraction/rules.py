@@ -48,19 +48,25 @@ _READ_ONLY = re.compile(
 )
 
 
+_DISCARDED = re.compile(r"\s\d?>\s*/dev/null\b|\s\d?>&\d\b")  # 2>/dev/null, 2>&1: nothing written
+
+
 def is_read_only(command: str) -> bool:
     """A command that only looks (no redirection into a file)."""
-    return ">" not in command and _READ_ONLY.match(command) is not None
+    if _READ_ONLY.match(command) is None:
+        return False
+    return ">" not in command or ">" not in _DISCARDED.sub(" ", command)
 
 
 # The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task
-# number for TaskCreate): the transcript reader drops every other successful output unread,
-# unredacted (issue 13.7). Reading a new one here means adding its tool to this set.
-OUTPUT_READERS = frozenset({"Bash", "TaskCreate"})
+# number for TaskCreate, the person's answer for AskUserQuestion): the transcript reader drops
+# every other successful output unread, unredacted (issue 13.7). Reading a new one here means
+# adding its tool to this set.
+OUTPUT_READERS = frozenset({"Bash", "TaskCreate", "AskUserQuestion"})
 # The only tool-input keys anything reads (`file_of`, `command_of`, `describe_change`, tasks.py):
 # the reader keeps no others (a Write's whole file, a subagent's prompt), so never redacts them.
 INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
-                             "todos", "status", "taskId", "subject"})
+                             "todos", "status", "taskId", "subject", "questions"})
 
 
 def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:

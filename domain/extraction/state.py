@@ -10,15 +10,17 @@ nothing is reported or counted from them twice (issue 29.9). Counts that span pa
 a failure recurred) start from `earlier`, what the previous passes counted.
 """
 
-from collections import Counter, OrderedDict, deque
-from dataclasses import dataclass, replace
+from collections import Counter, OrderedDict
+from dataclasses import replace
 from functools import lru_cache
 
-from abzu.domain.anchors import command_prefix
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
+from abzu.domain.extraction.choices import ASK_TOOL
+from abzu.domain.extraction.corrections import is_rejection
 from abzu.domain.extraction.decisions import decision_sentences
 from abzu.domain.extraction.exchanges import ExchangeAnchors
+from abzu.domain.extraction.fixes import Change, Failure, FixTracker, program_of
 from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
 from abzu.domain.extraction.model import Decision, FailureTally, FixPair, Note
 from abzu.domain.extraction.rules import (
@@ -31,30 +33,12 @@ from abzu.domain.extraction.rules import (
     file_of,
     is_read_only,
 )
+from abzu.domain.extraction.signals import StructuralSignals
 from abzu.domain.extraction.tasks import CAP, TaskTracker
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import shorten
 from abzu.domain.redaction import redact
-
-CHANGES_PER_FIX = 5
-
-
-@dataclass(frozen=True, slots=True)
-class _Failure:
-    target: str
-    line: str
-    uuid: str
-    step: int
-    misuse: bool
-    offset: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Change:
-    step: int
-    description: str
-    file: str | None
 
 
 def _redacted(text: str) -> str:
@@ -78,9 +62,7 @@ class DigestState:
         self.errors: OrderedDict[str, bool] = OrderedDict()  # error line -> tool misuse?
         self.open_errors: OrderedDict[str, None] = OrderedDict()  # not fixed, not passed on a re-run
         self.passed: OrderedDict[str, None] = OrderedDict()  # commands whose last run passed
-        self.pending: OrderedDict[str, _Failure] = OrderedDict()
-        self.changes: deque[_Change] = deque(maxlen=200)
-        self.fixes: deque[FixPair] = deque(maxlen=CAP)
+        self.fix = FixTracker()
         self.tasks = TaskTracker()
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
@@ -93,27 +75,39 @@ class DigestState:
         self.last_reply: str | None = None  # Claude's last words to the user: what came of the ask
         self.step = 0
         self.exchanges = ExchangeAnchors()  # anchors of every candidate (issue 16)
+        self.signals = StructuralSignals(self.exchanges, self.notes, self.decisions)  # issue 30.2
 
     def findings(self) -> list[Note]:
         """Notes said in the session, then what its commands showed (retries, recurring
         successes, failures that recurred and were never fixed)."""
         shown = list(self.attempts.findings.values())
-        shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors))
+        shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors),
+                                          self.fix.explained())
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        return [*map(self.exchanges.anchored, self.notes.values()), *found]
+        reports = self.signals.found
+        said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
+        return [*map(self.exchanges.anchored, [*said, *reports.values()]), *found]
+
+    def finish(self) -> None:
+        self.signals.finish()
 
     def anchored_decisions(self) -> list[Decision]:
-        return [self.exchanges.anchored(d) for d in self.decisions.values()]
+        """Decisions the session acted on: a choice its exchange never carried out is a plan."""
+        return [self.exchanges.anchored(d) for d in self.decisions.values() if self.exchanges.acted(d.turn)]
 
     def candidate_count(self) -> int:
         """Decisions, fixes and notes so far (cheap: no redaction, no findings pass)."""
-        return len(self.decisions) + len(self.fixes) + len(self.notes)
+        return len(self.decisions) + len(self.fix.fixes) + len(self.notes) + len(self.signals.found)
+
+    @property
+    def fixes(self) -> list[FixPair]:
+        return list(self.fix.fixes)
 
     def resume_offset(self) -> int | None:
         """Where the oldest failure still waiting for its fix starts in the transcript: a later
         pass that starts there can still pair it with a success it has not seen yet."""
-        waiting = [f.offset for f in self.pending.values() if not f.misuse and f.offset >= 0]
+        waiting = [f.offset for f in self.fix.pending.values() if not f.misuse and f.offset >= 0]
         return min(waiting, default=None)
 
     def failure_tally(self) -> FailureTally:
@@ -123,6 +117,7 @@ class DigestState:
         return tuple((line, n, self.failure_uuids[line]) for line, n in top if line in self.failure_uuids)
 
     def feed(self, record: TranscriptRecord) -> None:
+        self.signals.settle(record)
         self.step += 1
         self.replaying = 0 <= record.offset < self.seen_to
         self.fresh = self.fresh or not self.replaying
@@ -134,10 +129,9 @@ class DigestState:
             self._assistant(record)
         elif record.kind == "user":
             if record.is_human:
-                self.exchanges.next_turn()
-                self.last_user_ask, self.last_reply = record.text, None
-                if not self.replaying:
-                    self._preferences(record)
+                self._human(record)
+            elif record.interrupted and not record.is_sidechain:
+                self.signals.interrupted()
             elif record.is_sidechain and record.text and not record.tool_outcomes:
                 self.side_request = record.text
             for outcome in record.tool_outcomes:
@@ -149,6 +143,12 @@ class DigestState:
         request = f"Request: {shorten(ask, 300)}\n" if ask else ""
         return _redacted(f"{request}Exchange: {shorten(record.text, 600)}")
 
+    def _human(self, record: TranscriptRecord) -> None:
+        corrects = self.signals.human(record, replaying=self.replaying)
+        self.last_user_ask, self.last_reply = record.text, None
+        if not corrects and not self.replaying:
+            self._preferences(record)
+
     def _preferences(self, record: TranscriptRecord) -> None:
         for sentence in map(_redacted, preference_sentences(record.text)):
             said = _redacted(f"Said by the user: {shorten(record.text, 600)}")
@@ -158,8 +158,10 @@ class DigestState:
     def _assistant(self, record: TranscriptRecord) -> None:
         if record.text:
             self.attempts.on_prose(record.text)
+            self.fix.on_prose(record.text)
             if not record.is_sidechain:
                 self.last_reply = record.text
+        self.signals.assistant(record, replaying=self.replaying)
         if not self.replaying:
             self._statements(record)
         for call in record.tool_calls:
@@ -179,6 +181,7 @@ class DigestState:
         for sentence in learned:
             note = Note(sentence, record.uuid, Category.LEARNING, context, turn)
             _add(self.notes, sentence.casefold(), note)
+        self.signals.said(record, learned)
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
@@ -189,12 +192,17 @@ class DigestState:
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
-            failure = _Failure("", "", uuid, self.step, verdict is Outcome.TOOL_MISUSE, offset)
+            misuse = verdict is Outcome.TOOL_MISUSE
+            failure = Failure("", "", uuid, self.step, misuse, offset, command is not None)
             self._failure(call, outcome, failure, command)
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid, command)
+            if call is not None and call.name == ASK_TOOL and not self.replaying:
+                self.signals.answered(call, outcome.text, uuid, self.last_user_ask)
+        elif is_rejection(outcome.text):
+            self.signals.rejected(call, outcome.text, uuid, replaying=self.replaying)
 
-    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: _Failure,
+    def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: Failure,
                  command: str | None) -> None:
         target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
         tool = call.name if call is not None else "tool"
@@ -212,7 +220,7 @@ class DigestState:
             self.failure_counts[line] += 1
             self.failure_uuids.setdefault(line, failure.uuid)
         if target is not None:
-            _add(self.pending, target, replace(failure, target=target, line=line))
+            self.fix.on_failure(replace(failure, target=target, line=line))
 
     def _success(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, command: str | None) -> None:
         self.tasks.on_success(call, outcome)
@@ -223,32 +231,12 @@ class DigestState:
             _add(self.files, path, None)
         change = None
         if call is not None and _is_change(call, command):
-            change = _Change(self.step, describe_change(call), path)
+            change = Change(self.step, describe_change(call), path if command is None else None,
+                            program_of(command) if command else None, written=call.name == "Write")
         target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
-        failure = self.pending.get(target) if target is not None else None
-        if failure is not None and (self._pair(failure, uuid, change, command) or command):
-            del self.pending[failure.target]  # fixed, or a command that passed on a plain re-run
-            self.open_errors.pop(failure.line, None)
-        if change is not None:
-            self.changes.append(change)
-
-    def _pair(self, failure: _Failure, uuid: str, change: _Change | None, command: str | None) -> bool:
-        """Pairs the failure with the changes since, plus the successful call itself when it is
-        an edit (a re-run command is the proof, not the change). False when nothing changed."""
-        between = [c for c in self.changes if c.step > failure.step]
-        between += [change] if change is not None and command is None else []
-        if not between:
-            return False
-        if self.replaying:
-            return True  # the pass that read it first paired it already
-        shown = between[-CHANGES_PER_FIX:]
-        self.fixes.append(FixPair(
-            target=_redacted(failure.target), error=failure.line,
-            change=_redacted("; ".join(c.description for c in shown)), error_uuid=failure.uuid, fix_uuid=uuid,
-            files=tuple(dict.fromkeys(c.file for c in shown if c.file)), tool_misuse=failure.misuse,
-            commands=_prefixes(command),
-        ))
-        return True
+        closed = self.fix.on_success(target, command, change, uuid, replaying=self.replaying)
+        if closed is not None:
+            self.open_errors.pop(closed, None)
 
 
 def _command_label(call: ToolCall | None, command: str) -> str:
@@ -261,9 +249,3 @@ def _command_label(call: ToolCall | None, command: str) -> str:
 @lru_cache(maxsize=256)
 def _label(tool: str, command: str) -> str:
     return redact(f"{tool} `{shorten(command, 120)}`").text
-
-
-def _prefixes(command: str | None) -> tuple[str, ...]:
-    """The anchor of a fix proved by re-running a command (issue 16): its redacted prefix."""
-    prefix = command_prefix(command) if command else None
-    return (_redacted(prefix),) if prefix else ()

@@ -30,11 +30,11 @@ def _template() -> dict[str, object]:
 
 
 def _transcript(folder: Path, decisions: int) -> Path:
-    """A synthetic session: one distinct decision per assistant line."""
+    """A synthetic session: one distinct learning per assistant line."""
     template, lines = _template(), []
     for i in range(decisions):
         message = {**template["message"], "content": [  # type: ignore[dict-item]
-            {"type": "text", "text": f"We'll go with storage engine number {i} for shard {i}."}]}
+            {"type": "text", "text": f"Turns out shard s{i} runs on engine e{i} of rack r{i}."}]}
         lines.append(json.dumps({**template, "uuid": f"00000000-0000-4000-8000-{i:012d}",
                                  "parentUuid": None, "sessionId": "sess-big", "message": message}))
     path = folder / "sess-big.jsonl"

@@ -13,7 +13,7 @@ from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
-from tests.transcript_lines import append, attachment, call, jsonl, result, text, user, write
+from tests.transcript_lines import append, attachment, call, jsonl, result, text, tool_use, user, write
 from tests.transcript_lines import assistant as said_by_claude
 
 FIXTURES = sorted(Path("/work/shared/fixtures/claude-jsonl").glob("*/*.jsonl"))
@@ -58,13 +58,13 @@ def test_the_log_says_where_skipped_lines_are(container: Container, abzu_home: P
 
 
 def test_a_lost_cursor_still_adds_nothing(container: Container, abzu_home: Path) -> None:
-    assert _extract(container, TSC_FIX).candidates_created == 5
+    assert _extract(container, TSC_FIX).candidates_created == 3
     with sqlite3.connect(abzu_home / "abzu.db") as conn:
         conn.execute("DELETE FROM transcript_cursors")
     again = _extract(container, TSC_FIX)
-    assert (again.candidates_created, again.skipped_duplicates) == (0, 5)
-    assert _db(abzu_home, "SELECT count(*) FROM bead_candidates") == [(5,)]
-    assert _db(abzu_home, "SELECT count(*) FROM extracted_messages WHERE candidate_id IS NOT NULL") == [(5,)]
+    assert (again.candidates_created, again.skipped_duplicates) == (0, 3)
+    assert _db(abzu_home, "SELECT count(*) FROM bead_candidates") == [(3,)]
+    assert _db(abzu_home, "SELECT count(*) FROM extracted_messages WHERE candidate_id IS NOT NULL") == [(3,)]
 
 
 def test_a_line_still_being_written_is_mined_once_it_is_complete(
@@ -110,6 +110,7 @@ def test_our_own_injected_memory_never_comes_back_as_a_candidate(
         user(f"{ABZU_CONTEXT_MARKER}\n{echo}"),
         said_by_claude(text(f"{ABZU_CONTEXT_MARKER} recalled: {echo}")),
         said_by_claude(text("I'll use the existing retry helper instead of a new decorator.")),
+        said_by_claude(tool_use("t1", "Edit", file_path="/src/api/retry.py", old_string="a", new_string="b")),
     )
     extracted = _extract(container, path)
     assert extracted.candidates_created == 1
@@ -124,8 +125,8 @@ def test_four_processes_extracting_at_once_stage_each_candidate_once(abzu_home: 
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(4, mp_context=spawn) as pool:
         results = list(pool.map(_extract_in_process, [str(abzu_home)] * 4, [str(repo)] * 4, timeout=60))
-    assert sum(results) == 5
-    assert _db(abzu_home, "SELECT count(*) FROM bead_candidates") == [(5,)]
+    assert sum(results) == 3
+    assert _db(abzu_home, "SELECT count(*) FROM bead_candidates") == [(3,)]
 
 
 def _extract_in_process(home: str, cwd: str) -> int:

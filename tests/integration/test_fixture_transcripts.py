@@ -127,10 +127,12 @@ def test_todo_app_session_files_tasks_and_unresolved_build() -> None:
     assert "Create main page layout and integrate components" in found.tasks_completed
     assert found.last_user_ask == "Thanks! Please update CLAUDE.md for current changes"
     drafts = found.candidate_drafts()
-    assert [d.category for d in drafts] == [Category.DECISION, Category.FIX] + [Category.LEARNING] * 3
+    # "I notice there's a discrepancy in the types.", said right before Claude looked, is gone, and
+    # the type-check fix repaired a test file this session wrote (churn: summary only).
+    assert [d.category for d in drafts] == [Category.DECISION] + [Category.LEARNING] * 2
     assert drafts[0].content.startswith("I need to create a simpler useTodos hook that matches")
     assert all("File has not been read yet" not in d.content for d in drafts)
-    retry, build = drafts[3].content, drafts[4].content
+    retry, build = drafts[1].content, drafts[2].content
     assert retry.startswith("`npx create-next-app@latest` needed 4 attempts; the form that worked: "
                             "`yes \"\" |")
     assert build.startswith("Known problem, unresolved in the session (failed 4 times): "

@@ -5,7 +5,7 @@ import pytest
 from abzu.domain.category import Category
 from abzu.domain.extraction.heuristics import digest
 from abzu.domain.extraction.transcript import TranscriptRecord
-from tests.unit.records import bash, calls, returns, said, todos, wrote
+from tests.unit.records import bash, calls, edit, returns, said, todos, wrote
 
 
 def _flat(*parts: TranscriptRecord | list[TranscriptRecord]) -> list[TranscriptRecord]:
@@ -17,15 +17,29 @@ def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> dict[str, Cate
 
 
 @pytest.mark.parametrize("sentence", [
-    "Changed the cache key to include the tenant id.",
-    "I'll store the session tokens in Redis from now on.",
+    "Changed the cache key to include the tenant id, since two tenants shared one entry.",
+    "I'll store the session tokens in Redis rather than in the cookie.",
     "Decided to keep the v1 endpoint for old clients.",
     "We'll switch to httpx for the async client.",
     "I need to create a simpler useTodos hook that matches the existing todo-app structure.",
     "We need to add a retry wrapper so that a busy database never loses a write.",
 ])
 def test_the_spec_decision_forms_are_decisions(sentence: str) -> None:
-    assert _drafts(said("fix the cache please"), wrote(sentence)) == {sentence: Category.DECISION}
+    acted = edit("t1", "/src/cache.py")
+    assert _drafts(said("fix the cache please"), wrote(sentence), acted) == {sentence: Category.DECISION}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Changed the cache key to include the tenant id.",  # no alternative, no reason: a status report
+    "I'll use the Edit tool to update the file.",  # narration of the next step
+])
+def test_a_step_without_alternative_or_reason_is_no_decision(sentence: str) -> None:
+    assert _drafts(said("fix the cache please"), wrote(sentence), edit("t1", "/src/cache.py")) == {}
+
+
+def test_a_choice_the_exchange_never_carried_out_is_a_plan() -> None:
+    planned = _drafts(said("how should we cache?"), wrote("We'll use Redis instead of Memcached."))
+    assert planned == {}
 
 
 @pytest.mark.parametrize("sentence", [

@@ -40,8 +40,8 @@ def test_a_sentence_the_learning_rule_matches_always_passes_its_word_check(sente
 def test_plain_sentences_skip_the_rules_and_stated_ones_are_still_found() -> None:
     assert not may_decide("Looking at the parser cursor and session index now.")
     assert not may_teach("Looking at the parser cursor and session index now.")
-    assert list(decision_sentences("Looking at the index now. I'll use a dict lookup with a default.")) == [
-        "I'll use a dict lookup with a default."]
+    assert list(decision_sentences("Looking at the index now. I'll use a dict lookup, not a scan.")) == [
+        "I'll use a dict lookup, not a scan."]
     assert list(learning_sentences("It turns out the cursor was reset on every run.")) == [
         "It turns out the cursor was reset on every run."]
     assert may_decide("I ſwitched the store") and may_teach("ſome odd text")  # non-ASCII: to the regex

@@ -131,8 +131,8 @@ def test_an_unreadable_transcript_is_logged_as_failed(
 
 
 def _over_the_cap(count: int) -> tuple[TranscriptRecord, ...]:
-    """A synthetic session with one decision per line, each at its own byte offset."""
-    return tuple(wrote(f"We'll go with storage engine number {i} for shard {i}.", offset=10 * i, uuid=f"m{i}")
+    """A synthetic session with one learning per line, each at its own byte offset."""
+    return tuple(wrote(f"Turns out shard s{i} runs on engine e{i} of rack r{i}.", offset=10 * i, uuid=f"m{i}")
                  for i in range(count))
 
 

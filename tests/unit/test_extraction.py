@@ -3,9 +3,11 @@
 import pytest
 
 from abzu.domain.category import Category
+from abzu.domain.extraction import fixes as extraction_fixes
 from abzu.domain.extraction import render as extraction_render
+from abzu.domain.extraction import signals as extraction_signals
 from abzu.domain.extraction import state as extraction_state
-from abzu.domain.extraction.heuristics import digest
+from abzu.domain.extraction.heuristics import CandidateDraft, digest
 from abzu.domain.extraction.state import CAP
 from abzu.domain.extraction.transcript import TranscriptRecord
 from abzu.domain.redaction import Finding, Redacted
@@ -131,6 +133,7 @@ def test_decisions_are_choices_stated_by_claude() -> None:
         wrote("```python\n# decided: instead of x\n```\n"
               "We switched to uv for installs after the lock issue."),
         wrote("I'll use SQLAlchemy Core instead of the ORM, since rows map to frozen dataclasses."),
+        *edit("t1", "/src/db.py"),  # the exchange acted on them
         said("We decided to drop Python 3.10, instead of keeping shims."),
     ])
     assert [d.text for d in found.decisions] == [
@@ -191,7 +194,7 @@ def test_every_text_that_leaves_the_digest_is_redacted(monkeypatch: pytest.Monke
         findings = (Finding("test", 0, 0),) if "hunter2" in text else ()
         return Redacted(text.replace("hunter2", "[REDACTED:test:0000]"), findings)
 
-    for module in (extraction_render, extraction_state):
+    for module in (extraction_render, extraction_state, extraction_fixes, extraction_signals):
         monkeypatch.setattr(module, "redact", fake_redact)
     found = digest(_flat(
         wrote("I'll use the password hunter2 instead of the token."),
@@ -207,8 +210,11 @@ def test_every_text_that_leaves_the_digest_is_redacted(monkeypatch: pytest.Monke
 
 
 def test_draft_kind_is_stable_per_content() -> None:
-    first = digest([wrote("We'll go with Postgres instead of MySQL.")]).candidate_drafts()
-    again = digest([wrote("We'll go with Postgres instead of MySQL.")]).candidate_drafts()
-    other = digest([wrote("We'll go with MySQL instead of Postgres.")]).candidate_drafts()
+    def drafts(text: str) -> tuple[CandidateDraft, ...]:
+        return digest([wrote(text), *edit("t1", "/src/db.py")]).candidate_drafts()
+
+    first = drafts("We'll go with Postgres instead of MySQL.")
+    again = drafts("We'll go with Postgres instead of MySQL.")
+    other = drafts("We'll go with MySQL instead of Postgres.")
     assert first[0].kind == again[0].kind != other[0].kind
     assert first[0].kind.startswith("decision:")

@@ -1,0 +1,93 @@
+"""What an investigation found (issue 30.2): the shape of a question answered by looking.
+
+Claude looks (at least MIN_LOOKS tool calls, none editing a file) and hands the turn back with
+a report: its last words before the person speaks again, or before it asks them to choose
+(AskUserQuestion). That report is a learning about the project, stored with the question it
+answers, when the person asked one (it ends with "?" or opens with an interrogative; commands
+run to answer it, in a scratch folder or as a dry run, are part of looking) or when every call
+was a look (a task handed back unchanged: what blocked it, or what there was to know). An
+exchange that edited a file ends in a status report, not a finding; a short reply ("Yes.")
+carries nothing a month later; a question answered without looking is general knowledge.
+"""
+
+import re
+from dataclasses import dataclass
+
+from abzu.domain.extraction.rules import FILE_TOOLS, command_of, is_read_only
+from abzu.domain.extraction.transcript import ToolCall
+from abzu.domain.extraction.transcript_text import shorten
+
+MIN_LOOKS = 2
+MIN_REPORT_CHARS = 200
+REPORT_CHARS, QUESTION_CHARS = 900, 200
+_QUESTION = re.compile(
+    r"^(?:what|why|how|where|when|which|who|whose|is|are|was|were|do|does|did|can|could|should"
+    r"|would|will|have|has)\b",
+    re.IGNORECASE,
+)
+_NOT_LOOKS = frozenset(("TodoWrite", "TaskCreate", "TaskUpdate", "ExitPlanMode", "AskUserQuestion"))
+HANDOVER = "AskUserQuestion"
+_DELEGATES = frozenset(("Task", "Agent"))  # a subagent may change anything: its report is a status report
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    text: str
+    message_uuid: str
+
+
+def is_question(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.endswith("?") or _QUESTION.match(stripped) is not None
+
+
+class ReportTracker:
+    """Fed in transcript order (main thread only) by DigestState."""
+
+    def __init__(self) -> None:
+        self._question: str | None = None
+        self._looks = 0
+        self._changed = False
+        self._ran = False  # a command that is not a look ran (fine for a question, not for a task)
+        self._report: tuple[str, str, bool] | None = None  # (text, uuid, read before: replayed)
+
+    def on_human(self, text: str) -> Report | None:
+        """The previous exchange's finding, if it had one; a new exchange starts."""
+        found = self.flush()
+        self._question = text if is_question(text) else None
+        self._looks, self._changed, self._ran = 0, False, False
+        return found
+
+    def on_text(self, text: str, uuid: str, *, replaying: bool) -> None:
+        if text.strip():
+            self._report = (text, uuid, replaying)
+
+    def on_call(self, call: ToolCall) -> Report | None:
+        if call.name == HANDOVER:
+            found = self._found(asked=True)
+            self._report = None
+            return found
+        if call.name in FILE_TOOLS:  # a command may write too, but trying things in a scratch
+            self._changed = True      # folder, installing, dry runs are how questions get answered
+        elif call.name not in _NOT_LOOKS:
+            self._looks += 1
+            command = command_of(call)
+            acts = call.name in _DELEGATES or (command is not None and not is_read_only(command))
+            self._ran = self._ran or acts
+        self._report = None  # words before a call narrate it; the report comes after the looks
+        return None
+
+    def flush(self) -> Report | None:
+        """The finding of the exchange in progress (at the end of what was read)."""
+        found = self._found(asked=False)
+        self._report = None
+        return found
+
+    def _found(self, *, asked: bool) -> Report | None:
+        if self._report is None or self._changed or self._looks < MIN_LOOKS:
+            return None
+        text, uuid, replayed = self._report
+        if replayed or len(text.strip()) < MIN_REPORT_CHARS or not (self._question or asked or not self._ran):
+            return None
+        asked_for = f"Asked: {shorten(self._question, QUESTION_CHARS)}\n" if self._question else ""
+        return Report(f"{asked_for}Found: {shorten(text, REPORT_CHARS)}", uuid)

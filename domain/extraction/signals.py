@@ -1,0 +1,97 @@
+"""The structural signals of one pass (issue 30.2), fed by DigestState: a person correcting
+Claude (corrections.py), a person's pick among options (choices.py), the report that answers a
+question (findings.py), and learnings said right before Claude acts (hypotheses, dropped).
+
+They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
+bounded sizes stay those of state.py.
+"""
+
+from collections import OrderedDict
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.choices import chosen
+from abzu.domain.extraction.corrections import Correction, CorrectionTracker
+from abzu.domain.extraction.exchanges import ExchangeAnchors
+from abzu.domain.extraction.findings import Report, ReportTracker
+from abzu.domain.extraction.model import Decision, Note
+from abzu.domain.extraction.tasks import bounded_put as _add
+from abzu.domain.extraction.transcript import ToolCall, TranscriptRecord
+from abzu.domain.extraction.transcript_text import shorten
+from abzu.domain.redaction import redact
+
+MAX_REPORTS = 4  # per pass: the latest answers, which build on the earlier ones
+
+
+def _redacted(text: str) -> str:
+    return redact(text).text
+
+
+class StructuralSignals:
+    def __init__(self, exchanges: ExchangeAnchors, notes: "OrderedDict[str, Note]",
+                 decisions: "OrderedDict[str, Decision]") -> None:
+        self.exchanges, self.notes, self.decisions = exchanges, notes, decisions
+        self.corrections = CorrectionTracker()
+        self.reports = ReportTracker()
+        self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
+        self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
+
+    def human(self, record: TranscriptRecord, *, replaying: bool) -> bool:
+        """A message the person typed opens an exchange; True when it corrects Claude."""
+        correction = self.corrections.on_human(record.text)
+        self._reported(self.reports.on_human(record.text))
+        self.exchanges.next_turn()
+        if correction is not None and not replaying:
+            self._corrected(correction, record.uuid)
+        return correction is not None
+
+    def assistant(self, record: TranscriptRecord, *, replaying: bool) -> None:
+        if record.is_sidechain:
+            return
+        self.corrections.on_assistant(record.text, record.tool_calls)
+        self.reports.on_text(record.text, record.uuid, replaying=replaying)
+        for call in record.tool_calls:
+            self._reported(self.reports.on_call(call))
+
+    def interrupted(self) -> None:
+        self.corrections.on_interrupt()
+
+    def rejected(self, call: ToolCall | None, output: str, uuid: str, *, replaying: bool) -> None:
+        correction = self.corrections.on_rejected(call, output)
+        if correction is not None and not replaying:
+            self._corrected(correction, uuid)
+
+    def answered(self, call: ToolCall, answer: str, uuid: str, request: str | None) -> None:
+        """The person's pick among the options Claude offered (choices.py): a decision."""
+        context = _redacted(f"Request: {shorten(request, 300)}") if request else ""
+        for sentence in map(_redacted, chosen(call, answer)):
+            _add(self.decisions, sentence.casefold(), Decision(sentence, uuid, context, self.exchanges.turn))
+
+    def said(self, record: TranscriptRecord, learned: list[str]) -> None:
+        """Learnings just taken from `record`, on probation until the next record (`settle`)."""
+        self._hypotheses = (record.is_sidechain, [s.casefold() for s in learned])
+
+    def settle(self, record: TranscriptRecord) -> None:
+        """Learnings said right before Claude acts are what it expects to find, not what it
+        found: dropped when its next record is a tool call; kept once anything else comes."""
+        side, keys = self._hypotheses
+        if keys and record.kind == "assistant" and record.tool_calls and record.is_sidechain == side:
+            for key in keys:
+                self.notes.pop(key, None)
+        if keys:
+            self._hypotheses = (False, [])
+
+    def finish(self) -> None:
+        """The end of what was read: the exchange in progress may end in a report."""
+        self._reported(self.reports.flush())
+
+    def _reported(self, report: Report | None) -> None:
+        if report is not None:
+            uuid, turn = report.message_uuid, self.exchanges.turn
+            _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))
+            if len(self.found) > MAX_REPORTS:  # a long Q&A session is a reviewer's queue, not a log
+                self.found.popitem(last=False)
+
+    def _corrected(self, correction: Correction, uuid: str) -> None:
+        context = _redacted(f"Said by the user: {shorten(correction.said, 600)}")
+        note = Note(_redacted(correction.text), uuid, correction.category, context, turn=self.exchanges.turn)
+        _add(self.notes, f"correction:{uuid}", note)

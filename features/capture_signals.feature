@@ -1,0 +1,60 @@
+Feature: Capture reads the shape of a session, not its wording
+  What a session leaves behind is found from what happened in it: a command that failed, the
+  changes that followed and the same command passing; a person turning down what Claude did; a
+  choice Claude acted on. Wording varies from person to person and model to model; the shape
+  does not. Whatever is staged carries enough to stand alone a month later.
+
+  Scenario: A failing test, an edit and the same test passing leave a fix
+    Given a session in which `pytest -x tests/test_cart.py` fails with "AssertionError: 9 != 10"
+    And Claude explains "The discount is applied twice because apply() runs in both hooks."
+    And Claude edits "/src/cart.py" and `pytest` then passes
+    When that session ends
+    Then staging holds a fix that says "AssertionError: 9 != 10"
+    And that fix names the cause "The discount is applied twice" and the file "/src/cart.py"
+
+  Scenario: A command that only passed on a re-run leaves no fix
+    Given a session in which `npm test` fails with "Exit code 1"
+    And `npm test` then passes without any change
+    When that session ends
+    Then staging holds no fix
+
+  Scenario: A rejected call followed by the person's way is a preference
+    Given a session in which the user rejects Claude's `pip install requests`
+    And the user then says "use uv add, never pip in this repo"
+    When that session ends
+    Then the memory holds the preference "use uv add, never pip in this repo (the user, correcting Claude's Bash `pip install requests`)"
+
+  Scenario: A "no" that answers Claude's question corrects nothing
+    Given a session in which Claude edits "/src/app.py" and asks "Shall I also update the changelog?"
+    And the user then says "no, that's all"
+    When that session ends
+    Then the memory holds no preference
+
+  Scenario: A choice Claude acted on is a decision, a plan it never carried out is not
+    Given a session in which Claude says "I'll use httpx instead of requests, since the client is async." and edits "/src/client.py"
+    And the user then asks "and the cache?"
+    And Claude says "We could use Redis instead of Memcached." and does nothing
+    When that session ends
+    Then staging holds the decision "I'll use httpx instead of requests, since the client is async."
+    And staging holds no decision about "Redis"
+
+  Scenario: Claude's last message is the outcome of the session, not a memory
+    Given a session in which the user asks "bump the version"
+    And Claude edits "/pyproject.toml" and says "Bumped the version to 0.2.0."
+    When that session ends
+    Then the session's final summary ends with "Outcome: Bumped the version to 0.2.0."
+    And staging holds nothing from the session
+
+  Scenario: The option the person picks when Claude asks them to choose is a decision
+    Given a session in which Claude asks "Which queue should the jobs use?" offering "Redis streams" and "SQS"
+    And the user picks "Redis streams"
+    And Claude edits "/src/jobs.py" and says "Queue wired."
+    When that session ends
+    Then staging holds the decision "Which queue should the jobs use? — the user chose "Redis streams" over "SQS"."
+
+  Scenario: What Claude found by looking, answering a question, is a learning
+    Given a session in which the user asks "do we still need the typescript override?"
+    And Claude runs `grep -n overrides package.json` and `npm ls typescript`
+    And Claude answers "No change is possible yet: vite-plus-core 0.2.4 declares a typescript peer range of ^5 || ^6, and a dry-run npm install without the override fails with ERESOLVE. Keep the override until vite-plus-core accepts ^7."
+    When that session ends
+    Then staging holds a learning that says "fails with ERESOLVE"

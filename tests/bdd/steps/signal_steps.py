@@ -1,0 +1,201 @@
+"""Steps for capture_signals.feature: a transcript written line by line in Claude Code's shape
+(tests/transcript_lines.py), ended through the real session lifecycle."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from tests.bdd.steps.session_world import SessionWorld
+from tests.transcript_lines import assistant, call, result, text, user
+
+SESSION = "sess-signals"
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
+            "was a file edit, the new_string was NOT written to the file).")
+
+
+class Transcript:
+    def __init__(self) -> None:
+        self.lines: list[dict[str, object]] = []
+        self._ids = 0
+        self.asked = ""
+
+    def tool(self, name: str, output: str, *, error: bool = False, **tool_input: object) -> None:
+        self._ids += 1
+        tool_id = f"toolu_{self._ids:03d}"
+        self.lines += [call(tool_id, name, **tool_input), result(tool_id, output, is_error=error)]
+
+    def edit(self, path: str) -> None:
+        updated = f"The file {path} has been updated."
+        self.tool("Edit", updated, file_path=path, old_string="a", new_string="b")
+
+    def bash(self, command: str, output: str, *, error: bool = False) -> None:
+        self.tool("Bash", output, error=error, command=command)
+
+
+@pytest.fixture
+def signal_transcript() -> Transcript:
+    return Transcript()
+
+
+@given(parsers.parse('a session in which `{command}` fails with "{error}"'))
+def _(signal_transcript: Transcript, command: str, error: str) -> None:
+    signal_transcript.lines.append(user("the cart total is off by one"))
+    signal_transcript.bash(command, f"{error}\n1 failed", error=True)
+
+
+@given(parsers.parse('Claude explains "{words}"'))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('Claude edits "{path}" and `{command}` then passes'))
+def _(signal_transcript: Transcript, path: str, command: str) -> None:
+    signal_transcript.edit(path)
+    signal_transcript.bash(command, "5 passed")
+
+
+@given(parsers.parse("`{command}` then passes without any change"))
+def _(signal_transcript: Transcript, command: str) -> None:
+    signal_transcript.bash(command, "5 passed")
+
+
+@given(parsers.parse("a session in which the user rejects Claude's `{command}`"))
+def _(signal_transcript: Transcript, command: str) -> None:
+    signal_transcript.lines.append(user("add the requests library"))
+    signal_transcript.tool("Bash", REJECTED, error=True, command=command)
+    signal_transcript.lines.append(user([text("[Request interrupted by user for tool use]")]))
+
+
+@given(parsers.parse('the user then says "{words}"'))
+@given(parsers.parse('the user then asks "{words}"'))
+@given(parsers.parse('a session in which the user asks "{words}"'))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(user(words))
+
+
+@given(parsers.parse('a session in which Claude edits "{path}" and asks "{question}"'))
+def _(signal_transcript: Transcript, path: str, question: str) -> None:
+    signal_transcript.lines.append(user("tidy the imports"))
+    signal_transcript.edit(path)
+    signal_transcript.lines.append(assistant(text(f"Done. {question}")))
+
+
+@given(parsers.parse('a session in which Claude says "{words}" and edits "{path}"'))
+def _(signal_transcript: Transcript, words: str, path: str) -> None:
+    signal_transcript.lines += [user("write the client"), assistant(text(words))]
+    signal_transcript.edit(path)
+
+
+@given(parsers.parse('Claude says "{words}" and does nothing'))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('Claude edits "{path}" and says "{words}"'))
+def _(signal_transcript: Transcript, path: str, words: str) -> None:
+    signal_transcript.edit(path)
+    signal_transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('a session in which Claude asks "{question}" offering "{first}" and "{second}"'))
+def _(signal_transcript: Transcript, question: str, first: str, second: str) -> None:
+    options = [{"label": first, "description": ""}, {"label": second, "description": ""}]
+    signal_transcript.lines.append(user("add a job queue"))
+    signal_transcript.lines.append(call("toolu_ask", "AskUserQuestion", questions=[
+        {"question": question, "header": "Choice", "multiSelect": False, "options": options}]))
+    signal_transcript.asked = question
+
+
+@given(parsers.parse('the user picks "{answer}"'))
+def _(signal_transcript: Transcript, answer: str) -> None:
+    said = (f'Your questions have been answered: "{signal_transcript.asked}"="{answer}". '
+            "You can now continue with these answers in mind.")
+    signal_transcript.lines.append(result("toolu_ask", said))
+
+
+@given(parsers.parse("Claude runs `{first}` and `{second}`"))
+def _(signal_transcript: Transcript, first: str, second: str) -> None:
+    signal_transcript.bash(first, "61:  \"overrides\": {")
+    signal_transcript.bash(second, "typescript@7.0.2")
+
+
+@given(parsers.parse('Claude answers "{words}"'))
+def _(signal_transcript: Transcript, words: str) -> None:
+    signal_transcript.lines.append(assistant(text(words)))
+
+
+@when("that session ends")
+def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
+    folder = session_world.home.parent / "claude-projects"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{SESSION}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in signal_transcript.lines), encoding="utf-8")
+    session_world.start(SESSION, path)
+    session_world.end()
+
+
+def _staged(world: SessionWorld, category: str) -> list[str]:
+    rows = world.query("SELECT content FROM bead_candidates WHERE session_id = ? AND category = ?",
+                       SESSION, category)
+    return [row[0] for row in rows]
+
+
+def _preferences(world: SessionWorld) -> list[str]:
+    with sqlite3.connect(Path(world.home) / "wisdom.db") as conn:
+        return [r[0] for r in conn.execute("SELECT content FROM beads WHERE category = 'preference'")]
+
+
+@then(parsers.parse('staging holds a fix that says "{error}"'))
+def _(session_world: SessionWorld, error: str) -> None:
+    [fix] = _staged(session_world, "fix")
+    assert error in fix
+
+
+@then(parsers.parse('that fix names the cause "{cause}" and the file "{path}"'))
+def _(session_world: SessionWorld, cause: str, path: str) -> None:
+    [fix] = _staged(session_world, "fix")
+    assert cause in fix and f"Files changed: {path}" in fix
+
+
+@then(parsers.parse('staging holds a learning that says "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    assert [t for t in _staged(session_world, "learning") if words in t]
+
+
+@then("staging holds no fix")
+def _(session_world: SessionWorld) -> None:
+    assert _staged(session_world, "fix") == []
+
+
+@then(parsers.parse('the memory holds the preference "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    assert _preferences(session_world) == [words]
+
+
+@then("the memory holds no preference")
+def _(session_world: SessionWorld) -> None:
+    assert _preferences(session_world) == []
+
+
+@then(parsers.parse('staging holds the decision "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    assert words in _staged(session_world, "decision")
+
+
+@then(parsers.parse('staging holds no decision about "{word}"'))
+def _(session_world: SessionWorld, word: str) -> None:
+    assert not [d for d in _staged(session_world, "decision") if word in d]
+
+
+@then(parsers.parse('the session\'s final summary ends with "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    final = session_world.final(SESSION)
+    assert final is not None and (final.operational_state or "").endswith(words)
+
+
+@then("staging holds nothing from the session")
+def _(session_world: SessionWorld) -> None:
+    assert session_world.query("SELECT count(*) FROM bead_candidates WHERE session_id = ?", SESSION) == [(0,)]

@@ -1,0 +1,265 @@
+"""Capture from the shape of a session, not its wording (issue 30.2): hand-made minimal transcripts."""
+
+import pytest
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.fixes import program_of
+from abzu.domain.extraction.heuristics import CandidateDraft, digest
+from abzu.domain.extraction.rules import is_read_only
+from abzu.domain.extraction.transcript import TranscriptRecord
+from tests.unit.records import bash, calls, edit, returns, said, wrote
+
+FAILING = "FAILED tests/test_cart.py::test_total - AssertionError: 9 != 10\n1 failed, 4 passed"
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
+            "was a file edit, the new_string was NOT written to the file).")
+
+
+def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> list[CandidateDraft]:
+    return list(digest([r for p in parts for r in (p if isinstance(p, list) else [p])]).candidate_drafts())
+
+
+def _interrupt() -> TranscriptRecord:
+    return said("", interrupted=True)
+
+
+# --- a failing command, changes, then the same program passing: a fix -----------------------
+
+def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone_fix() -> None:
+    [fix] = _drafts(
+        said("the cart total is off by one"),
+        bash("t1", "pytest -x tests/test_cart.py", FAILING, error=True),
+        wrote("The total is wrong because the discount is applied twice. Let me fix that."),
+        edit("t2", "/src/cart.py", "total -= discount\ntotal -= discount", "total -= discount"),
+        bash("t3", "pytest", "5 passed"),
+    )
+    assert fix.category is Category.FIX
+    assert "AssertionError: 9 != 10" in fix.content  # the error line
+    assert "Cause: The total is wrong because the discount is applied twice." in fix.content
+    assert "Fixed by: edited /src/cart.py" in fix.content and "Then passed: `pytest`" in fix.content
+    assert "Files changed: /src/cart.py" in fix.content
+    assert fix.files == ("/src/cart.py",) and fix.commands == ("pytest",)
+
+
+def test_a_plain_rerun_a_tool_misuse_or_a_file_error_stages_no_fix() -> None:
+    flaky = bash("t1", "npm test", "Exit code 1\nflaky", error=True)
+    assert _drafts(flaky, bash("t2", "npm test", "ok")) == []
+    # A Read of a missing file, then the file written: the summary's business, not a memory.
+    missing = [calls("t3", "Read", file_path="/src/new.py"),
+               returns("t3", "File does not exist.", error=True)]
+    assert _drafts(missing, edit("t4", "/src/new.py")) == []
+
+
+def test_only_housekeeping_between_failure_and_pass_fixed_nothing() -> None:
+    drafts = _drafts(
+        bash("t1", "npm run build", "npm ERR! code ELIFECYCLE", error=True),
+        bash("t2", "sleep 5", ""),
+        bash("t3", "npm run build", "built in 2s"),
+    )
+    assert drafts == []
+
+
+@pytest.mark.parametrize(("command", "program"), [
+    ("cd /app && npm run build 2>&1 | tail -20", "npm run build"),
+    ("python -m pytest -q tests/a.py", "python -m pytest"),
+    ("yes | npx create-app demo", "npx create-app demo"),
+    ("mkdir -p out && cd out", None),
+])
+def test_the_program_of_a_command_leaves_its_arguments_out(command: str, program: str | None) -> None:
+    assert program_of(command) == program
+
+
+# --- a person correcting the agent: a preference or a learning -------------------------------
+
+def test_a_rejected_call_then_the_persons_words_is_a_preference() -> None:
+    [pref] = _drafts(
+        said("add the requests library"),
+        calls("t1", "Bash", command="pip install requests"), returns("t1", REJECTED, error=True),
+        _interrupt(),
+        said("use uv add, never pip in this repo"),
+        bash("t2", "uv add requests", "Resolved 5 packages"),
+    )
+    assert pref.category is Category.PREFERENCE
+    assert pref.content == ("use uv add, never pip in this repo "
+                            "(the user, correcting Claude's Bash `pip install requests`)")
+
+
+def test_the_feedback_a_rejection_carries_is_the_correction() -> None:
+    [pref] = _drafts(
+        calls("t1", "Write", file_path="/docs/NOTES.md"),
+        returns("t1", REJECTED + " To tell you how to proceed, the user said:\nkeep notes in the wiki, "
+                "not in the repo", error=True),
+    )
+    assert pref.content == ("keep notes in the wiki, not in the repo "
+                            "(the user, correcting Claude's Write /docs/NOTES.md)")
+
+
+def test_words_after_an_interrupt_correct_the_call_in_progress() -> None:
+    [note] = _drafts(
+        calls("t1", "Bash", command="npm run e2e"), _interrupt(),
+        said("the e2e suite needs the staging VPN, run the unit tests"),
+    )
+    assert note.category is Category.LEARNING  # a fact, not a rule of how to work
+    assert note.content.endswith("(the user, correcting Claude's Bash `npm run e2e`)")
+
+
+def test_a_turn_down_after_claude_acted_is_a_correction() -> None:
+    [pref] = _drafts(
+        said("tidy the imports"), edit("t1", "/src/app.py", "import os", "import os, sys"),
+        said("No, don't merge imports onto one line"),
+    )
+    assert pref.category is Category.PREFERENCE
+    assert "correcting Claude's Edit /src/app.py" in pref.content
+
+
+@pytest.mark.parametrize("parts", [
+    # "no" answering Claude's question is an answer
+    [edit("t1", "/src/app.py"), wrote("Done. Shall I also update the changelog?"), said("no, that's all")],
+    # a "no" before Claude did anything corrects nothing
+    [said("no tests for this one please, just the script")],
+    # a new brief pasted after an interrupt is not a correction
+    [calls("t1", "Bash", command="make"), said("", interrupted=True), said("Context:\n" + "line\n" * 300)],
+])
+def test_answers_briefs_and_pastes_are_not_corrections(parts: list[TranscriptRecord | list[TranscriptRecord]]
+                                                       ) -> None:
+    assert [d for d in _drafts(*parts) if "correcting" in d.content] == []
+
+
+# --- the final message of a task is the outcome of the summary, never a candidate -------------
+
+def test_the_agents_final_message_is_the_outcome_not_a_candidate() -> None:
+    found = digest([
+        said("bump the version"), *edit("t1", "/pyproject.toml", "0.1.0", "0.2.0"),
+        wrote("Bumped the version to 0.2.0 in pyproject.toml."),
+    ])
+    assert found.outcome == "Bumped the version to 0.2.0 in pyproject.toml."
+    assert found.candidate_drafts() == ()
+
+
+# --- a choice between named alternatives: a decision -----------------------------------------
+
+ASKED = [{"question": "Which queue should the jobs use?", "header": "Queue", "multiSelect": False,
+          "options": [{"label": "Redis streams", "description": "x"}, {"label": "SQS", "description": "y"}]}]
+
+
+def _asked(answer: str) -> list[TranscriptRecord]:
+    return [calls("q1", "AskUserQuestion", questions=ASKED),
+            returns("q1", 'Your questions have been answered: "Which queue should the jobs use?"='
+                    f'"{answer}". You can now continue with these answers in mind.')]
+
+
+def test_the_option_the_person_picked_is_a_decision_once_acted_on() -> None:
+    [decision] = _drafts(said("add a job queue"), _asked("Redis streams"), edit("t1", "/src/jobs.py"))
+    assert decision.category is Category.DECISION
+    assert decision.content == 'Which queue should the jobs use? — the user chose "Redis streams" over "SQS".'
+    assert _drafts(said("add a job queue"), _asked("SQS")) == []  # nothing was done with it
+
+
+@pytest.mark.parametrize("sentence", [
+    "Let me try a different approach and use the module instead of the console script.",
+    "If it fails, the fix is likely in the build flags rather than the workflow.",
+])
+def test_attempts_and_hypotheses_are_not_decisions(sentence: str) -> None:
+    assert _drafts(said("fix the build"), wrote(sentence), edit("t1", "/ci.yml")) == []
+
+
+# --- what an investigation found: a learning ---------------------------------------------------
+
+REPORT = ("No: the `typescript` override is still needed. vite-plus-core 0.2.4 declares a typescript peer "
+          "range of ^5 || ^6, and a dry-run npm install without the override fails with ERESOLVE. Drop the "
+          "override once vite-plus-core accepts ^7.")
+
+
+def _looked(*commands: str) -> list[TranscriptRecord]:
+    return [r for i, c in enumerate(commands) for r in bash(f"l{i}", c, "output")]
+
+
+def test_the_report_that_answers_a_question_after_looking_is_a_learning() -> None:
+    [learning] = _drafts(said("do we still need the override?"),
+                         _looked("grep -n overrides package.json", "npm ls typescript"), wrote(REPORT))
+    assert learning.category is Category.LEARNING
+    assert learning.content == f"Asked: do we still need the override?\nFound: {REPORT}"
+
+
+def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
+    drafts = _drafts(said("move the deploy to bun"), _looked("cat Dockerfile", "cat fly.toml"), wrote(REPORT),
+                     _asked("Redis streams"))
+    assert [d.content for d in drafts] == [f"Found: {REPORT}"]
+
+
+@pytest.mark.parametrize("parts", [
+    [said("do we still need the override?"), wrote(REPORT)],  # answered without looking
+    [said("do we still need the override?"), _looked("cat package.json"), wrote(REPORT)],  # one look
+    [said("is the override still needed?"), _looked("cat a", "cat b"), edit("t1", "/package.json"),
+     wrote(REPORT)],  # it changed a file: a status report
+    [said("drop the override"), _looked("cat a", "npm install"), wrote(REPORT)],  # a task that ran a command
+    [said("do we still need the override?"), _looked("cat a", "cat b"), wrote("Yes, still needed.")],
+])
+def test_answers_without_looking_status_reports_and_short_replies_are_no_findings(
+        parts: list[TranscriptRecord | list[TranscriptRecord]]) -> None:
+    assert _drafts(*parts) == []
+
+
+def test_a_task_handed_back_after_looking_only_is_a_learning() -> None:
+    blocked = ("The deployed pod runs 1.0.2, but my MCP client still holds the stale tool list: the new "
+               "WAF tools only appear after you run /mcp reconnect. Nothing was changed; reconnect and I "
+               "will start testing the sensor writes.")
+    [learning] = _drafts(said("start testing the sensor writes"), _looked("cat handoff.md", "ls k8s"),
+                         wrote(blocked))
+    assert learning.content == f"Found: {blocked}"
+
+
+def test_a_learning_said_right_before_claude_acts_is_a_hypothesis() -> None:
+    guessed = _drafts(said("why is uv run failing?"),
+                      wrote("The issue is the build backend, uv cannot resolve it."),
+                      bash("t1", "uv run tool --help", "ok"))
+    assert guessed == []
+
+
+def test_a_failure_left_open_that_claude_explained_is_a_learning_with_its_cause() -> None:
+    [learning] = _drafts(
+        bash("t1", "uv sync", "error: Permission denied (os error 13)", error=True),
+        wrote("This is a sandbox limitation: the venv symlinks are owned by nobody."),
+    )
+    assert learning.content == (
+        "Unresolved in the session: Bash `uv sync`: error: Permission denied (os error 13)\n"
+        "Cause: This is a sandbox limitation: the venv symlinks are owned by nobody.")
+
+
+def test_a_long_question_and_answer_session_keeps_its_latest_reports() -> None:
+    exchanges = [[said(f"what does module m{i} do?"), _looked(f"cat m{i}.py", f"grep -n m{i} tests"),
+                  wrote(f"Module m{i} parses the config. " + REPORT)] for i in range(7)]
+    drafts = _drafts(*[r for e in exchanges for r in e])
+    asked = [d.content.split("\n")[0] for d in drafts]
+    assert asked == [f"Asked: what does module m{i} do?" for i in range(3, 7)]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Words play simultaneously instead of sequentially.",  # a description
+    "The fundamental issue is that we still add harmonics instead of composing.",  # a diagnosis
+    "Looking at the analysis, I can see the timbres improved instead of the rhythm.",  # an observation
+])
+def test_sentences_that_name_no_chooser_are_not_decisions(sentence: str) -> None:
+    assert _drafts(said("make it sound better"), wrote(sentence), edit("t1", "/music.py")) == []
+
+
+def test_switching_something_from_one_thing_to_another_is_a_decision() -> None:
+    sentence = "I've switched the build backend from setuptools to hatchling, which uv supports best."
+    [decision] = _drafts(said("make uv run work"), edit("t1", "/pyproject.toml"), wrote(sentence))
+    assert (decision.category, decision.content) == (Category.DECISION, sentence)
+
+
+@pytest.mark.parametrize(("command", "looks"), [
+    ("ls -la .claude 2>/dev/null | head -40", True), ("cat a.txt 2>&1", True), ("ls > listing.txt", False),
+])
+def test_output_thrown_away_keeps_a_look_a_look(command: str, looks: bool) -> None:
+    assert is_read_only(command) is looks
+
+
+def test_a_bug_in_a_file_the_session_wrote_itself_is_churn_not_a_fix() -> None:
+    found = digest([r for p in [
+        [calls("w1", "Write", file_path="/src/tool.py"), returns("w1", "File created successfully")],
+        bash("t1", "python /src/tool.py", "SyntaxError: invalid syntax", error=True),
+        edit("t2", "/src/tool.py", "pritn(", "print("),
+        bash("t3", "python /src/tool.py", "done"),
+    ] for r in p])
+    assert len(found.fixes) == 1 and found.candidate_drafts() == ()  # the summary keeps it
