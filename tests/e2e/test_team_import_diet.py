@@ -10,7 +10,7 @@ from abzu.adapters.team_cache.writer import SqliteTeamCache
 from abzu.application.team.ports import TeamItem
 from tests.builders import T0, bead
 from tests.e2e.hook_driver import ClaudeCode
-from tests.e2e.test_recall_import_diet import modules_of
+from tests.e2e.test_start_up_imports import imported_by
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ def test_a_user_without_a_team_loads_nothing_of_it(tmp_path: Path) -> None:
     cc = ClaudeCode.at(tmp_path)
     assert cc.cli("remember", "Pin the sqlite version in CI", "-c", "decision").returncode == 0
     for args, stdin in ((("recall", "sqlite"), None), (("hook", "session-start"), START)):
-        modules, _ = modules_of(cc, *args, stdin=stdin)
+        modules, _ = imported_by(cc, list(args), stdin or "")
         assert team_modules(modules, *TEAM) == set(), args
 
 
@@ -37,7 +37,7 @@ def test_a_member_s_session_start_reads_the_local_copy_without_the_server_s_driv
     shared = bead("b-team", "Pin the Node version in CI for the api", project="api", created_at=T0)
     SqliteTeamCache(cc.home / "team" / "cache.db").replace([TeamItem(shared, "alice", "desk-1")], T0)
     cc.env["ABZU_TEAM_URL"] = "postgresql://alice@127.0.0.1:9/team"  # nobody listens there
-    modules, out = modules_of(cc, "hook", "session-start", stdin=START)
+    modules, out = imported_by(cc, ["hook", "session-start"], START)
     assert "team, by alice" in out
     assert "abzu.adapters.team_cache.reader" in modules
     assert team_modules(modules, "psycopg", "sqlalchemy", "abzu.adapters.postgres") == set()
