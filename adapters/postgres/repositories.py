@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from abzu.adapters.postgres.db import PgDb
 from abzu.adapters.postgres.rows import BEADS as BEAD_COLUMNS
@@ -10,14 +10,11 @@ from abzu.adapters.postgres.rows import CANDIDATES as CANDIDATE_COLUMNS
 from abzu.adapters.postgres.rows import bead_to_row, candidate_to_row, row_to_bead, row_to_candidate
 from abzu.adapters.postgres.search import BEADS, CANDIDATES
 from abzu.adapters.postgres.table import PgTable
+from abzu.adapters.table_repository import TableRepository
 from abzu.application.ports import BeadRepository, CandidateRepository
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
-from abzu.domain.dedup import Existing
-from abzu.domain.ranking import SearchHit
-from abzu.domain.scope import Scope
-from abzu.domain.term_weights import TermCounts
 
 _OLDER_VERSIONS = (
     "WITH RECURSIVE older(id) AS (SELECT id FROM beads WHERE superseded_by = :id "
@@ -28,60 +25,9 @@ _OLDER_VERSIONS = (
 T = TypeVar("T")
 
 
-class _Rows(Generic[T]):
-    """What both repositories expose of their `PgTable`."""
+class PgBeadRepository(TableRepository[Bead], BeadRepository):
+    _rows: PgTable[Bead]
 
-    _rows: PgTable[T]
-
-    def get(self, item_id: str) -> T | None:
-        return self._rows.get(item_id)
-
-    def add(self, item: T) -> None:
-        self._rows.add(item)
-
-    def add_many(self, items: Sequence[T]) -> None:
-        self._rows.add_many(items)
-
-    def update(self, item: T) -> None:
-        self._rows.update(item)
-
-    def supersede(self, item_id: str, by: str) -> bool:
-        return self._rows.supersede(item_id, by)
-
-    def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
-        return self._rows.find_by_hash(content_hash, project)
-
-    def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
-        return self._rows.ids_by_hash(hashes, project)
-
-    def any_live(self, project: str | None) -> bool:
-        return self._rows.any_live(project)
-
-    def settle_index(self) -> None:
-        """Nothing to do: the GIN index's pending list is PostgreSQL's (autovacuum) to merge."""
-
-    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
-        return self._rows.holders(words, most)
-
-    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
-        return self._rows.live_by_key(keys, project)
-
-    def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
-    ) -> list[Existing]:
-        return self._rows.neighbours(terms, project, limit, must_share)
-
-    def term_counts(self, terms: Sequence[str]) -> TermCounts:
-        return self._rows.term_counts(terms)
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
-        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
-    ) -> list[SearchHit]:
-        return self._rows.search(terms, scope, limit=limit, now=now, counts=counts, weights=weights)
-
-
-class PgBeadRepository(_Rows[Bead], BeadRepository):
     def __init__(self, db: PgDb, decay: DecayPolicy) -> None:
         self._db, self._decay = db, decay
         self._rows = PgTable(db, BEAD_COLUMNS, BEADS, bead_to_row, row_to_bead, decay)
@@ -129,7 +75,9 @@ class PgBeadRepository(_Rows[Bead], BeadRepository):
         return self._rows.select("created_at > :moment", {"moment": moment}, " ORDER BY created_at")
 
 
-class PgCandidateRepository(_Rows[Candidate], CandidateRepository):
+class PgCandidateRepository(TableRepository[Candidate], CandidateRepository):
+    _rows: PgTable[Candidate]
+
     def __init__(self, db: PgDb) -> None:
         self._db = db
         self._rows = PgTable(db, CANDIDATE_COLUMNS, CANDIDATES, candidate_to_row, row_to_candidate)

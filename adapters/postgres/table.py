@@ -66,6 +66,9 @@ class PgTable(Generic[T]):
         sql = f"SELECT 1 FROM {self._index.table} WHERE {_SAME_PROJECT} AND superseded_by IS NULL LIMIT 1"
         return bool(self._db.fetch(sql, {"project": project}))
 
+    def settle_index(self) -> None:
+        """Nothing to do: the GIN index's pending list is PostgreSQL's (autovacuum) to merge."""
+
     def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
         """Content only (weight A of `search`), newest first, one bounded look-up a word."""
         sql = (f"SELECT array_agg(rid) AS keys FROM (SELECT rid FROM {self._index.table} "

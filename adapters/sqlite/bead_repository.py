@@ -3,11 +3,12 @@ from datetime import datetime
 
 from abzu.adapters.sqlite.columns import BEADS as COLUMNS
 from abzu.adapters.sqlite.db import Db, in_list
-from abzu.adapters.sqlite.fts_table import FtsRepository, FtsTable
+from abzu.adapters.sqlite.fts_table import FtsTable
 from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
 from abzu.adapters.sqlite.search import BEADS
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.timestamps import to_db
+from abzu.adapters.table_repository import TableRepository
 from abzu.application.ports import BeadRepository
 from abzu.domain.bead import Bead
 from abzu.domain.decay import DecayPolicy
@@ -25,8 +26,10 @@ _OLDER_VERSIONS = (
 UNREVIEWED = "vouched_by = 'agent' AND +superseded_by IS NULL AND +gemini_flagged = 0"
 
 
-class SqliteBeadRepository(FtsRepository[Bead], BeadRepository):
+class SqliteBeadRepository(TableRepository[Bead], BeadRepository):
     """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
+
+    _rows: FtsTable[Bead]
 
     def __init__(self, db: Db, decay: DecayPolicy, *, before_decay: Callable[[], None] | None = None) -> None:
         self._db, self._decay, self._before_decay = db, decay, before_decay

@@ -1,14 +1,17 @@
 from abzu.adapters.sqlite.columns import CANDIDATES as COLUMNS
 from abzu.adapters.sqlite.db import Db
-from abzu.adapters.sqlite.fts_table import FtsRepository, FtsTable
+from abzu.adapters.sqlite.fts_table import FtsTable
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
 from abzu.adapters.sqlite.search import CANDIDATES
+from abzu.adapters.table_repository import TableRepository
 from abzu.application.ports import CandidateRepository
 from abzu.domain.bead import Candidate
 
 
-class SqliteCandidateRepository(FtsRepository[Candidate], CandidateRepository):
+class SqliteCandidateRepository(TableRepository[Candidate], CandidateRepository):
     """Rows, search and duplicates through the shared `FtsTable`; staging queries are its own."""
+
+    _rows: FtsTable[Candidate]
 
     def __init__(self, db: Db) -> None:
         self._db = db

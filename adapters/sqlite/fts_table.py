@@ -132,58 +132,5 @@ class FtsTable(Generic[T]):
 
 
 
-class FtsRepository(Generic[T]):
-    """What both repositories expose of their `FtsTable` (rows, search, duplicates): written once."""
-
-    _rows: FtsTable[T]
-
-    def get(self, item_id: str) -> T | None:
-        return self._rows.get(item_id)
-
-    def add(self, item: T) -> None:
-        self._rows.add(item)
-
-    def add_many(self, items: Sequence[T]) -> None:
-        self._rows.add_many(items)
-
-    def update(self, item: T) -> None:
-        self._rows.update(item)
-
-    def supersede(self, item_id: str, by: str) -> bool:
-        return self._rows.supersede(item_id, by)
-
-    def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
-        return self._rows.find_by_hash(content_hash, project)
-
-    def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
-        return self._rows.ids_by_hash(hashes, project)
-
-    def any_live(self, project: str | None) -> bool:
-        return self._rows.any_live(project)
-
-    def settle_index(self) -> None:
-        self._rows.settle_index()
-
-    def holders(self, words: Sequence[str], most: int) -> dict[str, tuple[int, ...] | None]:
-        return self._rows.holders(words, most)
-
-    def live_by_key(self, keys: Sequence[int], project: str | None) -> dict[int, Existing]:
-        return self._rows.live_by_key(keys, project)
-
-    def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
-    ) -> list[Existing]:
-        return self._rows.neighbours(terms, project, limit, must_share)
-
-    def term_counts(self, terms: Sequence[str]) -> TermCounts:
-        return self._rows.term_counts(terms)
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
-        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
-    ) -> list[SearchHit]:
-        return self._rows.search(terms, scope, limit=limit, now=now, counts=counts, weights=weights)
-
-
 def _first(found: list[T]) -> T | None:
     return found[0] if found else None
