@@ -277,6 +277,15 @@ CONTEXT_FAMILIES: dict[str, tuple[Callable[[random.Random], str], list[ContextFr
             lambda v: f"then call it with Bearer {v} as the header",
         ],
     ),
+    "cookie": (
+        lambda r: with_digit(r, ALNUM + "%-._", r.randrange(16, 40)),
+        [
+            lambda v: f"Set-Cookie: auth_token={v}; Path=/; HttpOnly",
+            lambda v: f"Cookie: lang=en-US; sessionid={v}",
+            lambda v: f'curl --cookie "PHPSESSID={v}" https://shop.example.com/cart',
+            lambda v: json.dumps({"headers": {"Cookie": f"remember_me={v}"}}),
+        ],
+    ),
     "curl-user": (
         password_value,
         [
@@ -520,6 +529,12 @@ def test_adjacent_secrets_get_separate_markers() -> None:
         "docker run -u 1000:1000 abzu:latest",
         '{"usage": {"input_tokens": 1234, "cache_read_input_tokens": 99, "output_tokens": 7}}',
         '"page_token": "AMEw9yO5jnsGnZJLHSKDFHJJu"',
+        # cookies that are settings, and code that names cookies
+        "Cookie: lang=en-US; theme=dark; consent=true",
+        "Set-Cookie: visits=1700000000; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT",
+        'document.cookie = "consent=true; path=/"',
+        "The auth cookie is httpOnly and SameSite=strict.",
+        'res.cookie("token", value, { httpOnly: true })',
     ],
 )
 def test_placeholders_and_code_are_left_alone(text: str) -> None:
