@@ -36,10 +36,16 @@ def describe_all(path: Path) -> list[ConfigValue]:
     return [_describe(key, settings, in_file) for key in keys()]
 
 
+def env_override(key: str) -> str | None:
+    """The variable of this environment that sets `key`, matched in any case as
+    setting_fields.found reads them; None when the file or the default applies."""
+    wanted = env_names(key)
+    return next((name for name, raw in os.environ.items() if name.upper() in wanted and raw.strip()), None)
+
+
 def _describe(key: str, settings: Settings, in_file: dict[str, Any]) -> ConfigValue:
-    wanted = env_names(key)  # matched in any case, as setting_fields.found reads them
-    from_env = [name for name, raw in os.environ.items() if name.upper() in wanted and raw.strip()]
-    source = f"env {from_env[0]}" if from_env else "file" if key in in_file else "default"
+    variable = env_override(key)
+    source = f"env {variable}" if variable else "file" if key in in_file else "default"
     return ConfigValue(key, shown(getattr(settings, key)), source, Settings.model_fields[key].description)
 
 

@@ -54,14 +54,14 @@ def get_setting(key: KeyArg) -> None:
 def set_setting(key: KeyArg, value: Annotated[str, typer.Argument(help="The new value.")]) -> None:
     """Write one setting to the config file (validated first; the file is 0600 if it holds a key)."""
     from abzu.entrypoints.config_file import config_path, read_config, write_config
-    from abzu.entrypoints.config_values import env_names, validated
+    from abzu.entrypoints.config_values import validated
 
     with one_line_errors():
         path = config_path()
         values = {**read_config(path), key: validated(key, value)}
         write_config(path, values)
         typer.echo(f"{key} set in {path}")
-        _warn_if_overridden(key, env_names(key))
+        _warn_if_overridden(key)
 
 
 @config_app.command("unset")
@@ -79,9 +79,9 @@ def unset_setting(key: KeyArg) -> None:
         typer.echo(f"{key} removed from {path}")
 
 
-def _warn_if_overridden(key: str, names: list[str]) -> None:
-    import os
+def _warn_if_overridden(key: str) -> None:
+    from abzu.entrypoints.config_values import env_override
 
-    live = [n for n in names if os.environ.get(n, "").strip()]
-    if live:
-        typer.echo(f"note: {live[0]} is set in this environment and wins over the file", err=True)
+    variable = env_override(key)
+    if variable:
+        typer.echo(f"note: {variable} is set in this environment and wins over the file", err=True)

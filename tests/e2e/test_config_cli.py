@@ -109,3 +109,14 @@ def test_distillation_runs_where_claude_is_found_until_it_is_set_off(
     assert Settings().distiller_in_use == "claude-code"
     refused = cli("config", "set", "distiller", "always")
     assert refused.code == 1 and refused.stderr.startswith("error: distiller: Input should be 'auto', 'off'")
+
+
+def test_set_notes_a_variable_that_overrides_it_whatever_its_case(
+    cli: Cli, config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("abzu_review_model", "gemini-from-env")  # the reader ignores case
+
+    done = cli("config", "set", "review_model", "gemini-from-file")
+
+    assert done.code == 0 and Settings().review_model == "gemini-from-env"
+    assert "note: abzu_review_model is set in this environment and wins over the file" in done.stderr
