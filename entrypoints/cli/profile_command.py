@@ -38,7 +38,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         with one_line_errors():
             match set_profile(container()).execute(key, value, source, project):
                 case Success(ProfileEntry() as e):
-                    typer.echo(f"{e.key} = {e.value}  ({e.source.value})")
+                    typer.echo(_line(e))
                 case Failure(err):
                     fail(err.message)
 
@@ -55,8 +55,16 @@ def _list(container: ContainerSource, json: bool) -> None:
     elif not entries:
         typer.echo("The profile is empty: add to it with `abzu profile set KEY VALUE`.")
     for e in entries if not json else ():
-        where = f" [{e.project}]" if e.project else ""
-        typer.echo(f"{e.key} = {e.value}  ({e.source.value}{where})")
+        typer.echo(_line(e))
+
+
+def _line(e: ProfileEntry) -> str:
+    """Stored text through the one renderer (domain/quoting.py): an inferred value comes from a
+    transcript, and a terminal obeys escape sequences."""
+    from abzu.domain.quoting import one_line
+
+    where = f" [{one_line(e.project)}]" if e.project else ""
+    return f"{one_line(e.key)} = {one_line(e.value)}  ({e.source.value}{where})"
 
 
 def _plain(e: ProfileEntry) -> dict[str, object]:
