@@ -77,7 +77,7 @@ class MemoryCommands:
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
                                       context=context, files=_absolute(files),
-                                      commands=tuple(commands or ()), vouched_by=VouchedBy.PERSON)
+                                      commands=tuple(commands or ()), vouched_by=_who_typed())
             match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
                     _show(RememberView.of(done), json, render.remembered)
@@ -143,3 +143,10 @@ def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:
         typer.echo(view.model_dump_json(indent=2))
     else:
         human(view)
+
+
+def _who_typed() -> VouchedBy:
+    """Claude Code marks every command it runs with CLAUDECODE=1: an `abzu remember` run by the
+    agent's shell tool is the agent's word, not the person's, until a person or a review confirms
+    it (a hostile repository could otherwise ask the agent to vouch for anything)."""
+    return VouchedBy.AGENT if os.environ.get("CLAUDECODE", "").strip() else VouchedBy.PERSON

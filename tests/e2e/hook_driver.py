@@ -30,7 +30,7 @@ class ClaudeCode:
     def at(cls, tmp_path: Path) -> "ClaudeCode":
         home, project = tmp_path / "enki-home", tmp_path / "src" / "api"
         (project / ".git").mkdir(parents=True)
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("ABZU_", "CLAUDE_"))}
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("ABZU_", "CLAUDE_", "CLAUDECODE"))}
         env.update(ABZU_HOME=str(home), HOME=str(tmp_path / "user"), ABZU_RECOVERY_IDLE_MINUTES="0",
                    ABZU_CLAUDE_EXECUTABLE=NO_CLAUDE)  # never the machine's own Claude Code
         return cls(home, project, env)

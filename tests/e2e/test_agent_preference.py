@@ -3,6 +3,7 @@ every later briefing as a "reviewed bead" and recalled with `reviewed: true`. Dr
 front doors: the MCP SDK's client, the SessionStart hook as a subprocess with JSON on stdin, and
 `abzu review --interactive` with the person's answer on stdin."""
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -63,3 +64,17 @@ def test_an_agent_written_preference_is_not_reviewed_until_a_person_confirms_it(
         assert "reviewed bead" in label_of(start(cc, "sess-2"), stored["id"])
     finally:
         container.shutdown_resources()
+
+
+def test_abzu_remember_run_by_the_agents_shell_is_the_agents_word(tmp_path: Path) -> None:
+    """Claude Code runs its shell commands with CLAUDECODE=1: what the agent stores by typing
+    `abzu remember` is not vouched for by the person (a hostile README could ask for it)."""
+    cc = ClaudeCode.at(tmp_path)
+    by_agent = ClaudeCode(cc.home, cc.project, {**cc.env, "CLAUDECODE": "1"})
+    assert by_agent.cli("remember", POISON, "--category", "preference").returncode == 0
+    assert cc.cli("remember", "Use ruff, never black", "--category", "preference").returncode == 0
+
+    listed = cc.cli("recall", "ruff previous instructions", "--json")
+    vouched = {r["text"]: r["vouched_by"] for r in json.loads(listed.stdout)["results"]}
+
+    assert vouched == {POISON: "agent", "Use ruff, never black": "person"}
