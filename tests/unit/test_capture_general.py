@@ -1,0 +1,58 @@
+"""Capture from structure, second pass (capture-general): failures a filter pipe hid, one
+problem failing several ways, a request the person had to repeat, documentation fetched and
+acted on. Hand-made minimal transcripts."""
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.fixes import program_of
+from abzu.domain.extraction.heuristics import CandidateDraft, digest
+from abzu.domain.extraction.rules import Outcome, classify, is_read_only
+from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
+from tests.unit.records import bash, said, wrote
+
+DENIED = "/repo/.venv/bin/app: 2: exec: /repo/.venv/bin/python: Permission denied"
+
+
+def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> list[CandidateDraft]:
+    return list(digest([r for p in parts for r in (p if isinstance(p, list) else [p])]).candidate_drafts())
+
+
+def _bash(command: str, output: str) -> Outcome:
+    return classify(ToolCall("t", "Bash", {"command": command}), ToolOutcome("t", False, output, None))
+
+
+# --- a command piped into a filter exits 0: its error line is the failure -------------------
+
+def test_an_error_line_behind_a_filter_pipe_is_a_failure() -> None:
+    assert _bash("uv run app --help 2>&1 | head -30", "error: failed to remove file `.venv/lib64`") is Outcome.FAILED
+    assert _bash("cd /r && uv run app 2>&1 | tail -5", DENIED) is Outcome.FAILED
+    assert _bash("python x.py 2>&1 | head", "ModuleNotFoundError: No module named 'torch'") is Outcome.FAILED
+
+
+def test_an_error_word_without_a_masking_pipe_or_in_a_look_is_no_failure() -> None:
+    assert _bash("uv run app --help", "error: is printed by the app's own help") is Outcome.SUCCESS
+    assert _bash("grep -rn 'error: ' src | head", "src/a.py:3: error: x") is Outcome.SUCCESS
+    assert _bash("uv run app 2>&1 | head", "no errors: all fine") is Outcome.SUCCESS
+
+
+def test_a_chain_is_read_only_only_when_every_command_of_it_looks() -> None:
+    assert is_read_only("ls -la .venv 2>&1; uv run app --help") is False
+    assert is_read_only("cd /r && git status && git diff") is True
+    assert is_read_only("grep -rn x src || true") is True
+    assert program_of("ls -la .venv; uv run app --help 2>&1 | head -30") == "uv run app"
+    assert program_of("make test || true") == "make test"
+
+
+# --- one program failing several ways, never fixed: one problem, with its cause -------------
+
+def test_one_program_failing_several_ways_is_one_known_problem_with_the_latest_cause() -> None:
+    drafts = _drafts(
+        said("make `uv run app serve` work without activating a venv"),
+        bash("t1", "uv run app --help 2>&1 | head -30", "error: failed to remove file `.venv/lib64`: Value too large"),
+        bash("t2", "mv .venv .venv.old; uv run app --help 2>&1 | head -30", DENIED),
+        wrote("Permission issue with the Python binary."),
+        bash("t3", "ls -la .venv 2>&1; uv run app --help 2>&1 | head -30", DENIED),
+        wrote("Same permission issue — the sandbox does not let the venv's python symlinks run."),
+    )
+    [known] = [d for d in drafts if d.category is Category.LEARNING]
+    assert "failed 3 times" in known.content and "Permission denied" in known.content
+    assert "Cause: Same permission issue — the sandbox does not let the venv's python symlinks run." in known.content
