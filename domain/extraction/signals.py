@@ -1,6 +1,7 @@
 """The structural signals of one pass (issue 30.2), fed by DigestState: a person correcting
 Claude (corrections.py), a person's pick among options (choices.py), the report that answers a
-question (findings.py), and learnings said right before Claude acts (hypotheses, dropped).
+question (findings.py), a request the person had to repeat (repeats.py), and learnings said
+right before Claude acts (hypotheses, dropped).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
 bounded sizes stay those of state.py.
@@ -14,6 +15,7 @@ from abzu.domain.extraction.corrections import Correction, CorrectionTracker
 from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.findings import Report, ReportTracker
 from abzu.domain.extraction.model import Decision, Note
+from abzu.domain.extraction.repeats import Repeat, RepeatTracker
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, TranscriptRecord
 from abzu.domain.extraction.transcript_text import shorten
@@ -32,6 +34,7 @@ class StructuralSignals:
         self.exchanges, self.notes, self.decisions = exchanges, notes, decisions
         self.corrections = CorrectionTracker()
         self.reports = ReportTracker()
+        self.repeats = RepeatTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
 
@@ -39,6 +42,7 @@ class StructuralSignals:
         """A message the person typed opens an exchange; True when it corrects Claude."""
         correction = self.corrections.on_human(record.text)
         self._reported(self.reports.on_human(record.text))
+        self._reported(self.repeats.on_human(record.text))
         self.exchanges.next_turn()
         if correction is not None and not replaying:
             self._corrected(correction, record.uuid)
@@ -49,8 +53,11 @@ class StructuralSignals:
             return
         self.corrections.on_assistant(record.text, record.tool_calls)
         self.reports.on_text(record.text, record.uuid, replaying=replaying)
+        if not replaying:
+            self.repeats.on_text(record.text, record.uuid)
         for call in record.tool_calls:
             self._reported(self.reports.on_call(call))
+            self.repeats.on_call()
 
     def interrupted(self) -> None:
         self.corrections.on_interrupt()
@@ -83,8 +90,9 @@ class StructuralSignals:
     def finish(self) -> None:
         """The end of what was read: the exchange in progress may end in a report."""
         self._reported(self.reports.flush())
+        self._reported(self.repeats.flush())
 
-    def _reported(self, report: Report | None) -> None:
+    def _reported(self, report: Report | Repeat | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
             _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))

@@ -56,3 +56,31 @@ def test_one_program_failing_several_ways_is_one_known_problem_with_the_latest_c
     [known] = [d for d in drafts if d.category is Category.LEARNING]
     assert "failed 3 times" in known.content and "Permission denied" in known.content
     assert "Cause: Same permission issue — the sandbox does not let the venv's python symlinks run." in known.content
+
+
+# --- a request the person had to make again: what Claude found on the second attempt --------
+
+ACTIVATED = "Environment activated. You can now install the dependencies."
+WHY = ("The activation didn't persist in the Bash tool's shell: each call starts a new one, so "
+       "the environment has to be activated in your own terminal.")
+
+
+def test_a_request_repeated_after_claude_acted_keeps_what_the_second_attempt_found() -> None:
+    drafts = _drafts(
+        said("conda activate ml311"), bash("t1", "conda activate ml311", ""), wrote(ACTIVATED),
+        said("which environment am I in?"), bash("t2", "conda info --envs", "base * /opt/conda"),
+        wrote("You are in base."),
+        said("conda activate  ML311"), bash("t3", "source activate ml311", ""),
+        bash("t4", "echo $CONDA_DEFAULT_ENV", "base"), wrote(WHY),
+    )
+    [learning] = [d for d in drafts if d.category is Category.LEARNING]
+    assert learning.content.startswith("Asked again (the first attempt did not do it): conda activate ML311")
+    assert WHY in learning.content
+
+
+def test_a_short_reply_a_repeat_without_action_or_a_first_request_keeps_nothing() -> None:
+    assert _drafts(said("go on then"), bash("t1", "make build", ""), wrote("Built."),
+                   said("go on then"), bash("t2", "make test", ""), wrote("Tests pass.")) == []
+    assert _drafts(said("run the linter please"), wrote("I can't run it here: " + WHY),
+                   said("run the linter please"), wrote("As said: " + WHY)) == []
+    assert _drafts(said("conda activate ml311"), bash("t1", "conda activate ml311", ""), wrote(WHY)) == []
