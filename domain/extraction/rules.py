@@ -74,7 +74,7 @@ OUTPUT_READERS = frozenset({"Bash", "TaskCreate", "AskUserQuestion"})
 # The only tool-input keys anything reads (`file_of`, `command_of`, `describe_change`, tasks.py):
 # the reader keeps no others (a Write's whole file, a subagent's prompt), so never redacts them.
 INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
-                             "todos", "status", "taskId", "subject", "questions"})
+                             "todos", "status", "taskId", "subject", "questions", "url", "query"})
 
 
 # A command piped into a filter (`… 2>&1 | head -30`) exits with the filter's status: its

@@ -7,7 +7,7 @@ from abzu.domain.extraction.fixes import program_of
 from abzu.domain.extraction.heuristics import CandidateDraft, digest
 from abzu.domain.extraction.rules import Outcome, classify, is_read_only
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
-from tests.unit.records import bash, said, wrote
+from tests.unit.records import bash, calls, edit, returns, said, wrote
 
 DENIED = "/repo/.venv/bin/app: 2: exec: /repo/.venv/bin/python: Permission denied"
 
@@ -84,3 +84,32 @@ def test_a_short_reply_a_repeat_without_action_or_a_first_request_keeps_nothing(
     assert _drafts(said("run the linter please"), wrote("I can't run it here: " + WHY),
                    said("run the linter please"), wrote("As said: " + WHY)) == []
     assert _drafts(said("conda activate ml311"), bash("t1", "conda activate ml311", ""), wrote(WHY)) == []
+
+
+# --- documentation looked up, then acted on: what Claude says about the thing it looked up --
+
+NO_OP = ("The `acme/setup-display-action` step is a documented no-op on macOS (native display), so "
+         "no conditional was needed.")
+
+
+def test_a_page_fetched_then_a_change_keeps_the_sentence_naming_what_was_looked_up() -> None:
+    drafts = _drafts(
+        said("add macOS to the CI matrix"),
+        calls("w1", "WebFetch", url="https://github.com/acme/setup-display-action", prompt="macOS?"),
+        returns("w1", "Not needed on macOS."),
+        edit("e1", "/repo/.github/workflows/test.yml"),
+        wrote(f"The matrix now runs on ubuntu and macos. {NO_OP}"),
+        calls("r1", "Read", file_path="/repo/.github/workflows/test.yml"), returns("r1", "..."),
+        wrote("Single-file change; tell me if you want a PR."),
+    )
+    [learning] = [d for d in drafts if d.category is Category.LEARNING]
+    assert learning.content == f"{NO_OP} (looked up: https://github.com/acme/setup-display-action)"
+
+
+def test_a_lookup_nothing_was_done_with_or_a_reply_not_naming_it_keeps_nothing() -> None:
+    looked = [calls("w1", "WebSearch", query="vite plus typescript peer range"), returns("w1", "links")]
+    assert _drafts(said("does vite plus accept typescript 7?"), *looked,
+                   wrote("Vite plus declares a typescript peer range of ^5 || ^6 only.")) == []
+    assert _drafts(said("add the cache"), *looked, edit("e1", "/src/cache.py"),
+                   wrote("I've added the cache with vite plus typescript support."),
+                   wrote("The cache is wired in and the tests pass.")) == []
