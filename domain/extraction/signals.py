@@ -1,7 +1,7 @@
 """The structural signals of one pass (issue 30.2), fed by DigestState: a person correcting
 Claude (corrections.py), a person's pick among options (choices.py), the report that answers a
 question (findings.py), a request the person had to repeat (repeats.py), documentation looked up and acted on
-(lookups.py), and learnings said
+(lookups.py), where something hard to find lives (locations.py), and learnings said
 right before Claude acts (hypotheses, dropped).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
@@ -15,6 +15,7 @@ from abzu.domain.extraction.choices import chosen
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker
 from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.findings import Report, ReportTracker
+from abzu.domain.extraction.locations import Location, LocationTracker
 from abzu.domain.extraction.lookups import Lookup, LookupTracker
 from abzu.domain.extraction.model import Decision, Note
 from abzu.domain.extraction.repeats import Repeat, RepeatTracker
@@ -38,6 +39,7 @@ class StructuralSignals:
         self.reports = ReportTracker()
         self.repeats = RepeatTracker()
         self.lookups = LookupTracker()
+        self.locations = LocationTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
 
@@ -64,6 +66,10 @@ class StructuralSignals:
             self._reported(self.reports.on_call(call))
             self.repeats.on_call()
             self.lookups.on_call(call)
+
+    def searched(self, command: str, output: str, uuid: str) -> None:
+        """A command's output (whatever its exit code: `find` reports unreadable folders)."""
+        self._reported(self.locations.on_search(command, output, uuid))
 
     def interrupted(self) -> None:
         self.corrections.on_interrupt()
@@ -99,7 +105,7 @@ class StructuralSignals:
         self._reported(self.repeats.flush())
         self._reported(self.lookups.flush())
 
-    def _reported(self, report: Report | Repeat | Lookup | None) -> None:
+    def _reported(self, report: Report | Repeat | Lookup | Location | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
             _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))

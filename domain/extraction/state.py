@@ -192,6 +192,8 @@ class DigestState:
             self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid, quiet=self.replaying)
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
+        if command is not None and not self.replaying:
+            self.signals.searched(command, outcome.text, uuid)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
             misuse = verdict is Outcome.TOOL_MISUSE
             failure = Failure("", "", uuid, self.step, misuse, offset, command is not None)

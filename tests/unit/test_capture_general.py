@@ -113,3 +113,24 @@ def test_a_lookup_nothing_was_done_with_or_a_reply_not_naming_it_keeps_nothing()
     assert _drafts(said("add the cache"), *looked, edit("e1", "/src/cache.py"),
                    wrote("I've added the cache with vite plus typescript support."),
                    wrote("The cache is wired in and the tests pass.")) == []
+
+
+# --- where something hard to find lives: a search by name found none, a later one found it --
+
+def test_a_name_found_under_another_root_after_a_search_that_found_none_is_a_learning() -> None:
+    drafts = _drafts(
+        said("read your handoff and carry on"),
+        bash("f1", 'find /work/app -iname "*handoff*" -not -path "*/.git/*"', ""),
+        bash("f2", 'echo "---HANDOFFS---"; find /home/me/.claude -iname "*handoff*" 2>/dev/null',
+             "---HANDOFFS---\n/home/me/.claude/handoffs"),
+    )
+    [where] = [d for d in drafts if d.category is Category.LEARNING]
+    assert where.content.startswith("Where the `handoff` files are: /home/me/.claude/handoffs (not under /work/app")
+
+
+def test_a_name_found_at_once_a_vague_name_or_the_same_root_again_is_no_finding() -> None:
+    assert _drafts(bash("f1", "find /work/app -name 'settings.toml'", "/work/app/conf/settings.toml")) == []
+    assert _drafts(bash("f1", "find /work/app -name '*.md'", ""),
+                   bash("f2", "find /home/me -name '*.md'", "/home/me/notes.md")) == []
+    assert _drafts(bash("f1", "find /work/app -name 'settings*'", ""),
+                   bash("f2", "find /work/app -name 'settings*'", "/work/app/settings.toml")) == []
