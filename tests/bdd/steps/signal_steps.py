@@ -127,6 +127,33 @@ def _(signal_transcript: Transcript, words: str) -> None:
     signal_transcript.lines.append(assistant(text(words)))
 
 
+@given(parsers.parse('a session in which `{command}` prints "{output}"'))
+def _(signal_transcript: Transcript, command: str, output: str) -> None:
+    signal_transcript.lines.append(user("make `uv run app serve` work without a venv"))
+    signal_transcript.bash(command, output)
+
+
+@given(parsers.parse('`{command}` prints "{output}"'))
+def _(signal_transcript: Transcript, command: str, output: str) -> None:
+    signal_transcript.bash(command, output)
+
+
+@given(parsers.parse("`{command}` finds nothing"))
+def _(signal_transcript: Transcript, command: str) -> None:
+    signal_transcript.bash(command, "")
+
+
+@given(parsers.parse('Claude runs `{command}` and says "{words}"'))
+def _(signal_transcript: Transcript, command: str, words: str) -> None:
+    signal_transcript.bash(command, "")
+    signal_transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('Claude fetches "{url}"'))
+def _(signal_transcript: Transcript, url: str) -> None:
+    signal_transcript.tool("WebFetch", "Not needed on macOS.", url=url, prompt="Does it support macOS?")
+
+
 @when("that session ends")
 def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
     folder = session_world.home.parent / "claude-projects"
