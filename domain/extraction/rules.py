@@ -80,6 +80,7 @@ INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_strin
 # A command piped into a filter (`… 2>&1 | head -30`) exits with the filter's status: its
 # own failure only shows as an error line in the output (`error: …`, `…: Permission denied`).
 _FILTERED = re.compile(r"\|\s*(?:head|tail|grep|tee|less|more|sort|wc|cut)\b[^|]*$")
+_LOG_VIEWER = re.compile(r"\b(?:logs?|journalctl)\b")  # the errors a log shows are the app's, not the command's
 _ERROR_IN_FILTERED = re.compile(
     r"^(?:error|fatal|ERROR|Error)(?:\[\w-]+\])?: |^\w*(?:Error|Exception): |: Permission denied$",
     re.MULTILINE,
@@ -99,7 +100,8 @@ def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
 def _shows_failure(output: str, command: str | None) -> bool:
     if any(hint in output for hint in _FAILURE_HINTS) and _FAILURE_IN_OUTPUT.search(output) is not None:
         return True
-    masked = command is not None and _FILTERED.search(command) is not None and not is_read_only(command)
+    masked = (command is not None and _FILTERED.search(command) is not None and not is_read_only(command)
+              and _LOG_VIEWER.search(command) is None)
     return masked and _ERROR_IN_FILTERED.search(output) is not None
 
 

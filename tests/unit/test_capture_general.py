@@ -32,6 +32,7 @@ def test_an_error_word_without_a_masking_pipe_or_in_a_look_is_no_failure() -> No
     assert _bash("uv run app --help", "error: is printed by the app's own help") is Outcome.SUCCESS
     assert _bash("grep -rn 'error: ' src | head", "src/a.py:3: error: x") is Outcome.SUCCESS
     assert _bash("uv run app 2>&1 | head", "no errors: all fine") is Outcome.SUCCESS
+    assert _bash("kubectl logs deploy/api --tail 50 | grep -i err", "ERROR: upstream timed out") is Outcome.SUCCESS
 
 
 def test_a_chain_is_read_only_only_when_every_command_of_it_looks() -> None:
