@@ -89,3 +89,9 @@ Feature: Capture reads the shape of a session, not its wording
     And `find /home/me/.claude -iname "*handoff*"` prints "/home/me/.claude/handoffs"
     When that session ends
     Then staging holds a learning that says "Where the `handoff` files are: /home/me/.claude/handoffs (not under /work/app"
+
+  Scenario: A command that passes session after session is a pattern of the project
+    Given 3 sessions of the project in which Claude edits "/src/cart.py" and `pytest -q` passes
+    When each of those sessions ends
+    Then staging holds one pattern that says "Recurring step of this project across sessions: `pytest -q`"
+    And another such session ending stages it no second time

@@ -70,7 +70,8 @@ class LookupTracker:
                 self._looked.append((where, terms, needed))
         elif self._looked:
             command = command_of(call)
-            self._acted = self._acted or call.name in FILE_TOOLS or (command is not None and not is_read_only(command))
+            changes = call.name in FILE_TOOLS or (command is not None and not is_read_only(command))
+            self._acted = self._acted or changes
 
     def flush(self) -> Lookup | None:
         said, self._said = self._said, []
@@ -78,7 +79,8 @@ class LookupTracker:
             for text, uuid in said:
                 named = [s for s in sentences(text) if not _STATUS.match(s) and _names(s, terms, needed)]
                 if named:
-                    return Lookup(f"{' '.join(named[:MAX_SENTENCES])} (looked up: {shorten(where, 200)})", uuid)
+                    said_it = " ".join(named[:MAX_SENTENCES])
+                    return Lookup(f"{said_it} (looked up: {shorten(where, 200)})", uuid)
         return None
 
 

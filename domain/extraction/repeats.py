@@ -71,5 +71,6 @@ class RepeatTracker:
         text, uuid = reply
         if len(text.strip()) < MIN_REPLY_CHARS:
             return None
-        return Repeat(f"Asked again (the first attempt did not do it): {shorten(self._request, REQUEST_CHARS)}\n"
+        asked = shorten(self._request, REQUEST_CHARS)
+        return Repeat(f"Asked again (the first attempt did not do it): {asked}\n"
                       f"Found: {shorten(text, REPLY_CHARS)}", uuid)

@@ -80,7 +80,8 @@ INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_strin
 # A command piped into a filter (`… 2>&1 | head -30`) exits with the filter's status: its
 # own failure only shows as an error line in the output (`error: …`, `…: Permission denied`).
 _FILTERED = re.compile(r"\|\s*(?:head|tail|grep|tee|less|more|sort|wc|cut)\b[^|]*$")
-_LOG_VIEWER = re.compile(r"\b(?:logs?|journalctl)\b")  # the errors a log shows are the app's, not the command's
+# The errors a log shows are the app's, not the command's.
+_LOG_VIEWER = re.compile(r"\b(?:logs?|journalctl)\b")
 _ERROR_IN_FILTERED = re.compile(
     r"^(?:error|fatal|ERROR|Error)(?:\[\w-]+\])?: |^\w*(?:Error|Exception): |: Permission denied$",
     re.MULTILINE,
