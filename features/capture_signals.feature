@@ -58,3 +58,40 @@ Feature: Capture reads the shape of a session, not its wording
     And Claude answers "No change is possible yet: vite-plus-core 0.2.4 declares a typescript peer range of ^5 || ^6, and a dry-run npm install without the override fails with ERESOLVE. Keep the override until vite-plus-core accepts ^7."
     When that session ends
     Then staging holds a learning that says "fails with ERESOLVE"
+
+  Scenario: A command whose failure a filter pipe hid, failing several ways, is one known problem with its cause
+    Given a session in which `uv run app --help 2>&1 | head -30` prints "error: failed to remove file `.venv/lib64`"
+    And `mv .venv .venv.old; uv run app --help 2>&1 | head -30` prints ".venv/bin/app: 2: exec: .venv/bin/python: Permission denied"
+    And Claude explains "The sandbox does not let the venv's python symlinks run: a permission issue of this machine."
+    When that session ends
+    Then staging holds a learning that says "Known problem, unresolved in the session (failed 2 times)"
+    And staging holds a learning that says "Cause: The sandbox does not let the venv's python symlinks run"
+
+  Scenario: A request the person had to make again keeps what the second attempt found
+    Given a session in which the user asks "conda activate ml311"
+    And Claude runs `conda activate ml311` and says "Environment activated."
+    And the user then says "conda activate ml311"
+    And Claude runs `echo $CONDA_DEFAULT_ENV` and says "The activation did not persist: each Bash call starts a new shell, so activate the environment in your own terminal."
+    When that session ends
+    Then staging holds a learning that says "Asked again (the first attempt did not do it): conda activate ml311"
+    And staging holds a learning that says "each Bash call starts a new shell"
+
+  Scenario: Documentation looked up and then acted on is a learning
+    Given a session in which the user asks "add macOS to the CI matrix"
+    And Claude fetches "https://github.com/acme/setup-display-action"
+    And Claude edits "/repo/.github/workflows/test.yml" and says "The acme/setup-display-action step is a documented no-op on macOS, so no conditional is needed."
+    When that session ends
+    Then staging holds a learning that says "documented no-op on macOS, so no conditional is needed. (looked up: https://github.com/acme/setup-display-action)"
+
+  Scenario: Where something hard to find lives is a learning
+    Given a session in which the user asks "read your handoff and carry on"
+    And `find /work/app -iname "*handoff*"` finds nothing
+    And `find /home/me/.claude -iname "*handoff*"` prints "/home/me/.claude/handoffs"
+    When that session ends
+    Then staging holds a learning that says "Where the `handoff` files are: /home/me/.claude/handoffs (not under /work/app"
+
+  Scenario: A command that passes session after session is a pattern of the project
+    Given 3 sessions of the project in which Claude edits "/src/cart.py" and `pytest -q` passes
+    When each of those sessions ends
+    Then staging holds one pattern that says "Recurring step of this project across sessions: `pytest -q`"
+    And another such session ending stages it no second time

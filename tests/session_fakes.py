@@ -45,6 +45,11 @@ class InMemorySummaries:
         finals = [s for s in self.rows.values() if s.session_id == session_id and s.is_final]
         return finals[-1] if finals else None
 
+    def project_finals(self, project: str, *, excluding: str, limit: int) -> list[SessionSummary]:
+        found = [s for s in self.rows.values()
+                 if s.is_final and s.project == project and s.session_id != excluding]
+        return sorted(found, key=lambda s: s.created_at, reverse=True)[:limit]
+
     def attach_conversational(self, summary_id: str, text: str) -> bool:
         row = self.rows[summary_id]
         if row.conversational_state:

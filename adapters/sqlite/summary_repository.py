@@ -37,6 +37,11 @@ class SqliteSummaryRepository(SummaryRepository):
                              " ORDER BY created_at DESC LIMIT 1")
         return found[0] if found else None
 
+    def project_finals(self, project: str, *, excluding: str, limit: int) -> list[SessionSummary]:
+        return self._select("is_final = 1 AND project = :project AND session_id != :excluding",
+                            {"project": project, "excluding": excluding, "limit": limit},
+                            " ORDER BY created_at DESC, id DESC LIMIT :limit")
+
     def attach_conversational(self, summary_id: str, text: str) -> bool:
         changed = self._db.execute(
             "UPDATE session_summaries SET conversational_state = :text WHERE id = :id "

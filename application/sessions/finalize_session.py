@@ -10,12 +10,18 @@ from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.maintenance import MaintenanceReport, RunMaintenance
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.sessions.capture_pre_compact import operational_notes
-from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor, TranscriptFiles
+from abzu.application.sessions.ports import (
+    RecurringStepStager,
+    SessionUnitOfWork,
+    TranscriptExtractor,
+    TranscriptFiles,
+)
 from abzu.application.sessions.stored import stored_text
 from abzu.application.sessions.track_loops import track_open_loops
 from abzu.domain.sessions.errors import SessionNotFound
 from abzu.domain.sessions.reconcile import reconcile
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
+from abzu.domain.sessions.recurring import RecurringStep, recurring_steps
 from abzu.domain.sessions.summary import SessionSummary
 
 KEEP_FINALS = 5
@@ -51,6 +57,9 @@ class FinalizeSession:
     - The project's open loops follow the final summary (track_loops.py): those it resolves are
       closed, what it leaves open is kept or opened (issue 29); not for a session whose
       transcript was last written more than LOOP_WINDOW ago (history being back-filled).
+    - A command that passed at the end of this session and of at least two of the project's
+      other kept sessions is staged as a pattern (domain/sessions/recurring.py), when a
+      `recurring` stager is given and the session belongs to a project.
     - Deletes the session's snapshots, keeps only the newest 5 final summaries of the project.
     - Runs the maintenance pass (decay weights, flagged beads deleted).
     - A finalised session stays as it is until a hook reopens it (any activity does):
@@ -66,6 +75,7 @@ class FinalizeSession:
     ids: IdGenerator
     keep_finals: int = field(default=KEEP_FINALS)
     transcripts: TranscriptFiles | None = None  # None: every session counts as current
+    recurring: RecurringStepStager | None = None  # None: no cross-session patterns
 
     def execute(self, request: FinalizeRequest) -> Result[Finalized, SessionNotFound]:
         with self.uow as uow:
@@ -75,8 +85,12 @@ class FinalizeSession:
         if record.is_finalized and not request.tail:  # a hook since would have reopened it
             return Success(Finalized(record.session_id, None, 0, 0, 0, None))
         extraction = self._extract(record)
-        outcome = self._reconcile(record, _Tail.of(extraction), request.by,
-                                  more=extraction is not None and extraction.capped)
+        outcome, steps = self._reconcile(record, _Tail.of(extraction), request.by,
+                                         more=extraction is not None and extraction.capped)
+        if steps and self.recurring is not None and record.project is not None:
+            staged = self.recurring.execute(record.session_id, record.project, [s.text for s in steps],
+                                            [s.program for s in steps])
+            outcome = replace(outcome, candidates_created=outcome.candidates_created + staged)
         return Success(replace(outcome, maintenance=self.maintenance.execute()))
 
     def _extract(self, record: SessionRecord) -> ExtractionResult | None:
@@ -90,14 +104,19 @@ class FinalizeSession:
         except TranscriptUnreadable:
             return None
 
-    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy, *, more: bool) -> Finalized:
+    def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy, *,
+                   more: bool) -> tuple[Finalized, list[RecurringStep]]:
         with self.uow as uow:
             snapshots = uow.summaries.snapshots(record.session_id)
             previous = uow.summaries.final_of(record.session_id)
             merged = [previous, *snapshots] if previous else snapshots
             final = self._final(record, merged, tail) if merged or not tail.is_empty else None
-            pruned = 0
+            pruned, steps = 0, []
             if final is not None:
+                if self.recurring is not None and record.project is not None:
+                    earlier = uow.summaries.project_finals(record.project, excluding=record.session_id,
+                                                   limit=self.keep_finals)
+                    steps = recurring_steps(final.operational_state, [s.operational_state for s in earlier])
                 uow.summaries.replace_final(final)
                 if self._current(record):
                     track_open_loops(uow, record, final, now=self.clock.now(), ids=self.ids)
@@ -106,7 +125,7 @@ class FinalizeSession:
             if not more:  # capped: left pending so the next recovery mines the rest
                 uow.sessions.mark_finalized(record.session_id, at=self.clock.now(), by=by)
             uow.commit()
-        return Finalized(record.session_id, final, len(snapshots), tail.candidates, pruned, None)
+        return Finalized(record.session_id, final, len(snapshots), tail.candidates, pruned, None), steps
 
     def _current(self, record: SessionRecord) -> bool:
         path = record.transcript_path

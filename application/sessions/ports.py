@@ -5,6 +5,7 @@ pre-compact hook, finalisation and recovery); the read side (`SessionContext`) a
 `SessionJournal` serve the latency-bound hooks and never wait for the write lock.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -61,6 +62,9 @@ class SummaryRepository(Protocol):
         """Pre-compact snapshots, oldest first."""
         ...
     def final_of(self, session_id: str) -> SessionSummary | None: ...
+    def project_finals(self, project: str, *, excluding: str, limit: int) -> list[SessionSummary]:
+        """The newest final summaries of `project`, `excluding` one session's."""
+        ...
     def attach_conversational(self, summary_id: str, text: str) -> bool:
         """Fills an empty conversational state; False (and no change) when one is there."""
         ...
@@ -129,6 +133,14 @@ class SessionUnitOfWork(UnitOfWork, Protocol):
     def injections(self) -> InjectionLog: ...
     @property
     def loops(self) -> OpenLoopRepository: ...
+
+
+class RecurringStepStager(Protocol):
+    """Stages the patterns of steps a project's sessions repeat (recurring_steps.py)."""
+
+    def execute(
+        self, session_id: str, project: str, texts: Sequence[str], commands: Sequence[str]
+    ) -> int: ...
 
 
 class TranscriptExtractor(Protocol):

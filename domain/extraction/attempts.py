@@ -71,17 +71,28 @@ class AttemptTracker:
 
     def unresolved(
         self, failures: Counter[str], uuids: dict[str, str], open_lines: list[str],
-        causes: Mapping[str, str] | None = None,
+        causes: Mapping[str, str] | None = None, programs: Mapping[str, str] | None = None,
     ) -> list[Finding]:
         """Failures still open at the end of the session that recurred (RECURRING_FAILURES+
-        times) or that Claude explained (`causes`: error line -> its explanation)."""
-        why = causes or {}
-        return [
-            Finding(_unresolved(line, failures[line]) + (f"\nCause: {why[line]}" if line in why else ""),
-                    uuids[line])
-            for line in open_lines
-            if line in uuids and (failures[line] >= RECURRING_FAILURES or line in why)
-        ]
+        times) or that Claude explained (`causes`: error line -> its explanation). The open
+        failures of one program (`programs`: error line -> program: `uv run app` run three ways,
+        failing each time) are one problem: its latest line, their count, the latest cause."""
+        why, groups = causes or {}, _by_program([ln for ln in open_lines if ln in uuids], programs or {})
+        found = []
+        for lines in groups:
+            count = sum(max(failures[ln], 1) for ln in lines)
+            cause = next((why[ln] for ln in reversed(lines) if ln in why), None)
+            if count >= RECURRING_FAILURES or cause is not None:
+                text = _unresolved(lines[-1], count) + (f"\nCause: {cause}" if cause else "")
+                found.append(Finding(text, uuids[lines[0]]))
+        return found
+
+
+def _by_program(lines: list[str], programs: Mapping[str, str]) -> list[list[str]]:
+    groups: OrderedDict[str, list[str]] = OrderedDict()
+    for line in lines:
+        groups.setdefault(programs.get(line) or line, []).append(line)
+    return list(groups.values())
 
 
 def _unresolved(line: str, count: int) -> str:

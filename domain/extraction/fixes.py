@@ -12,6 +12,7 @@ Write) repaired code that was never broken in the project: churn, not a fix to r
 Claude's first explanation after the failure ("… because …") is its cause.
 """
 
+import re
 from collections import OrderedDict, deque
 from dataclasses import dataclass, replace
 
@@ -25,7 +26,8 @@ from abzu.domain.redaction import redact
 
 CHANGES_PER_FIX = 5
 _FILTERS = frozenset(("head", "tail", "grep", "tee", "less", "cat", "yes", "echo", "sort", "wc"))
-_HOUSEKEEPING = frozenset(("cd", "mkdir", "rm", "cp", "mv", "touch", "chmod", "sleep", "kill", "pkill"))
+_HOUSEKEEPING = frozenset(("cd", "mkdir", "rm", "cp", "mv", "touch", "chmod", "sleep", "kill", "pkill",
+                          "true", "false"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +53,7 @@ class Change:
 def program_of(command: str) -> str | None:
     """The program a command runs, its arguments left out: `cd x && npm run build | tail` →
     `npm run build`, `python -m pytest -q` → `python -m pytest`. None: housekeeping only."""
-    for chain in command.split("&&")[::-1]:
+    for chain in re.split(r"&&|;|\|\|", command)[::-1]:
         for stage in chain.split("|"):
             words = stage.split()
             if not words or words[0] in _FILTERS or words[0] in _HOUSEKEEPING:

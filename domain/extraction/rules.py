@@ -51,11 +51,19 @@ _READ_ONLY = re.compile(
 _DISCARDED = re.compile(r"\s\d?>\s*/dev/null\b|\s\d?>&\d\b")  # 2>/dev/null, 2>&1: nothing written
 
 
+_NO_OPS = frozenset(("true", "false", ":"))
+_CHAINED = re.compile(r"\s*(?:;|&&|\|\|)\s*")
+
+
 def is_read_only(command: str) -> bool:
-    """A command that only looks (no redirection into a file)."""
+    """A command that only looks (no redirection into a file): every command of a chain
+    (`ls .venv; uv run app` runs `uv run app` too)."""
     if _READ_ONLY.match(command) is None:
         return False
-    return ">" not in command or ">" not in _DISCARDED.sub(" ", command)
+    if ">" in command and ">" in _DISCARDED.sub(" ", command):
+        return False
+    steps = [s for s in _CHAINED.split(command) if s and not s.startswith("cd ") and s not in _NO_OPS]
+    return all(_READ_ONLY.match(s) is not None for s in steps)
 
 
 # The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task
@@ -66,7 +74,18 @@ OUTPUT_READERS = frozenset({"Bash", "TaskCreate", "AskUserQuestion"})
 # The only tool-input keys anything reads (`file_of`, `command_of`, `describe_change`, tasks.py):
 # the reader keeps no others (a Write's whole file, a subagent's prompt), so never redacts them.
 INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
-                             "todos", "status", "taskId", "subject", "questions"})
+                             "todos", "status", "taskId", "subject", "questions", "url", "query"})
+
+
+# A command piped into a filter (`… 2>&1 | head -30`) exits with the filter's status: its
+# own failure only shows as an error line in the output (`error: …`, `…: Permission denied`).
+_FILTERED = re.compile(r"\|\s*(?:head|tail|grep|tee|less|more|sort|wc|cut)\b[^|]*$")
+# The errors a log shows are the app's, not the command's.
+_LOG_VIEWER = re.compile(r"\b(?:logs?|journalctl)\b")
+_ERROR_IN_FILTERED = re.compile(
+    r"^(?:error|fatal|ERROR|Error)(?:\[\w-]+\])?: |^\w*(?:Error|Exception): |: Permission denied$",
+    re.MULTILINE,
+)
 
 
 def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
@@ -74,13 +93,17 @@ def classify(call: ToolCall | None, outcome: ToolOutcome) -> Outcome:
         if _NOT_ERRORS.search(outcome.text[:500]):
             return Outcome.NOT_AN_ERROR
         return Outcome.TOOL_MISUSE if _TOOL_MISUSE.search(outcome.text) else Outcome.FAILED
-    if call is not None and call.name == "Bash" and _shows_failure(outcome.text):
+    if call is not None and call.name == "Bash" and _shows_failure(outcome.text, command_of(call)):
         return Outcome.FAILED
     return Outcome.SUCCESS
 
 
-def _shows_failure(output: str) -> bool:
-    return any(hint in output for hint in _FAILURE_HINTS) and _FAILURE_IN_OUTPUT.search(output) is not None
+def _shows_failure(output: str, command: str | None) -> bool:
+    if any(hint in output for hint in _FAILURE_HINTS) and _FAILURE_IN_OUTPUT.search(output) is not None:
+        return True
+    masked = (command is not None and _FILTERED.search(command) is not None and not is_read_only(command)
+              and _LOG_VIEWER.search(command) is None)
+    return masked and _ERROR_IN_FILTERED.search(output) is not None
 
 
 def file_of(call: ToolCall | None, outcome: ToolOutcome | None = None) -> str | None:

@@ -1,6 +1,8 @@
 """The structural signals of one pass (issue 30.2), fed by DigestState: a person correcting
 Claude (corrections.py), a person's pick among options (choices.py), the report that answers a
-question (findings.py), and learnings said right before Claude acts (hypotheses, dropped).
+question (findings.py), a request the person had to repeat (repeats.py), documentation looked up and acted on
+(lookups.py), where something hard to find lives (locations.py), and learnings said
+right before Claude acts (hypotheses, dropped).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
 bounded sizes stay those of state.py.
@@ -13,7 +15,10 @@ from abzu.domain.extraction.choices import chosen
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker
 from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.findings import Report, ReportTracker
+from abzu.domain.extraction.locations import Location, LocationTracker
+from abzu.domain.extraction.lookups import Lookup, LookupTracker
 from abzu.domain.extraction.model import Decision, Note
+from abzu.domain.extraction.repeats import Repeat, RepeatTracker
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, TranscriptRecord
 from abzu.domain.extraction.transcript_text import shorten
@@ -32,6 +37,9 @@ class StructuralSignals:
         self.exchanges, self.notes, self.decisions = exchanges, notes, decisions
         self.corrections = CorrectionTracker()
         self.reports = ReportTracker()
+        self.repeats = RepeatTracker()
+        self.lookups = LookupTracker()
+        self.locations = LocationTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
 
@@ -39,6 +47,8 @@ class StructuralSignals:
         """A message the person typed opens an exchange; True when it corrects Claude."""
         correction = self.corrections.on_human(record.text)
         self._reported(self.reports.on_human(record.text))
+        self._reported(self.repeats.on_human(record.text))
+        self._reported(self.lookups.on_human())
         self.exchanges.next_turn()
         if correction is not None and not replaying:
             self._corrected(correction, record.uuid)
@@ -49,8 +59,17 @@ class StructuralSignals:
             return
         self.corrections.on_assistant(record.text, record.tool_calls)
         self.reports.on_text(record.text, record.uuid, replaying=replaying)
+        if not replaying:
+            self.repeats.on_text(record.text, record.uuid)
+            self.lookups.on_text(record.text, record.uuid)
         for call in record.tool_calls:
             self._reported(self.reports.on_call(call))
+            self.repeats.on_call()
+            self.lookups.on_call(call)
+
+    def searched(self, command: str, output: str, uuid: str) -> None:
+        """A command's output (whatever its exit code: `find` reports unreadable folders)."""
+        self._reported(self.locations.on_search(command, output, uuid))
 
     def interrupted(self) -> None:
         self.corrections.on_interrupt()
@@ -83,8 +102,10 @@ class StructuralSignals:
     def finish(self) -> None:
         """The end of what was read: the exchange in progress may end in a report."""
         self._reported(self.reports.flush())
+        self._reported(self.repeats.flush())
+        self._reported(self.lookups.flush())
 
-    def _reported(self, report: Report | None) -> None:
+    def _reported(self, report: Report | Repeat | Lookup | Location | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
             _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))

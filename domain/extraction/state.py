@@ -69,6 +69,7 @@ class DigestState:
         self.attempts = AttemptTracker()
         self.failure_counts: Counter[str] = Counter({line: n for line, n, _ in earlier})
         self.failure_uuids: dict[str, str] = {line: uuid for line, _, uuid in earlier}
+        self.failure_programs: OrderedDict[str, str] = OrderedDict()  # error line -> its program
         self.compact_summary: str | None = None
         self.last_user_ask: str | None = None
         self.side_request: str | None = None  # the prompt of the subagent now speaking
@@ -82,7 +83,7 @@ class DigestState:
         successes, failures that recurred and were never fixed)."""
         shown = list(self.attempts.findings.values())
         shown += self.attempts.unresolved(self.failure_counts, self.failure_uuids, list(self.open_errors),
-                                          self.fix.explained())
+                                          self.fix.explained(), self.failure_programs)
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
         reports = self.signals.found
@@ -191,6 +192,8 @@ class DigestState:
             self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid, quiet=self.replaying)
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
+        if command is not None and not self.replaying:
+            self.signals.searched(command, outcome.text, uuid)
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
             misuse = verdict is Outcome.TOOL_MISUSE
             failure = Failure("", "", uuid, self.step, misuse, offset, command is not None)
@@ -219,6 +222,9 @@ class DigestState:
         if not failure.misuse and not self.replaying:
             self.failure_counts[line] += 1
             self.failure_uuids.setdefault(line, failure.uuid)
+            program = program_of(command) if command is not None else None
+            if program:
+                _add(self.failure_programs, line, program)
         if target is not None:
             self.fix.on_failure(replace(failure, target=target, line=line))
 

@@ -87,6 +87,11 @@ def track(operational_state: str | None, open_loops: Sequence[OpenLoop], closed:
     return LoopChanges(resolved, tuple(seen), tuple(opened))
 
 
+def passed_at_end(operational_state: str | None) -> list[str]:
+    """The items of a final summary's "Passed at the end" ("Bash `npm run build`")."""
+    return _sections(operational_state or "").get(_PASSED, [])
+
+
 def _sections(text: str) -> dict[str, list[str]]:
     """The "- " items under each heading, the heading without its counts or colon."""
     groups: dict[str, list[str]] = {}

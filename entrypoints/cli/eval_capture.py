@@ -41,6 +41,9 @@ def capture(
         "--distiller", help="Let the configured distiller run too (default: heuristics alone).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="List missed items and stray candidates.")] = False,
+    half: Annotated[str | None, typer.Option(
+        help="With --split: run only the transcripts of this half (tuning or test), so rules are "
+             "tuned without seeing the other one.")] = None,
 ) -> None:
     """Score capture: each transcript is finalised in a throw-away Abzu; recall = matched items /
     items, precision = candidates matching an item / candidates, overall and per category."""
@@ -48,6 +51,11 @@ def capture(
     configure_file_logging(settings.log_path)
     items = _load(labels)
     halves = _load_split(split) if split else {}
+    if half is not None:
+        if half not in halves:
+            fail("--half needs --split and is tuning or test")
+        transcripts = [p for p in transcripts if p.name in halves[half]]
+        halves = {half: halves[half]}
     unknown = [p.name for p in transcripts if p.name not in items]
     if unknown:
         fail(f"{labels.name} has no labels for {', '.join(unknown)}")

@@ -253,7 +253,7 @@ class Container(containers.DeclarativeContainer):
     sessions = providers.Container(
         SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
         workspace=workspace, wisdom=wisdom_plain, staging=staging_plain,
-        maintenance=maintenance, extract_transcript=extract_transcript,
+        maintenance=maintenance, extract_transcript=extract_transcript, remember_many=remember_many,
     )
 
     # --- the four memory operations: the same factory the CLI builds without the container ---

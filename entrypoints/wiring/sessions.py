@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from abzu.application.extraction.extract_transcript import ExtractTranscript
     from abzu.application.maintenance import RunMaintenance
     from abzu.application.ports import Clock, IdGenerator, Workspace
+    from abzu.application.remember_many import RememberMany
     from abzu.domain.decay import DecayPolicy
     from abzu.domain.ranking import RankingPolicy
 
@@ -50,6 +51,7 @@ class SessionProviders(containers.DeclarativeContainer):
     staging: providers.Dependency[Sqlite3Store] = providers.Dependency()
     maintenance: providers.Dependency[RunMaintenance] = providers.Dependency()
     extract_transcript: providers.Dependency[ExtractTranscript] = providers.Dependency()
+    remember_many: providers.Dependency[RememberMany] = providers.Dependency()
 
     uow = providers.Factory(
         deferred("adapters.sqlite.session_unit_of_work:SqliteSessionUnitOfWork"), wisdom=wisdom,
@@ -81,9 +83,12 @@ class SessionProviders(containers.DeclarativeContainer):
         files=files, transcripts=transcripts, extractor=extract_transcript, attach=attach_compact_summary,
         update=update_pre_compact_summary, clock=clock,
     )
+    recurring_steps = providers.Factory(
+        deferred("application.sessions.recurring_steps:StageRecurringSteps"), remember=remember_many)
     finalize_session = providers.Factory(
         deferred("application.sessions.finalize_session:FinalizeSession"), uow=uow,
         extractor=extract_transcript, maintenance=maintenance, clock=clock, ids=ids, transcripts=transcripts,
+        recurring=recurring_steps,
     )
     ingest_spool = providers.Factory(deferred("application.sessions.ingest_spool:IngestSpool"), uow=uow,
                                      spool=spool, clock=clock, remotes=workspace)

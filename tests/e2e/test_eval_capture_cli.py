@@ -69,3 +69,20 @@ def test_a_split_reports_each_half_and_every_category(abzu_home: Path, tmp_path:
     assert "recall 0.00  precision 0.00" in tuning  # the first four hold nothing labelled
     assert _figures(result.stdout)["recall"] >= 0.5  # the test half holds every labelled item
     assert "learning" in result.stdout and "decision" in result.stdout
+
+
+def test_one_half_runs_only_its_own_transcripts(abzu_home: Path, tmp_path: Path) -> None:
+    split = tmp_path / "split.json"
+    halves = {"tuning": [p.name for p in ALL[:4]], "test": [p.name for p in ALL[4:]]}
+    split.write_text(json.dumps(halves))
+    arguments = ["eval", "capture", str(LABELS), *map(str, ALL), "--split", str(split), "--half", "tuning"]
+    result = runner.invoke(create_app(), arguments)
+    assert result.exit_code == 0, result.output
+    assert "tuning half" in result.stdout and "test half" not in result.stdout
+    assert not any(p.name[:40] in result.stdout for p in ALL[4:])  # the other half is never run
+
+
+def test_a_half_without_a_split_is_one_clear_error(abzu_home: Path) -> None:
+    result = runner.invoke(create_app(), ["eval", "capture", str(LABELS), str(ALL[0]), "--half", "test"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "error: --half needs --split and is tuning or test"

@@ -53,6 +53,18 @@ def test_snapshots_accumulate_and_a_final_replaces_them(container: Container) ->
         assert final is not None and final.conversational_state == "final B"
 
 
+def test_a_projects_newest_finals_but_one_sessions_are_read_back(container: Container) -> None:
+    with container.sessions.uow() as uow:
+        for n in range(4):
+            uow.summaries.replace_final(snapshot(0, session=f"s{n}", final=True, at=T0 + timedelta(hours=n)))
+        uow.summaries.replace_final(snapshot(0, session="other", project="web", final=True))
+        uow.summaries.add(snapshot(1, session="s9", notes="a snapshot, not a final"))
+        uow.commit()
+    with container.sessions.uow() as uow:
+        found = uow.summaries.project_finals("api", excluding="s3", limit=2)
+    assert [s.session_id for s in found] == ["s2", "s1"]
+
+
 def test_only_the_newest_final_summaries_of_a_project_survive_pruning(container: Container) -> None:
     with container.sessions.uow() as uow:
         for n in range(7):

@@ -127,6 +127,33 @@ def _(signal_transcript: Transcript, words: str) -> None:
     signal_transcript.lines.append(assistant(text(words)))
 
 
+@given(parsers.parse('a session in which `{command}` prints "{output}"'))
+def _(signal_transcript: Transcript, command: str, output: str) -> None:
+    signal_transcript.lines.append(user("make `uv run app serve` work without a venv"))
+    signal_transcript.bash(command, output)
+
+
+@given(parsers.parse('`{command}` prints "{output}"'))
+def _(signal_transcript: Transcript, command: str, output: str) -> None:
+    signal_transcript.bash(command, output)
+
+
+@given(parsers.parse("`{command}` finds nothing"))
+def _(signal_transcript: Transcript, command: str) -> None:
+    signal_transcript.bash(command, "")
+
+
+@given(parsers.parse('Claude runs `{command}` and says "{words}"'))
+def _(signal_transcript: Transcript, command: str, words: str) -> None:
+    signal_transcript.bash(command, "")
+    signal_transcript.lines.append(assistant(text(words)))
+
+
+@given(parsers.parse('Claude fetches "{url}"'))
+def _(signal_transcript: Transcript, url: str) -> None:
+    signal_transcript.tool("WebFetch", "Not needed on macOS.", url=url, prompt="Does it support macOS?")
+
+
 @when("that session ends")
 def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
     folder = session_world.home.parent / "claude-projects"
@@ -135,6 +162,60 @@ def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
     path.write_text("".join(json.dumps(line) + "\n" for line in signal_transcript.lines), encoding="utf-8")
     session_world.start(SESSION, path)
     session_world.end()
+
+
+class Repeated:
+    def __init__(self) -> None:
+        self.sessions: list[tuple[str, Path]] = []
+        self.path, self.command = "", ""
+
+
+@pytest.fixture
+def repeated() -> Repeated:
+    return Repeated()
+
+
+def _ran_and_passed(world: SessionWorld, session: str, path: str, command: str) -> tuple[str, Path]:
+    transcript = Transcript()
+    transcript.lines.append(user("the cart total is off by one"))
+    transcript.edit(path)
+    transcript.bash(command, "5 passed")
+    folder = world.home.parent / "claude-projects"
+    folder.mkdir(exist_ok=True)
+    file = folder / f"{session}.jsonl"
+    file.write_text("".join(json.dumps(line) + "\n" for line in transcript.lines), encoding="utf-8")
+    return session, file
+
+
+def _end_each(world: SessionWorld, sessions: list[tuple[str, Path]]) -> None:
+    for session, file in sessions:
+        world.clock.advance(hours=1)
+        world.start(session, file)
+        world.end()
+
+
+@given(parsers.parse(
+    '{count:d} sessions of the project in which Claude edits "{path}" and `{command}` passes'))
+def _(session_world: SessionWorld, repeated: Repeated, count: int, path: str, command: str) -> None:
+    repeated.path, repeated.command = path, command
+    repeated.sessions = [_ran_and_passed(session_world, f"sess-rec-{n}", path, command) for n in range(count)]
+
+
+@when("each of those sessions ends")
+def _(session_world: SessionWorld, repeated: Repeated) -> None:
+    _end_each(session_world, repeated.sessions)
+
+
+@then(parsers.parse('staging holds one pattern that says "{words}"'))
+def _(session_world: SessionWorld, words: str) -> None:
+    rows = session_world.query("SELECT content FROM bead_candidates WHERE category = 'pattern'")
+    assert [r[0] for r in rows if words in r[0]] == [r[0] for r in rows] and len(rows) == 1
+
+
+@then("another such session ending stages it no second time")
+def _(session_world: SessionWorld, repeated: Repeated) -> None:
+    _end_each(session_world, [_ran_and_passed(session_world, "sess-rec-x", repeated.path, repeated.command)])
+    assert session_world.query("SELECT count(*) FROM bead_candidates WHERE category = 'pattern'") == [(1,)]
 
 
 def _staged(world: SessionWorld, category: str) -> list[str]:

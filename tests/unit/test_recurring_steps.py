@@ -1,0 +1,63 @@
+"""The same command recurring across sessions of a project is a pattern (issue 30.2): the pure
+rule over final summaries, and finalisation staging it through a stager (fakes)."""
+
+from collections.abc import Sequence
+
+from abzu.application.maintenance import RunMaintenance
+from abzu.application.sessions.finalize_session import FinalizeRequest, FinalizeSession
+from abzu.domain.sessions.record import HookEvent, SessionEvent
+from abzu.domain.sessions.recurring import recurring_steps
+from tests.fakes import T0, FixedClock, SequentialIds
+from tests.session_fakes import FakeSessionUnitOfWork, ScriptedExtractor, make_digest
+from tests.unit.session_builders import snapshot
+
+IDS = SequentialIds()
+PYTEST = "Passed at the end (2):\n- Bash `pytest tests/test_cart.py -q`\n- Bash `npm run build`"
+
+
+def _passed(*commands: str) -> str:
+    return f"Passed at the end ({len(commands)}):\n" + "\n".join(f"- Bash `{c}`" for c in commands)
+
+
+def test_a_program_that_passed_in_this_session_and_two_earlier_ones_is_a_pattern() -> None:
+    [step] = recurring_steps(_passed("pytest -q", "make docs"), [PYTEST, _passed("pytest"), None])
+    assert step.text == ("Recurring step of this project across sessions: `pytest -q` (its last run passed "
+                         "in 3 or more of the project's recent sessions)")
+    assert step.program == "pytest"
+
+
+def test_a_program_seen_in_one_earlier_session_or_not_passing_now_is_none() -> None:
+    assert recurring_steps(_passed("npm run build"), [PYTEST, _passed("pytest")]) == []
+    assert recurring_steps("Unresolved errors (1):\n- Bash `pytest -q`: 1 failed", [PYTEST, PYTEST]) == []
+
+
+class RecordingStager:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, list[str], list[str]]] = []
+
+    def execute(self, session_id: str, project: str, texts: Sequence[str], commands: Sequence[str]) -> int:
+        self.calls.append((session_id, project, list(texts), list(commands)))
+        return len(texts)
+
+
+def _finalise(uow: FakeSessionUnitOfWork, session: str, passed: tuple[str, ...], stager: RecordingStager,
+              clock: FixedClock) -> int:
+    uow.sessions.record(SessionEvent(session, HookEvent.SESSION_START, T0, "/t/s.jsonl", "/src/api"), "api")
+    extractor = ScriptedExtractor(make_digest(files_modified=("src/cart.py",), passed=passed))
+    sut = FinalizeSession(uow, extractor, RunMaintenance(uow, clock), clock, IDS, recurring=stager)
+    done = sut.execute(FinalizeRequest(session)).unwrap()
+    return done.candidates_created
+
+
+def test_finalising_the_third_session_that_ran_the_tests_stages_the_pattern_once() -> None:
+    uow, clock, stager = FakeSessionUnitOfWork(), FixedClock(), RecordingStager()
+    uow.summaries.add(snapshot(1, session="old", project="web", final=True, notes=PYTEST))  # another project
+    for session in ("s1", "s2"):
+        clock.advance(hours=1)
+        _finalise(uow, session, ("Bash `pytest -x tests/a.py`",), stager, clock)
+    assert stager.calls == []
+    clock.advance(hours=1)
+    assert _finalise(uow, "s3", ("Bash `pytest -q`",), stager, clock) == 1
+    [(session, project, [text], commands)] = stager.calls
+    assert (session, project, commands) == ("s3", "api", ["pytest"])
+    assert text.startswith("Recurring step of this project across sessions: `pytest -q`")
