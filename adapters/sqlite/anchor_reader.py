@@ -79,9 +79,9 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
 
 
 def _log_warning(message: str) -> None:
-    import logging  # only when something went wrong: most hook runs never log
+    from abzu.adapters.lazy_log import abzu_log  # only when something went wrong
 
-    logging.getLogger("abzu").warning("%s", message)
+    abzu_log().warning("%s", message)
 
 
 def _uri_path(where: str) -> str:
