@@ -33,8 +33,9 @@ def test_a_live_session_start_that_logs_nothing_loads_no_logging_nor_classes_it_
     modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
     assert "staging cluster" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert loaded(modules, "logging", "abzu.entrypoints.logs") == set()
+    # once imported for ReviewCadence, token_set, stale_weight, SessionEvent and profile_lines
     assert loaded(modules, "abzu.domain.review.spend", "abzu.domain.dedup", "abzu.domain.anchors",
-                  "abzu.domain.sessions.record") == set()  # for ReviewCadence, token_set, stale_weight, SessionEvent
+                  "abzu.domain.sessions.record", "abzu.domain.enki.profile") == set()
 
 
 def test_a_warning_on_the_live_path_reaches_the_log_file_not_stderr(tmp_path: Path) -> None:
