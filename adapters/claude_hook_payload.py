@@ -8,11 +8,11 @@ of a hook's budget. One validator serves the hooks and the journal's ingestion a
 
 import json
 import re
-from dataclasses import KW_ONLY, dataclass
+from typing import NamedTuple
 
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
 
-TYPE_CHECKING = False  # no `typing` (~5 ms) on the hooks' path
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -31,10 +31,12 @@ class PayloadError(ValueError):
     """A payload Abzu cannot use; the message names the field, never its value."""
 
 
-@dataclass(frozen=True, slots=True)
-class HookPayload:
+class HookPayload(NamedTuple):
+    """A NamedTuple, not a dataclass: the hooks build one class, and a frozen dataclass costs ~1 ms
+    of a hook's start to generate (docs/benchmarks.md, hot hooks). The event fields
+    (`_OPTIONAL_LIMITS`, in its order) are passed by name."""
+
     session_id: str
-    _: KW_ONLY  # the event fields (`_OPTIONAL_LIMITS`, in its order) are named, never positional
     transcript_path: str | None = None
     cwd: str | None = None
     hook_event_name: str | None = None

@@ -48,10 +48,9 @@ class SubprocessGit(GitRepo):
             done = subprocess.run(["git", "-C", folder, "-c", "core.quotepath=off", *args], env=env,
                                   capture_output=True, text=True, timeout=timeout, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:  # no git, or git too slow
-            # logging loads here: the hooks import this module and usually log nothing
-            import logging
+            from abzu.adapters.lazy_log import abzu_log  # the hooks usually log nothing
 
-            logging.getLogger("abzu").info("git %s in %s: %s", args[0], folder, type(exc).__name__)
+            abzu_log().info("git %s in %s: %s", args[0], folder, type(exc).__name__)
             return None
         if done.returncode != 0:  # not a repository, unknown commit: nothing to say
             return None

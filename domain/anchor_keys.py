@@ -1,6 +1,7 @@
-"""How an edited file or a run command is matched to anchors (issue 16), and the words a stale
-mark is shown with. Only `posixpath`: the PreToolUse hook imports this before every tool call,
-so it must not pull `dataclasses` (and `inspect`) or `enum` in as `domain/anchors.py` does."""
+"""How an edited file or a run command is matched to anchors (issue 16), the words a stale mark
+is shown with and what it does to a recall's weight. Only `posixpath`: the PreToolUse hook imports
+this before every tool call, and the session start's search, so it must not pull `dataclasses`
+(and `inspect`) or `enum` in as `domain/anchors.py` does."""
 
 import posixpath
 from collections.abc import Iterable
@@ -9,6 +10,7 @@ MAX_ANCHOR_CHARS = 500
 MAX_PREFIX_WORDS = 6  # a prefix longer than this says nothing a shorter one would not
 MAX_AT_ACTION_ITEMS = 3  # memories shown before one tool call
 CHANGED, DELETED = "code changed", "file deleted"  # the stored marks (`Staleness` values)
+STALE_FACTOR = 0.5  # a memory whose code changed since it was observed ranks at half its weight
 _LABELS = {CHANGED: "stale: code changed", DELETED: "stale: file deleted, flagged for review"}
 
 
@@ -39,3 +41,9 @@ def stale_label(reasons: Iterable[str | None]) -> str | None:
         if reason in found:
             return _LABELS[reason]
     return None
+
+
+def stale_weight(weight: float, stale: str | None) -> float:
+    """A bead whose anchored code changed since it was observed ranks lower, starred or not:
+    what it says may no longer hold. The stored decay weight is untouched."""
+    return weight * STALE_FACTOR if stale else weight

@@ -2,7 +2,8 @@
 
 A file anchor is a path relative to the project root ("src/app.py"); a command anchor is a
 command prefix ("npm run build"), matched on whole words. The matching keys the PreToolUse hook
-needs live in `anchor_keys.py` (no dataclasses, no enum on its path).
+needs, and the stale weight every recall applies, live in `anchor_keys.py` (no dataclasses, no
+enum on the hooks' paths).
 """
 
 from collections.abc import Iterable, Mapping
@@ -16,6 +17,7 @@ from abzu.domain.anchor_keys import (  # the hook's keys live apart; re-exported
     command_keys,
     file_key,
     stale_label,
+    stale_weight,
 )
 
 __all__ = ["MAX_AT_ACTION_ITEMS", "Anchor", "AnchorKind", "Staleness", "TrackedAnchor", "anchors_for",
@@ -23,7 +25,6 @@ __all__ = ["MAX_AT_ACTION_ITEMS", "Anchor", "AnchorKind", "Staleness", "TrackedA
            "stale_weight"]
 
 _NOT_COMMANDS = frozenset(("cd", "echo", "export", "source", "set"))  # say nothing about a tool
-STALE_FACTOR = 0.5  # a memory whose code changed since it was observed ranks at half its weight
 
 
 class AnchorKind(StrEnum):
@@ -110,8 +111,3 @@ def stale_marks(tracked: Iterable[TrackedAnchor], changes: Changes) -> list[Mark
             marks.append((anchor, found))
     return marks
 
-
-def stale_weight(weight: float, stale: str | None) -> float:
-    """A bead whose anchored code changed since it was observed ranks lower, starred or not:
-    what it says may no longer hold. The stored decay weight is untouched."""
-    return weight * STALE_FACTOR if stale else weight

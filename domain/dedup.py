@@ -1,12 +1,12 @@
 """Write-time duplicate detection (spec §10): content hash, then FTS similarity."""
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 
-from abzu.domain.text import STOPWORDS, words
+from abzu.domain.text import overlap as overlap  # the token helpers live in text.py, re-exported
+from abzu.domain.text import probe_groups as probe_groups
+from abzu.domain.text import token_set as token_set
 
 SIMILARITY_THRESHOLD = 0.85
 
@@ -32,23 +32,6 @@ class DedupVerdict:
     similarity: float = 0.0
 
 
-@lru_cache(maxsize=4096)
-def token_set(text: str) -> frozenset[str]:
-    # Cached: a bulk import asks it of the same texts many times (the in-batch index, the
-    # probe's ordering of store rows, the verdict's similarity); the result is immutable.
-    return frozenset(w for w in words(text) if w not in STOPWORDS) or frozenset(words(text))
-
-
-def probe_groups(terms: Sequence[str], must_share: int) -> tuple[tuple[str, ...], ...]:
-    """Split `terms` so that any text holding at least `must_share` of them holds a whole group.
-
-    Pigeonhole: a text may miss m = len(terms) - must_share terms, and m + 1 disjoint groups
-    cannot all lose one. `must_share` 1 gives one group per term (any term will do).
-    """
-    count = max(1, min(len(terms), len(terms) - must_share + 1))
-    return tuple(tuple(terms[i::count]) for i in range(count) if terms[i::count])
-
-
 def similarity(a: str, b: str) -> float:
     """Shared distinct non-stopword tokens over the size of the larger token set, 0..1.
 
@@ -56,13 +39,6 @@ def similarity(a: str, b: str) -> float:
     contains it: both texts must consist mostly of the same words. Word order and case are ignored.
     """
     return overlap(token_set(a), token_set(b))
-
-
-def overlap(ta: frozenset[str], tb: frozenset[str]) -> float:
-    """`similarity` of two token sets (see `token_set`)."""
-    if not ta or not tb:
-        return 0.0
-    return len(ta & tb) / max(len(ta), len(tb))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,9 @@
-"""Word tokens shared by query building and duplicate detection."""
+"""Word tokens shared by query building and duplicate detection (dedup.py re-exports the token
+helpers: the searches take them from here, without dedup's classes on a hook's path)."""
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -39,3 +42,27 @@ def keywords(text: str, *, limit: int = 32) -> tuple[str, ...]:
     tokens = words(text)
     chosen = [w for w in dict.fromkeys(tokens) if w not in STOPWORDS]
     return tuple((chosen or list(dict.fromkeys(tokens)))[:limit])
+
+
+@lru_cache(maxsize=4096)
+def token_set(text: str) -> frozenset[str]:
+    # Cached: a bulk import asks it of the same texts many times (the in-batch index, the
+    # probe's ordering of store rows, the verdict's similarity); the result is immutable.
+    return frozenset(w for w in words(text) if w not in STOPWORDS) or frozenset(words(text))
+
+
+def probe_groups(terms: Sequence[str], must_share: int) -> tuple[tuple[str, ...], ...]:
+    """Split `terms` so that any text holding at least `must_share` of them holds a whole group.
+
+    Pigeonhole: a text may miss m = len(terms) - must_share terms, and m + 1 disjoint groups
+    cannot all lose one. `must_share` 1 gives one group per term (any term will do).
+    """
+    count = max(1, min(len(terms), len(terms) - must_share + 1))
+    return tuple(tuple(terms[i::count]) for i in range(count) if terms[i::count])
+
+
+def overlap(ta: frozenset[str], tb: frozenset[str]) -> float:
+    """`similarity` of two token sets (see `token_set`)."""
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / max(len(ta), len(tb))

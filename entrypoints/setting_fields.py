@@ -15,7 +15,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from abzu.domain.content import MAX_CONTENT_CHARS
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
-from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.review.cadence import ReviewCadence
 from abzu.entrypoints.config_file import ConfigError, read_config
 from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
 

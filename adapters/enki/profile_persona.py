@@ -12,7 +12,7 @@ from abzu.adapters.enki.read_only import NotReadable, read_only
 from abzu.adapters.workspace import remote_identity
 from abzu.application.basic_ports import Workspace
 from abzu.application.sessions.hook_ports import PersonaSource
-from abzu.domain.enki.profile import profile_lines
+from abzu.domain.enki.profile_lines import profile_lines
 
 _EXPLICIT = (
     "SELECT key, value FROM user_profile WHERE source = 'explicit' "

@@ -4,7 +4,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from abzu.domain.sessions.record import HookEvent, InjectionRecord, SessionEvent
+from abzu.domain.sessions.events import HookEvent, InjectionRecord, SessionEvent
 
 
 def encode(item: SessionEvent | InjectionRecord) -> str:

@@ -12,7 +12,7 @@ from abzu.adapters.lazy_log import abzu_log
 from abzu.adapters.spool.codec import decode, encode
 from abzu.adapters.spool.raw_writer import SUFFIX, write_entry
 from abzu.application.sessions.hook_ports import SessionJournal, SpoolEntry, SpoolSource
-from abzu.domain.sessions.record import InjectionRecord, SessionEvent
+from abzu.domain.sessions.events import InjectionRecord, SessionEvent
 
 
 class FileSessionJournal(SessionJournal):

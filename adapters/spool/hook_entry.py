@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
-    from abzu.domain.sessions.record import SessionEvent
+    from abzu.domain.sessions.events import SessionEvent
 
 KEPT_FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "reason", "trigger")
 
@@ -35,7 +35,7 @@ def decode_hook(body: "dict[str, Any]") -> "SessionEvent":
 
     from abzu.adapters.claude_hook_payload import HookPayload
     from abzu.adapters.workspace import GitWorkspace
-    from abzu.domain.sessions.record import HookEvent, SessionEvent
+    from abzu.domain.sessions.events import HookEvent, SessionEvent
 
     payload = HookPayload.model_validate(body["payload"])
     folder = body.get("project_dir") or payload.cwd

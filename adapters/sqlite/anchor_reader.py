@@ -1,7 +1,9 @@
 """Anchored memories read with the standard library's sqlite3 (the PreToolUse hot path).
 
 Read-only connections (`mode=ro`: the hook can neither create nor change a store), one per
-store and call, no SQLAlchemy, no migration check: a store that is missing, not migrated yet or
+store for the reader's life (the project's name and its anchored memories are two statements
+on one connection: each new connection to a WAL store rebuilds its shared-memory index and
+parses the schema again), no SQLAlchemy, no migration check: a store that is missing, not migrated yet or
 locked beyond the wait reads as empty, with one log line. Rows come back as plain
 `AnchoredMemory` values, whose module is imported only when a row is found.
 """
@@ -43,6 +45,12 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
         """`warn`: where a skipped read is said (the hook's log file); the "abzu" logger by default."""
         self._paths = {"wisdom": fspath(wisdom), "staging": fspath(staging)}
         self._busy_ms, self._warn = busy_ms, warn or _log_warning
+        self._open: dict[str, sqlite3.Connection] = {}
+
+    def close(self) -> None:
+        for conn in self._open.values():
+            conn.close()
+        self._open.clear()
 
     def project_for_root(self, root: str) -> str | None:
         """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
@@ -67,21 +75,21 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
         if not path.isfile(where):  # nothing stored yet
             return []
         try:
-            conn = sqlite3.connect(f"file:{_uri_path(where)}?mode=ro", uri=True,
-                                   timeout=self._busy_ms / 1000, isolation_level=None)
-            try:
-                return conn.execute(sql, params).fetchall()
-            finally:
-                conn.close()
+            conn = self._open.get(store)
+            if conn is None:  # autocommit: no read snapshot is held between the statements
+                conn = self._open[store] = sqlite3.connect(
+                    f"file:{_uri_path(where)}?mode=ro", uri=True, timeout=self._busy_ms / 1000,
+                    isolation_level=None)
+            return conn.execute(sql, params).fetchall()
         except sqlite3.Error as exc:  # not migrated yet, locked beyond the timeout, damaged
             self._warn(f"anchors: {store} read skipped: {exc}")
             return []
 
 
 def _log_warning(message: str) -> None:
-    import logging  # only when something went wrong: most hook runs never log
+    from abzu.adapters.lazy_log import abzu_log  # only when something went wrong
 
-    logging.getLogger("abzu").warning("%s", message)
+    abzu_log().warning("%s", message)
 
 
 def _uri_path(where: str) -> str:

@@ -3,7 +3,7 @@ import this on their latency budget)."""
 
 from collections.abc import Sequence
 
-from abzu.domain.dedup import probe_groups
+from abzu.domain.text import probe_groups
 
 MAX_TERMS = 64  # keeps statements small whatever a caller passes; keywords() stops at 32
 

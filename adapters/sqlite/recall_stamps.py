@@ -99,9 +99,9 @@ class StampSpool:
                 fcntl.flock(fd, fcntl.LOCK_EX)  # appenders mid-write finish first (microseconds)
                 os.replace(self.path, self.folder / f"{NAME}{_TAKEN}{os.getpid()}-{time.time_ns()}")
             except OSError:
-                import logging  # here: a recall that writes no line need not load logging
+                from abzu.adapters.lazy_log import abzu_log  # a recall that writes no line loads no logging
 
-                logging.getLogger("abzu").debug("recall stamps: the spool could not be taken")
+                abzu_log().debug("recall stamps: the spool could not be taken")
             finally:
                 os.close(fd)
         try:

@@ -109,9 +109,9 @@ def write_stamps(source: DbSource, decay: DecayPolicy, stamps: Stamps) -> bool:
         except Exception as exc:  # either driver's OperationalError; the rest is re-raised
             if not (is_busy(exc) or is_read_only(exc)):
                 raise
-            import logging  # here: a recall that writes no line need not load logging
+            from abzu.adapters.lazy_log import abzu_log  # a recall that writes no line loads no logging
 
-            logging.getLogger("abzu").debug("recall stamps skipped: the store is busy or read-only")
+            abzu_log().debug("recall stamps skipped: the store is busy or read-only")
             return False
 
 

@@ -6,29 +6,32 @@ the same order.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from typing import NamedTuple
 
 from abzu.adapters.sqlite.fts import Fetch, Row, SearchPlan, count_terms, plan_search, ranked_matches
 from abzu.adapters.sqlite.fts_query import match_groups
 from abzu.adapters.sqlite.search_sql import live_weight, scope_filter
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required
-from abzu.domain.anchors import stale_weight
+from abzu.domain.anchor_keys import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
-from abzu.domain.dedup import Existing, overlap, token_set
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope
 from abzu.domain.term_weights import TermCounts
+from abzu.domain.text import overlap, token_set
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # remember's look-ups build these; the session start's search does not
+    from abzu.domain.dedup import Existing
 
 # The "why" column (where a memory came from: the exchange, the request) helps find it but is
 # not what it says: a low BM25 weight, tuned on the LoCoMo dev split (docs/benchmarks.md).
 CONTEXT_WEIGHT = 0.35
 
 
-@dataclass(frozen=True, slots=True)
-class FtsIndex:
+class FtsIndex(NamedTuple):  # not a dataclass: ~1 ms less of a hook's start (benchmarks.md, hot hooks)
     """A table, its FTS5 index and what a live row is: all a search needs to know of it."""
 
     table: str
@@ -147,7 +150,9 @@ def by_ids(
 def neighbours(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], project: str | None, limit: int,
     must_share: int,
-) -> list[Existing]:
+) -> "list[Existing]":
+    from abzu.domain.dedup import Existing
+
     if must_share > 1:
         return _probe(fetch, table, terms, must_share, project, limit)
     plan = _own_plan(fetch, table, terms)
@@ -161,7 +166,7 @@ def neighbours(
 def _probe(
     fetch: Fetch, table: FtsIndex, terms: Sequence[str], must_share: int, project: str | None,
     limit: int,
-) -> list[Existing]:
+) -> "list[Existing]":
     """Rows holding at least `must_share` of `terms` (`match_groups`, each its own
     query: FTS5 leaps through a group on its rarest word), ordered closest first by the
     duplicate verdict's own measure (shared words)."""
@@ -170,6 +175,8 @@ def _probe(
         return []
     params = {f"g{i}": g for i, g in enumerate(groups)}
     rows = fetch(_pool_sql(table, len(groups)), {**params, "project": project, "limit": GROUP_POOL})
+    from abzu.domain.dedup import Existing
+
     pool = [Existing(r["id"], r["content"]) for r in rows]
     if len(pool) <= 1:
         return pool

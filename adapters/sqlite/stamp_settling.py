@@ -40,10 +40,10 @@ def settle(source: DbSource, spool: StampSpool) -> bool:
         except Exception as exc:  # any OperationalError (busy, read-only, disk) of either driver
             if not is_operational(exc):
                 raise
-            import logging  # here: a recall that writes no line need not load logging
+            from abzu.adapters.lazy_log import abzu_log  # a recall that writes no line loads no logging
 
-            logging.getLogger("abzu").debug("recall stamps left for later: %s",
-                                            "busy" if is_busy(exc) else cause(exc))
+            abzu_log().debug("recall stamps left for later: %s",
+                             "busy" if is_busy(exc) else cause(exc))
             return False
     StampSpool.done(taken)
     return True

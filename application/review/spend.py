@@ -7,11 +7,11 @@ from typing import Protocol
 from abzu.application.ports import Clock
 from abzu.application.review.report import Pricing
 from abzu.domain.review.batching import estimate_tokens
+from abzu.domain.review.cadence import ReviewCadence
 from abzu.domain.review.model import ReviewBatch
 from abzu.domain.review.spend import (
     ANSWER_SHARE,
     PROMPT_OVERHEAD_TOKENS,
-    ReviewCadence,
     Spend,
     SpendCeiling,
     month_start,

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
+from abzu.domain.sessions.events import InjectionRecord, SessionEvent
 from abzu.domain.sessions.loops import ShownLoops
-from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 from abzu.domain.sessions.summary import SessionSummary
 
 if TYPE_CHECKING:

@@ -16,8 +16,8 @@ from abzu.application.sessions.ports import (
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
 from abzu.domain.quoting import new_fence
 from abzu.domain.sessions.capture_hint import CAPTURE_LINE
+from abzu.domain.sessions.events import HookEvent, SessionEvent
 from abzu.domain.sessions.fit import fit_summaries
-from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.domain.sessions.render import neutralised, render_summary, snapshot_title, stamp
 from abzu.domain.sessions.sections import gates_section, header, persona_section, present, state_section
 from abzu.domain.sessions.summary import SessionSummary

@@ -17,14 +17,14 @@ from abzu.application.sessions.injected import Injected, log_injection
 from abzu.domain.injection import PLANS, Section, Tier, TierPlan, assemble, room_for
 from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
-from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.review.cadence import ReviewCadence
 from abzu.domain.sessions.capture_hint import CAPTURE_LINE
 from abzu.domain.sessions.crashed import digest_tail
 from abzu.domain.sessions.delta import delta_lines
+from abzu.domain.sessions.events import HookEvent, SessionEvent
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.loops import LOOPS_CHARS, SHOWN, loops_text
 from abzu.domain.sessions.loops import TITLE as LOOPS_TITLE
-from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.domain.sessions.render import (
     crashed_session,
     last_session_title,

@@ -5,7 +5,7 @@ from datetime import datetime
 
 from abzu.application.sessions.hook_ports import SessionJournal
 from abzu.domain.injection import Tier
-from abzu.domain.sessions.record import InjectionRecord
+from abzu.domain.sessions.events import InjectionRecord
 
 
 @dataclass(frozen=True, slots=True)

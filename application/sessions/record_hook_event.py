@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from abzu.application.ports import Clock, Workspace
 from abzu.application.sessions.ports import SessionJournal, TranscriptFiles
-from abzu.domain.sessions.record import HookEvent, SessionEvent
+from abzu.domain.sessions.events import HookEvent, SessionEvent
 
 
 @dataclass(frozen=True, slots=True)

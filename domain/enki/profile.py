@@ -10,6 +10,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from abzu.domain.content import clean_line
+from abzu.domain.enki.profile_lines import profile_lines as profile_lines  # re-exported
 
 MAX_KEY_CHARS = 80
 MAX_VALUE_CHARS = 500
@@ -51,10 +52,3 @@ def checked(key: str, value: str, source: str) -> tuple[str, str, ProfileSource]
     if len(k) > MAX_KEY_CHARS or len(v) > MAX_VALUE_CHARS:
         return BadProfileEntry(f"keys hold up to {MAX_KEY_CHARS} characters, values {MAX_VALUE_CHARS}")
     return k, v, ProfileSource(source.strip().lower())
-
-
-def profile_lines(entries: list[tuple[str, str]]) -> str:
-    """The explicit entries as the lines shown inside the persona section."""
-    if not entries:
-        return ""
-    return "\n".join(["User profile (stated by the user):", *(f"- {k}: {v}" for k, v in entries)])

@@ -1,13 +1,12 @@
-"""The monthly ceiling on what reviews may spend with Gemini (issue 15), and the review cadence
-of spec §5/§11: a mini-review monthly, a full review quarterly, sooner when staging piles up."""
+"""The monthly ceiling on what reviews may spend with Gemini (issue 15). The review cadence is
+in cadence.py: the session start reads it and none of this."""
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 # Answers are shorter than prompts: the output of a batch is estimated at this share of its input.
 ANSWER_SHARE = 0.25
 PROMPT_OVERHEAD_TOKENS = 1_500  # instructions and schema sent with every batch
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,23 +39,3 @@ class SpendCeiling:
 
 def month_start(now: datetime) -> datetime:
     return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewCadence:
-    mini_days: int = 30
-    full_days: int = 90
-    staged_limit: int = 100
-
-    def due(self, now: datetime, staged: int, last_any: datetime | None,
-            last_full: datetime | None) -> str | None:
-        """Why a review is due now, or None. Nothing staged: nothing to review."""
-        if staged == 0:
-            return None
-        if staged > self.staged_limit:
-            return f"{staged} candidates staged (more than {self.staged_limit})"
-        if last_full is None or now - last_full >= timedelta(days=self.full_days):
-            return "full review due (quarterly)" if last_full else "full review due (never reviewed)"
-        if last_any is None or now - last_any >= timedelta(days=self.mini_days):
-            return "mini-review due (monthly)"
-        return None

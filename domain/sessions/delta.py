@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from abzu.domain.quoting import one_line
-from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.review.cadence import ReviewCadence
 
 DELTA_TITLE = "Memory since your last session here:"
 MAX_BULLETS = 3

@@ -8,36 +8,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from abzu.domain.sessions.events import HookEvent as HookEvent  # re-exported: what the hooks leave
+from abzu.domain.sessions.events import InjectionRecord as InjectionRecord
+from abzu.domain.sessions.events import SessionEvent as SessionEvent
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN as SESSION_ID_PATTERN
 
 # Claude Code session ids are UUIDs; anything outside this never reaches a file name or an argv.
 
 
-class HookEvent(StrEnum):
-    SESSION_START = "SessionStart"
-    PRE_COMPACT = "PreCompact"
-    POST_COMPACT = "PostCompact"
-    STOP = "Stop"
-    SESSION_END = "SessionEnd"
-
-
 class FinalizedBy(StrEnum):
     SESSION_END = "session_end"
     RECOVERY = "recovery"
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEvent:
-    """One hook call. `root` is the project folder the session works in; `offset` the size of
-    the transcript when the hook ran (how far the session is known to have got)."""
-
-    session_id: str
-    event: HookEvent
-    at: datetime
-    transcript_path: str | None = None
-    root: str | None = None
-    offset: int | None = None
-    source: str | None = None  # SessionStart source, SessionEnd reason, compaction trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,19 +49,6 @@ class SessionRecord:
             return True
         signs = [t for t in (self.last_event_at, self.started_at, last_write) if t is not None]
         return not signs or now - max(signs) >= idle
-
-
-@dataclass(frozen=True, slots=True)
-class InjectionRecord:
-    """What one injection put into Claude Code's context (spec §7: log every collapse)."""
-
-    session_id: str | None
-    event: str  # "session_start" | "post_compact"
-    tier: str
-    characters: int
-    collapsed: bool
-    at: datetime
-    key: str  # idempotency key: replaying a spooled record twice stores it once
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on this 
 if TYPE_CHECKING:
     from typing import Any
 
+    from abzu.adapters.sqlite.anchor_reader import Sqlite3AnchoredMemories
     from abzu.entrypoints.data_home import DataHome
 
 FILE_TOOLS = frozenset(("Edit", "Write", "MultiEdit"))
@@ -62,7 +63,11 @@ def _answer(payload: object, home: str, environ: Mapping[str, str]) -> "dict[str
     request = _request(payload, environ)
     if request is None:
         return None
-    text = _use_case(home, request, environ).execute(request)
+    memories = _memories(home)
+    try:
+        text = _use_case(memories, home, request, environ).execute(request)
+    finally:
+        memories.close()
     if not text:
         return None
     return {"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": text}}
@@ -85,15 +90,21 @@ def _request(payload: object, environ: Mapping[str, str]) -> ActionRequest | Non
     return None  # another tool: the installed matcher should not have sent it
 
 
-def _use_case(home: str, request: ActionRequest, environ: Mapping[str, str]) -> RecallAtAction:
-    from abzu.adapters.shown_file import FileShownMemories
+def _memories(home: str) -> "Sqlite3AnchoredMemories":
     from abzu.adapters.sqlite.anchor_reader import Sqlite3AnchoredMemories
+
+    wisdom, staging = os.path.join(home, WISDOM), os.path.join(home, STAGING)
+    return Sqlite3AnchoredMemories(wisdom, staging, warn=_log_warning)
+
+
+def _use_case(memories: "Sqlite3AnchoredMemories", home: str, request: ActionRequest,
+              environ: Mapping[str, str]) -> RecallAtAction:
+    from abzu.adapters.shown_file import FileShownMemories
     from abzu.adapters.workspace import GitWorkspace
 
     with_candidates = environ.get(CANDIDATES_VARIABLE, "").strip().lower() in ("1", "true", "yes")
     return RecallAtAction(
-        Sqlite3AnchoredMemories(os.path.join(home, WISDOM), os.path.join(home, STAGING), warn=_log_warning),
-        FileShownMemories(os.path.join(home, SHOWN)), GitWorkspace(request.cwd or os.getcwd()),
+        memories, FileShownMemories(os.path.join(home, SHOWN)), GitWorkspace(request.cwd or os.getcwd()),
         with_candidates,
     )
 

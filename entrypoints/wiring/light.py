@@ -8,9 +8,8 @@ same wiring. Standard library, adapters and application only: the container's im
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
 from abzu.adapters.spool.file_spool import FileSessionJournal
@@ -18,7 +17,7 @@ from abzu.adapters.transcript_files import OsTranscriptFiles
 from abzu.application.basic_ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
-from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.review.cadence import ReviewCadence
 from abzu.entrypoints.data_home import DataHome
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
@@ -47,14 +46,16 @@ def hook_settings(environ: Mapping[str, str] = os.environ) -> tuple[RankingPolic
     return RankingPolicy(relevance_floor=floor), ReviewCadence(mini, full, staged)
 
 
-@dataclass(frozen=True, slots=True)
-class LightUseCases:
+class LightUseCases(NamedTuple):
+    """A NamedTuple, not a dataclass: nothing compares or copies it, and a frozen dataclass costs
+    ~1 ms of the session start to generate (docs/benchmarks.md, hot hooks)."""
+
     home: DataHome
     workspace: Workspace
     clock: Clock
     ranking: RankingPolicy
-    decay: DecayPolicy = field(default_factory=DecayPolicy)
-    cadence: ReviewCadence = field(default_factory=ReviewCadence)
+    decay: DecayPolicy = DecayPolicy()  # frozen values: one shared default is safe
+    cadence: ReviewCadence = ReviewCadence()
 
     @classmethod
     def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":

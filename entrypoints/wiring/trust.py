@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.ports import Clock
-    from abzu.domain.review.spend import ReviewCadence
+    from abzu.domain.review.cadence import ReviewCadence
 
 
 def cadence_from(days: tuple[int, int, int]) -> ReviewCadence:
-    from abzu.domain.review.spend import ReviewCadence
+    from abzu.domain.review.cadence import ReviewCadence
 
     mini, full, staged_limit = days
     return ReviewCadence(mini_days=mini, full_days=full, staged_limit=staged_limit)

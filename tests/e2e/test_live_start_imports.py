@@ -24,6 +24,20 @@ def test_a_live_session_start_briefs_without_the_heavy_libraries(tmp_path: Path)
     assert loaded(modules, "pydantic", "returns", "sqlalchemy", "dependency_injector") == set()
 
 
+def test_a_live_session_start_that_logs_nothing_loads_no_logging_nor_classes_it_never_builds(
+    tmp_path: Path,
+) -> None:
+    """Each frozen dataclass costs the start ~1 ms to generate, `logging` ~5-8 ms (hot hooks,
+    docs/benchmarks.md): a module imported for one name brings every class of that module."""
+    cc = project_with_a_memory(tmp_path)
+    modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
+    assert "staging cluster" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert loaded(modules, "logging", "abzu.entrypoints.logs") == set()
+    # once imported for ReviewCadence, token_set, stale_weight, SessionEvent and profile_lines
+    assert loaded(modules, "abzu.domain.review.spend", "abzu.domain.dedup", "abzu.domain.anchors",
+                  "abzu.domain.sessions.record", "abzu.domain.enki.profile") == set()
+
+
 def test_a_warning_on_the_live_path_reaches_the_log_file_not_stderr(tmp_path: Path) -> None:
     cc = project_with_a_memory(tmp_path)
     staging = cc.home / "abzu.db"  # sessions and summaries: replaced by a store without tables

@@ -60,11 +60,12 @@ def test_the_journaling_hooks_journal_without_logging_typing_or_subprocess(tmp_p
             assert any("s-stop" in p.read_text(encoding="utf-8") for p in (cc.home / "spool").rglob("*")
                        if p.is_file())
     # PreCompact only marks the snapshot as pending and starts it: no logging or pathlib unless
-    # it fails
+    # it fails, and no dataclasses (with inspect): its payload is a NamedTuple (typing is a third
+    # of dataclasses' import, docs/benchmarks.md, hot hooks)
     payload = json.dumps({"session_id": "s-compact", "cwd": str(cc.project), "hook_event_name": "PreCompact"})
     modules, out = imported_by(cc, ["hook", "pre-compact"], payload)
     assert out == "" and (cc.home / "pending" / "s-compact.pre-compact").exists()
-    assert loaded(modules, "logging", "pathlib", "typing", "abzu.application") == set()
+    assert loaded(modules, "logging", "pathlib", "dataclasses", "inspect", "abzu.application") == set()
     # SessionEnd's detached finalisation (started without subprocess) still runs and lands
     eventually(lambda: cc.query("SELECT 1 FROM sessions WHERE session_id = ?", "s-session-end") != [])
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from abzu.domain.ranking import RankingPolicy
-from abzu.domain.review.spend import ReviewCadence
+from abzu.domain.review.cadence import ReviewCadence
 from abzu.entrypoints import setting_fields as one
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.pre_compact import pending_marker, wait_for_snapshot

@@ -7,8 +7,9 @@ import pytest
 
 from abzu.application.review.run_review import ReviewRequest, RunReview
 from abzu.domain.review.batching import BatchPolicy
+from abzu.domain.review.cadence import ReviewCadence
 from abzu.domain.review.model import Proposal
-from abzu.domain.review.spend import ReviewCadence, Spend, SpendCeiling, month_start
+from abzu.domain.review.spend import Spend, SpendCeiling, month_start
 from tests.fakes import T0, FakeSnapshots, FakeUnitOfWork, FixedClock, ScriptedReviewer, SequentialIds
 from tests.unit.review.helpers import candidate, stage
 
