@@ -45,7 +45,7 @@ def _distiller(container: "Container") -> "Callable[[Finalized], int] | None":
         return None
 
     def distil(done: "Finalized") -> int:
-        outcome = distill_after(container, settings, done)
+        outcome = distill_after(container.lifecycle(), settings, done)
         return outcome.created if outcome else 0
 
     return distil
