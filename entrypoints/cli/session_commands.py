@@ -33,7 +33,7 @@ class SessionCommands:
 
     def finalize(self, session_id: Annotated[str, typer.Argument(help="Claude Code session id.")]) -> None:
         """Reconcile a session into its final summary, stage its candidates, run maintenance.
-        The SessionEnd hook runs the same in the background (entrypoints/background.py)."""
+        The SessionEnd hook runs the same work in the background."""
         from abzu.entrypoints.session_jobs import finalize
 
         with one_line_errors():
@@ -67,7 +67,7 @@ class SessionCommands:
         transcript: Annotated[str | None, typer.Option(help="The session's transcript.")] = None,
         trigger: Annotated[str | None, typer.Option(help="manual or auto.")] = None,
     ) -> None:
-        """PreCompact's snapshot (the hook runs the same in the background, entrypoints/background.py)."""
+        """PreCompact's snapshot (the hook runs the same work in the background)."""
         from abzu.entrypoints.session_jobs import snapshot
 
         with one_line_errors():
