@@ -147,7 +147,8 @@ class SessionLifecycle:
             SqliteUnitOfWork(self.wisdom, self.staging, self.decay, actor=MAINTENANCE), self.clock,
             retention=ExpireEmDbs(completions=JsonCompletionLog(self.home.completions), files=OsEmFiles(),
                                   clock=self.clock),
-            anchors=MarkStaleAnchors(anchors=SqliteAnchorFreshness(self.wisdom), git=self.git, clock=self.clock),
+            anchors=MarkStaleAnchors(anchors=SqliteAnchorFreshness(self.wisdom), git=self.git,
+                                     clock=self.clock),
             journals=ShownJournalRetention(self.home.shown, self.clock),
         )
 

@@ -32,7 +32,8 @@ def loaded(modules: set[str], *prefixes: str) -> set[str]:
 def started(cc: ClaudeCode, session: str, source: Path = REAL) -> None:
     """A session Claude Code started and worked in, up to its last turn (no SessionEnd yet)."""
     base = {"session_id": session, "transcript_path": str(cc.transcript(session, source))}
-    assert cc.hook("session-start", {**base, "hook_event_name": "SessionStart", "source": "startup"}).returncode == 0
+    start = cc.hook("session-start", {**base, "hook_event_name": "SessionStart", "source": "startup"})
+    assert start.returncode == 0
     assert cc.hook("stop", {**base, "hook_event_name": "Stop", "stop_hook_active": False}).returncode == 0
 
 
@@ -46,12 +47,14 @@ def test_the_background_finalize_stages_the_session_without_typer_or_the_contain
 
     assert done.returncode == 0 and "sess-bg: final summary" in done.stdout
     assert cc.query("SELECT finalized_by FROM sessions WHERE session_id = 'sess-bg'") == [("session_end",)]
-    assert cc.query("SELECT count(*) FROM session_summaries WHERE session_id = 'sess-bg' AND is_final = 1") == [(1,)]
+    assert cc.query("SELECT count(*) FROM session_summaries WHERE session_id = 'sess-bg' "
+                    "AND is_final = 1") == [(1,)]
     staged = cc.query("SELECT source FROM bead_candidates WHERE session_id = 'sess-bg'")
     assert staged and set(staged) == {("session_end",)}
     assert cc.query("SELECT method, status FROM extraction_log WHERE session_id = 'sess-bg' "
-                    "AND method = 'cc_distill'") == [("cc_distill", "skipped")]  # no distiller: logged as skipped
-    assert loaded(modules, "typer", "click", "dependency_injector", "pydantic_settings", "sqlalchemy") == set()
+                    "AND method = 'cc_distill'") == [("cc_distill", "skipped")]  # no distiller: skipped
+    assert loaded(modules, "typer", "click", "dependency_injector", "pydantic_settings", "sqlalchemy",
+                  "pydantic") == set()
     assert cc.log() == ""
 
     again, _ = job(cc, json.dumps({"job": "finalize", "session_id": "sess-bg"}))
@@ -70,7 +73,8 @@ def test_the_background_snapshot_takes_the_snapshot_and_clears_the_waiting_marke
                                         "transcript_path": str(transcript), "trigger": "auto"}))
 
     assert done.returncode == 0 and not marker.exists()
-    assert cc.query("SELECT sequence, is_final FROM session_summaries WHERE session_id = 'sess-snap'") == [(1, 0)]
+    snapshots = cc.query("SELECT sequence, is_final FROM session_summaries WHERE session_id = 'sess-snap'")
+    assert snapshots == [(1, 0)]
     assert loaded(modules, "typer", "dependency_injector", "pydantic_settings") == set()
 
 

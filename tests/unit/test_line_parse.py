@@ -21,9 +21,9 @@ STRUCTURED_BLOCK = {"type", "input", "content", "is_error"}
 
 
 def test_the_fields_checked_by_type_are_the_models_own() -> None:
-    assert line_parse.TEXTS == optional_fields(TranscriptLine, str)
-    assert line_parse.FLAGS == optional_fields(TranscriptLine, bool)
-    assert line_parse.BLOCK_TEXTS == optional_fields(ContentBlock, str)
+    assert optional_fields(TranscriptLine, str) == line_parse.TEXTS
+    assert optional_fields(TranscriptLine, bool) == line_parse.FLAGS
+    assert optional_fields(ContentBlock, str) == line_parse.BLOCK_TEXTS
 
 
 def test_every_field_of_the_models_is_checked() -> None:
