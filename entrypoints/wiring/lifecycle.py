@@ -61,6 +61,7 @@ class SessionLifecycle:
         """Wired from the settings (setting_fields.py: environment, config file, defaults);
         a value Settings would refuse raises (setting_fields.Refused / ConfigError)."""
         from abzu.adapters.clock import SystemClock
+        from abzu.adapters.git_repo import SubprocessGit
         from abzu.adapters.ids import UuidIds
         from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
         from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
@@ -69,7 +70,6 @@ class SessionLifecycle:
         from abzu.entrypoints import setting_fields as one
         from abzu.entrypoints.actor import current_actor
         from abzu.entrypoints.logs import configure_file_logging
-        from abzu.entrypoints.wiring.memory import GitOnFirstUse
 
         root, max_chars, semantic = one.values(one.HOME, one.MAX_CONTENT, one.SEMANTIC)
         home = DataHome.at(root)
@@ -77,7 +77,7 @@ class SessionLifecycle:
         wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
         decay, actor = DecayPolicy(), current_actor()
         return cls(home, wisdom, staging, lambda: SqliteUnitOfWork(wisdom, staging, decay, actor=actor),
-                   SystemClock(), UuidIds(), GitWorkspace(cwd or Path.cwd()), decay, GitOnFirstUse(),
+                   SystemClock(), UuidIds(), GitWorkspace(cwd or Path.cwd()), decay, SubprocessGit(),
                    max_chars, semantic)
 
     # --- stores and files ---

@@ -76,7 +76,7 @@ class MemoryUseCases:
         from abzu.application.remember import Remember
 
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                        git=GitOnFirstUse(), reader=self.reader())  # look-ups before the gate
+                        git=_GitOnFirstUse(), reader=self.reader())  # look-ups before the gate
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> "Recall":
@@ -110,7 +110,7 @@ class MemoryUseCases:
         return SessionStatus(self.sessions(), self.spool)
 
 
-class GitOnFirstUse:
+class _GitOnFirstUse:
     """`SubprocessGit`, imported when first asked: only `--files` anchors run git, and a plain
     remember need not load the git adapter and the anchor ports (issue 13's import diet)."""
 
