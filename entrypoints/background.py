@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 MAX_JOB_CHARS = 100_000
 
 
+class JobFailed(Exception):
+    """The job's use case said no (an unknown session): its one line goes to the log."""
+
+
 def main(stdin: "TextIO | None" = None) -> int:
     from abzu.domain.extraction.distiller_child import CHILD_VARIABLE, is_child
 
@@ -37,7 +41,7 @@ def main(stdin: "TextIO | None" = None) -> int:
     except Exception as exc:  # fail open, as the hook that started it
         from abzu.entrypoints.hooks.main import log_failure
 
-        log_failure(f"background {job}", exc)
+        log_failure(job, exc, door="background")
     return 0
 
 
@@ -70,7 +74,7 @@ def _finalize(payload: "HookPayload") -> None:
 
     error = finalize(SessionLifecycle.open(), payload.session_id, print)
     if error is not None:
-        raise RuntimeError(error)
+        raise JobFailed(error)
 
 
 def _snapshot(payload: "HookPayload") -> None:

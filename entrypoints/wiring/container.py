@@ -211,6 +211,7 @@ class Container(containers.DeclarativeContainer):
     remove_unreviewed = providers.Factory(deferred("application.manage.forget:ForgetMemory"), uow=human_uow)
     # --- bulk remember (issue 6: eval and imports) and transcript extraction (issue 4) ---
     remember_many = providers.Factory(SessionLifecycle.remember_many, lifecycle)
+    extraction_uow = providers.Factory(SessionLifecycle.extraction_uow, lifecycle)
     extract_transcript = providers.Factory(SessionLifecycle.extract_transcript, lifecycle)
 
     # --- scrub ---

@@ -118,11 +118,12 @@ class SessionLifecycle:
         return DotEnkiProjectFiles(self.workspace, self.home.root)
 
     # --- mining and maintenance ---
-    def remember_many(self) -> "RememberMany":
+    def remember_many(self, **options: Any) -> "RememberMany":
+        """`options`: RememberMany's own (`batch_size`, `dedup`)."""
         from abzu.application.remember_many import RememberMany
 
         return RememberMany(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                            git=self.git)
+                            git=self.git, **options)
 
     def extract_transcript(self) -> "ExtractTranscript":
         from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
