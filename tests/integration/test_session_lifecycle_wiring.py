@@ -20,7 +20,8 @@ def shape(value: object, depth: int = 2) -> object:
     """The classes a use case is made of, two levels down (its adapters and their parts)."""
     if not is_dataclass(value) or depth == 0:
         return type(value).__name__
-    return (type(value).__name__, tuple((f.name, shape(getattr(value, f.name), depth - 1)) for f in fields(value)))
+    parts = tuple((f.name, shape(getattr(value, f.name), depth - 1)) for f in fields(value))
+    return type(value).__name__, parts
 
 
 def test_the_background_door_builds_what_the_container_builds(
@@ -33,7 +34,9 @@ def test_the_background_door_builds_what_the_container_builds(
         assert shape(getattr(plain, name)()) == shape(getattr(wired, name)()), name
 
 
-def test_the_containers_session_providers_are_the_factorys_with_the_containers_parts(container: Container) -> None:
+def test_the_containers_session_providers_are_the_factorys_with_the_containers_parts(
+    container: Container,
+) -> None:
     fixed = FixedClock()
     container.clock.override(providers.Object(fixed))
     finalize = container.sessions.finalize_session()
