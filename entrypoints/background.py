@@ -4,8 +4,9 @@ payload and validated as one (HookPayload):
 
     {"job": "finalize", "session_id": "…"}                       after SessionEnd
     {"job": "snapshot", "session_id": "…", "transcript_path": "…", "trigger": "auto"}   PreCompact
+    {"job": "recover", "session_id": "…"}   SessionStart: recover every session but this one
 
-It calls what the typed `abzu finalize` / `abzu snapshot` call once typer has parsed their
+It calls what the typed `abzu finalize` / `snapshot` / `recover` call once typer has parsed their
 arguments (session_jobs.py), on the session lifecycle's factory built from the environment
 (wiring/lifecycle.py): no typer, no container, no pydantic-settings in a process that runs after
 every session. Like a hook it fails open: exit 0, a failure is one line in Abzu's log.
@@ -55,8 +56,10 @@ def run(job: str, data: object) -> None:
         _finalize(payload)
     elif job == "snapshot":
         _snapshot(payload)
+    elif job == "recover":
+        _recover(payload)
     else:
-        raise ValueError(f"unknown background job {job!r}; expected finalize or snapshot")
+        raise ValueError(f"unknown background job {job!r}; expected finalize, snapshot or recover")
 
 
 def _finalize(payload: "HookPayload") -> None:
@@ -82,6 +85,30 @@ def _snapshot(payload: "HookPayload") -> None:
     from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
 
     snapshot(SessionLifecycle.open, payload.session_id, payload.transcript_path, payload.trigger)
+
+
+
+def _recover(payload: "HookPayload") -> None:
+    """Every session but the starting one (`session_id`), as `abzu recover --exclude ID`."""
+    from abzu.entrypoints.nothing_to_do import recover_answer
+
+    try:  # the usual start: nothing due, nothing missed, no store opened
+        idle = recover_answer(payload.session_id)
+    except Exception:  # a failed look-up is "maybe": the recovery decides
+        idle = None
+    if idle is not None:
+        print(idle)
+        return
+    from datetime import timedelta
+    from pathlib import Path
+
+    from abzu.entrypoints import setting_fields as one
+    from abzu.entrypoints.session_jobs import recover
+    from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
+
+    projects, minutes = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
+    recover(SessionLifecycle.open(), payload.session_id, False, Path(projects).expanduser(),
+            timedelta(minutes=minutes), print)
 
 
 if __name__ == "__main__":

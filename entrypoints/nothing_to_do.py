@@ -218,15 +218,21 @@ def _mtime(path: str | None) -> float | None:
 
 def answer(argv: list[str]) -> str | None:
     """What `abzu recover …` / `abzu finalize ID` would print when idle; None: run it."""
-    from abzu.entrypoints import setting_fields as one
-
     if argv[:1] == ["finalize"] and len(argv) == 2 and not argv[1].startswith("-"):
         return finalize_answer(argv[1])
-    home = idle_home()
-    if home is None:
-        return None
     exclude, rest = _option(argv[1:], "--exclude")
     if argv[:1] != ["recover"] or rest not in ([], ["--all-projects"]):
+        return None
+    return recover_answer(exclude)
+
+
+def recover_answer(exclude: str | None) -> str | None:
+    """What recovering (leaving `exclude` alone) would print when idle; None: run it (the typed
+    command and the background job alike)."""
+    from abzu.entrypoints import setting_fields as one
+
+    home = idle_home()
+    if home is None:
         return None
     try:
         projects, idle = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)

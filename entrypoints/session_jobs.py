@@ -1,10 +1,13 @@
-"""The work of `abzu finalize` and `abzu snapshot`, one function each, behind two doors: the typed
-command (cli/session_commands.py, after typer parsed its arguments) and the background job a
-hook starts (entrypoints/background.py, its job read as JSON on stdin). Both hand in the session
-lifecycle's factory (wiring/lifecycle.py): the container's, or one built from the environment.
+"""The work of `abzu finalize`, `abzu snapshot` and `abzu recover`, one function each, behind
+two doors: the typed command (cli/session_commands.py, after typer parsed its arguments) and the
+background job a hook starts (entrypoints/background.py, its job read as JSON on stdin). Both
+hand in the session lifecycle's factory (wiring/lifecycle.py): the container's, or one built
+from the environment.
 """
 
 from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from returns.result import Failure, Success
@@ -46,6 +49,24 @@ def snapshot(cases: "Callable[[], SessionLifecycle]", session_id: str, transcrip
         cases().capture_pre_compact().execute(PreCompactRequest(session_id, transcript, trigger))
     finally:  # nobody should wait for this snapshot any more
         pending_marker(DataHome.from_env(), session_id).unlink(missing_ok=True)
+
+
+def recover(cases: "SessionLifecycle", exclude: str | None, all_projects: bool, projects: Path,
+            idle: timedelta, say: Say) -> None:
+    """Finalise the sessions that never got a final summary (RecoverSessions), import the
+    transcripts no hook ever saw (`projects`: Claude Code's folder; Abzu installed later, hooks
+    off), embed what is new."""
+    from abzu.application.sessions.recover_sessions import RecoverRequest
+    from abzu.entrypoints.missed_transcripts import catch_up
+
+    done = cases.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle))
+    say(f"recovered {len(done)} session(s)")
+    for item in done:
+        say(f"  {finalized(item)}")
+    report = catch_up(cases, projects, exclude=exclude, idle=idle)
+    if report is not None:
+        say(f"imported {report.imported} missed transcript(s), {report.candidates} candidate(s) staged")
+    embed(cases)
 
 
 def finalized(done: "Finalized") -> str:

@@ -2,7 +2,7 @@
 install_commands, `abzu install | uninstall`."""
 
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -47,19 +47,15 @@ class SessionCommands:
         all_projects: Annotated[bool, typer.Option("--all-projects", help="Not just this project.")] = False,
     ) -> None:
         """Finalise sessions that never got a final summary (crashed, or SessionEnd cut short).
-        Every session start runs this in the background."""
-        from abzu.application.sessions.recover_sessions import RecoverRequest
-        from abzu.entrypoints.session_jobs import embed, finalized
+        Every session start runs the same work in the background."""
+        from pathlib import Path
+
+        from abzu.entrypoints.session_jobs import recover
 
         with one_line_errors():
             c = self._container()
             idle = timedelta(minutes=c.config.recovery_idle_minutes())
-            done = c.sessions.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle))
-            typer.echo(f"recovered {len(done)} session(s)")
-            for item in done:
-                typer.echo(f"  {finalized(item)}")
-            _catch_up(c, exclude, idle)
-            embed(c.lifecycle())
+            recover(c.lifecycle(), exclude, all_projects, Path(c.config.claude_projects()), idle, typer.echo)
 
     def snapshot(
         self,
@@ -72,13 +68,3 @@ class SessionCommands:
 
         with one_line_errors():
             snapshot(lambda: self._container().lifecycle(), session_id, transcript, trigger)
-
-
-def _catch_up(c: Any, exclude: str | None, idle: timedelta) -> None:
-    """Transcripts no hook ever saw (Abzu installed later, hooks off) are imported too."""
-    from abzu.entrypoints.missed_transcripts import catch_up
-
-    report = catch_up(c, exclude=exclude, idle=idle)
-    if report is not None:
-        typer.echo(f"imported {report.imported} missed transcript(s), "
-                   f"{report.candidates} candidate(s) staged")

@@ -104,3 +104,18 @@ def test_the_typed_finalize_does_the_same_work_and_explains_itself(tmp_path: Pat
     assert unknown.stderr.startswith("error: ") and "no-such-session" in unknown.stderr
     helped = cc.cli("finalize", "--help")
     assert helped.returncode == 0 and "final summary" in helped.stdout and "session_id" in helped.stdout
+
+
+def test_the_background_recovery_finalises_a_crashed_session_but_not_the_starting_one(tmp_path: Path) -> None:
+    cc = ClaudeCode.at(tmp_path)  # recovery idle time 0: a session without SessionEnd is due at once
+    started(cc, "sess-crashed")  # (the recovery its own start launched leaves it alone)
+
+    done, modules = job(cc, json.dumps({"job": "recover", "session_id": "sess-now"}))  # the next start's
+
+    assert done.returncode == 0
+    assert done.stdout.startswith("recovered 1 session(s)\n  sess-crashed: final summary")
+    assert cc.query("SELECT session_id, finalized_by FROM sessions WHERE finalized_at IS NOT NULL") == [
+        ("sess-crashed", "recovery")]
+    assert loaded(modules, "typer", "dependency_injector", "pydantic_settings") == set()
+    again, _ = job(cc, json.dumps({"job": "recover", "session_id": "sess-now"}))
+    assert again.stdout == "recovered 0 session(s)\n" and cc.log() == ""
