@@ -99,7 +99,8 @@ def background_done(repo: Path, timeout: float = 60.0) -> None:
         for proc in psutil.process_iter(["cmdline"]):
             try:
                 cmd = proc.info["cmdline"] or []
-                if "abzu.entrypoints.launcher" in cmd and proc.cwd() == str(repo):
+                ours = "abzu.entrypoints.launcher" in cmd or "abzu.entrypoints.background" in cmd
+                if ours and proc.cwd() == str(repo):
                     busy = True
                     break
             except (psutil.NoSuchProcess, psutil.AccessDenied):

@@ -218,15 +218,21 @@ def _mtime(path: str | None) -> float | None:
 
 def answer(argv: list[str]) -> str | None:
     """What `abzu recover …` / `abzu finalize ID` would print when idle; None: run it."""
+    if argv[:1] == ["finalize"] and len(argv) == 2 and not argv[1].startswith("-"):
+        return finalize_answer(argv[1])
+    exclude, rest = _option(argv[1:], "--exclude")
+    if argv[:1] != ["recover"] or rest not in ([], ["--all-projects"]):
+        return None
+    return recover_answer(exclude)
+
+
+def recover_answer(exclude: str | None) -> str | None:
+    """What recovering (leaving `exclude` alone) would print when idle; None: run it (the typed
+    command and the background job alike)."""
     from abzu.entrypoints import setting_fields as one
 
     home = idle_home()
     if home is None:
-        return None
-    if argv[:1] == ["finalize"] and len(argv) == 2 and not argv[1].startswith("-"):
-        return f"{argv[1]}: nothing new to finalise" if finalize_is_idle(home, argv[1]) else None
-    exclude, rest = _option(argv[1:], "--exclude")
-    if argv[:1] != ["recover"] or rest not in ([], ["--all-projects"]):
         return None
     try:
         projects, idle = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
@@ -234,6 +240,15 @@ def answer(argv: list[str]) -> str | None:
         return None  # the full command reports it
     idle_now = recover_is_idle(home, exclude, Path(projects).expanduser(), idle * 60)
     return "recovered 0 session(s)" if idle_now else None
+
+
+def finalize_answer(session_id: str) -> str | None:
+    """What finalising `session_id` would print when idle; None: run it (the typed command and
+    the background job alike)."""
+    home = idle_home()
+    if home is None or not finalize_is_idle(home, session_id):
+        return None
+    return f"{session_id}: nothing new to finalise"
 
 
 def idle_home() -> DataHome | None:

@@ -63,6 +63,7 @@ class Spec(NamedTuple, Generic[T]):
     ge: float | None = None
     gt: float | None = None
     le: float | None = None
+    choices: tuple[str, ...] = ()  # a text setting that takes only these (a Literal in Settings)
 
 
 _CADENCE = ReviewCadence()
@@ -82,10 +83,17 @@ TEAM_URL: Spec[str] = Spec("team_url", "")
 TEAM_PASSWORD_ENV: Spec[str] = Spec("team_password_env", "ABZU_TEAM_PASSWORD")
 TEAM_TIMEOUT_S: Spec[float] = Spec("team_timeout_s", 2.0, gt=0.0, le=60.0)
 TEAM_REFRESH_MINUTES: Spec[float] = Spec("team_refresh_minutes", 10.0, ge=0.0)
+# Distillation (spec §6 step 2): read by the background finalize without pydantic-settings.
+DISTILLER: Spec[str] = Spec("distiller", "auto", choices=("auto", "off", "claude-code", "gemini"))
+CLAUDE_EXECUTABLE: Spec[str] = Spec("claude_executable", "claude")
+DISTILL_TIMEOUT_S: Spec[float] = Spec("distill_timeout_s", 120.0, gt=0.0)
+DISTILL_DAILY_CAP: Spec[int] = Spec("distill_daily_cap", 20, ge=0)
+DISTILL_DAILY_TOKENS: Spec[int] = Spec("distill_daily_tokens", 500_000, ge=0)
 SHARED: dict[str, Spec[Any]] = {spec.key: spec for spec in (
     HOME, RELEVANCE_FLOOR, MAX_CONTENT, SEMANTIC, CLAUDE_PROJECTS, RECOVERY_IDLE_MINUTES,
     REVIEW_MINI_DAYS, REVIEW_FULL_DAYS, REVIEW_STAGED_LIMIT,
-    TEAM_PASSWORD_ENV, TEAM_TIMEOUT_S, TEAM_REFRESH_MINUTES)}
+    TEAM_PASSWORD_ENV, TEAM_TIMEOUT_S, TEAM_REFRESH_MINUTES,
+    DISTILLER, CLAUDE_EXECUTABLE, DISTILL_TIMEOUT_S, DISTILL_DAILY_CAP, DISTILL_DAILY_TOKENS)}
 
 
 def value(spec: Spec[T], given: Mapping[str, object]) -> T:
@@ -97,6 +105,9 @@ def value(spec: Spec[T], given: Mapping[str, object]) -> T:
         parsed: T = _parse(raw, kind)
     except (ValueError, TypeError, OverflowError):
         raise Refused(spec.key, f"Input should be a valid {kind.__name__}, got {raw!r}") from None
+    if spec.choices and parsed not in spec.choices:
+        *first, last = (repr(c) for c in spec.choices)
+        raise Refused(spec.key, f"Input should be {', '.join(first)} or {last}")
     for bound, holds, words in ((spec.ge, operator.ge, "greater than or equal to"),
                                 (spec.gt, operator.gt, "greater than"),
                                 (spec.le, operator.le, "less than or equal to")):

@@ -4,7 +4,7 @@ hooks and memory commands also read, are defined once in setting_fields.py."""
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -17,6 +17,8 @@ from pydantic_settings import (
 
 from abzu.entrypoints import setting_fields as one
 from abzu.entrypoints.data_home import DataHome
+
+Distiller = Literal["auto", "off", "claude-code", "gemini"]  # = setting_fields.DISTILLER.choices
 
 
 class Settings(BaseSettings):
@@ -82,16 +84,20 @@ class Settings(BaseSettings):
 
 
     # --- distillation (spec §6 step 2): the user's Claude Code where it is found (issue 30.3) ---
-    distiller: Literal["auto", "off", "claude-code", "gemini"] = Field(
-        default="auto", description="Who distils a finished session after the heuristics: auto "
-                                    "(Claude Code when claude_executable is found, else off), "
-                                    "claude-code, gemini or off.")
+    distiller: Distiller = Field(
+        default=cast(Distiller, one.DISTILLER.default),
+        description="Who distils a finished session after the heuristics: auto (Claude Code when "
+                    "claude_executable is found, else off), claude-code, gemini or off.")
     distill_model: str = Field(default="gemini-2.5-flash", description="Gemini model for distillation.")
-    distill_timeout_s: float = Field(default=120.0, gt=0, description="Per-distillation timeout.")
-    distill_daily_cap: int = Field(default=20, ge=0, description="Distillations per day at most.")
+    distill_timeout_s: float = Field(default=one.DISTILL_TIMEOUT_S.default,
+                                     description="Per-distillation timeout.")
+    distill_daily_cap: int = Field(default=one.DISTILL_DAILY_CAP.default,
+                                   description="Distillations per day at most.")
     distill_daily_tokens: int = Field(
-        default=500_000, ge=0, description="Tokens distillations may spend per day (UTC); 0: no ceiling.")
-    claude_executable: str = Field(default="claude", description="Claude Code for headless distillation.")
+        default=one.DISTILL_DAILY_TOKENS.default,
+        description="Tokens distillations may spend per day (UTC); 0: no ceiling.")
+    claude_executable: str = Field(default=one.CLAUDE_EXECUTABLE.default,
+                                   description="Claude Code for headless distillation.")
 
     # --- team memory (issue 32): off until `abzu team join` ---
     team_url: str | None = Field(

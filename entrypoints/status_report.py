@@ -13,13 +13,16 @@ if TYPE_CHECKING:
 def full_status(container: "Container") -> StatusView:
     view = StatusView.of(container.status().execute())
     health = container.sessions.session_status().execute()
+    from pathlib import Path
+
     from abzu.entrypoints.distiller_choice import described
     from abzu.entrypoints.missed_transcripts import missed
 
     counts = asdict(health.counts)
     distillation = described(container.config.distiller(), container.config.claude_executable())
-    view.sessions = SessionsView(**counts, spooled=health.spooled,
-                                 missed=len(missed(container)), distillation=distillation)
+    lost = missed(container.lifecycle(), Path(container.config.claude_projects()))
+    view.sessions = SessionsView(**counts, spooled=health.spooled, missed=len(lost),
+                                 distillation=distillation)
     state = container.trust.review_state().execute(view.staged)
     view.review = ReviewStateView(
         due=state.due, spent_tokens_this_month=state.spent_this_month.tokens,

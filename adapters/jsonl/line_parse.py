@@ -13,26 +13,21 @@ The dict has the shape of `TranscriptLine.model_dump()`, which `as_plain` gives 
 model had to read: record_mapping.py reads one shape only.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
 from pydantic_core import from_json
 
-from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
+if TYPE_CHECKING:
+    from abzu.adapters.jsonl.line_models import TranscriptLine
 
 Line = dict[str, Any]  # a transcript line as JSON gives it, fields checked (see module doc)
 
-
-def optional_fields(model: type[BaseModel], kind: type) -> tuple[str, ...]:
-    """The fields `model` declares as `kind | None`, read from the model itself: a field added
-    there is checked here too (tests/unit/test_line_parse.py holds the rest of the fields to
-    the checks written out below)."""
-    return tuple(name for name, field in model.model_fields.items() if field.annotation == kind | None)
-
-
-_TEXTS = optional_fields(TranscriptLine, str)  # type, uuid, timestamp, sessionId, subtype
-_FLAGS = optional_fields(TranscriptLine, bool)  # isSidechain, isMeta, isCompactSummary, ...
-_BLOCK_TEXTS = optional_fields(ContentBlock, str)  # text, id, name, tool_use_id
+# The fields line_models.py declares as `str | None` / `bool | None`, named here so that the
+# models (pydantic's BaseModel: ~90 ms of a background finalize's CPU to import) load only for a
+# line that needs them; tests/unit/test_line_parse.py holds these to the models' own fields.
+TEXTS = ("type", "uuid", "timestamp", "sessionId", "subtype")  # TranscriptLine
+FLAGS = ("isSidechain", "isMeta", "isCompactSummary", "isApiErrorMessage")  # TranscriptLine
+BLOCK_TEXTS = ("text", "id", "name", "tool_use_id")  # ContentBlock
 
 
 def plain_line(raw: bytes) -> Line | None:
@@ -44,17 +39,17 @@ def plain_line(raw: bytes) -> Line | None:
     return value if type(value) is dict and _plain(value) else None
 
 
-def as_plain(line: TranscriptLine) -> Line:
+def as_plain(line: "TranscriptLine") -> Line:
     """A line the model validated, in plain_line's shape (coerced values, unset fields None)."""
     return line.model_dump()
 
 
 def _plain(line: Line) -> bool:
     get = line.get
-    for key in _TEXTS:
+    for key in TEXTS:
         if (value := get(key)) is not None and type(value) is not str:
             return False
-    for key in _FLAGS:
+    for key in FLAGS:
         if (value := get(key)) is not None and type(value) is not bool:
             return False
     return _plain_message(get("message")) and _plain_result(get("toolUseResult"))
@@ -75,7 +70,7 @@ def _plain_block(block: object) -> bool:
     if type(block) is not dict or type(block.get("type")) is not str:
         return False
     get = block.get
-    for key in _BLOCK_TEXTS:
+    for key in BLOCK_TEXTS:
         if (value := get(key)) is not None and type(value) is not str:
             return False
     tool_input, is_error = get("input"), get("is_error")

@@ -21,14 +21,16 @@ plan's `build`, called once the batch has run, makes the record from their redac
 
 import re
 from collections.abc import Callable, Mapping
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
-from abzu.adapters.jsonl.line_models import TranscriptLine
 from abzu.adapters.jsonl.line_parse import Line, as_plain
 from abzu.adapters.jsonl.redaction_batch import RedactionBatch
 from abzu.domain.extraction.rules import INPUT_KEYS_READ
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import is_interruption, prose, strip_injected
+
+if TYPE_CHECKING:
+    from abzu.adapters.jsonl.line_models import TranscriptLine
 
 MAX_PROSE_CHARS = 8_000
 MAX_INPUT_STRING = 2_000
@@ -77,7 +79,7 @@ class PlannedRecord(NamedTuple):
         )
 
 
-def to_record(line: TranscriptLine | Line, offset: int = -1, wanted: OutputWanted | None = None
+def to_record(line: "TranscriptLine | Line", offset: int = -1, wanted: OutputWanted | None = None
               ) -> TranscriptRecord | None:
     """`wanted`: which tool outputs to keep (default all); a dropped one keeps its id, error
     flag and file path, with empty text, and is never redacted."""
@@ -87,10 +89,10 @@ def to_record(line: TranscriptLine | Line, offset: int = -1, wanted: OutputWante
     return plan.build(batch) if plan else None
 
 
-def plan_record(line: TranscriptLine | Line, batch: RedactionBatch, offset: int = -1,
+def plan_record(line: "TranscriptLine | Line", batch: RedactionBatch, offset: int = -1,
                 wanted: OutputWanted | None = None) -> PlannedRecord | None:
     """`line`: a plain line (line_parse.py), or a model, read as its plain form."""
-    if isinstance(line, TranscriptLine):
+    if not isinstance(line, dict):  # a model (a line the plain parser left to it)
         line = as_plain(line)
     get = line.get
     kind, uuid = get("type"), get("uuid")

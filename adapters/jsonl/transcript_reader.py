@@ -3,11 +3,8 @@
 import os
 import stat
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from pydantic import ValidationError
-
-from abzu.adapters.jsonl.line_models import TranscriptLine, TypeOnly
 from abzu.adapters.jsonl.line_parse import Line, as_plain, plain_line
 from abzu.adapters.jsonl.record_mapping import PlannedRecord, plan_record
 from abzu.adapters.jsonl.redaction_batch import RedactionBatch
@@ -15,6 +12,9 @@ from abzu.application.extraction.ports import TranscriptReader, TranscriptUnread
 from abzu.domain.extraction.rules import OUTPUT_READERS
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.extraction.transcript_format import CONVERSATION_TYPES, FormatProbe, LineShape, is_known_type
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_BLOCK = 1024 * 1024
@@ -126,6 +126,10 @@ class _Scan:
             return
         line = plain_line(raw)
         if line is None:  # not plain: the model judges it, as it did every line before
+            from pydantic import ValidationError  # the models load for such a line only
+
+            from abzu.adapters.jsonl.line_models import TranscriptLine
+
             try:
                 line = as_plain(TranscriptLine.model_validate_json(raw))
             except ValidationError as exc:
@@ -163,7 +167,11 @@ class _Scan:
         name = self.calls.pop(tool_use_id, None)
         return is_error or name is None or name in OUTPUT_READERS
 
-    def _misfit(self, raw: bytes, exc: ValidationError) -> None:
+    def _misfit(self, raw: bytes, exc: "ValidationError") -> None:
+        from pydantic import ValidationError
+
+        from abzu.adapters.jsonl.line_models import TypeOnly
+
         if any(error["type"] == "json_invalid" for error in exc.errors()):
             self._skip("corrupt")
             return

@@ -50,7 +50,7 @@ def _distil(container: Any, name: str, done: "Completed", *, quiet: bool) -> Non
 
     if not done.staged:
         return
-    outcome = distill_completion(container, Settings(), name, done.contents)
+    outcome = distill_completion(container.lifecycle(), Settings(), name, done.contents)
     if outcome is not None:
         log.info("complete-project %s: distillation %s, %d staged (%s)", name, outcome.status,
                  outcome.created, outcome.detail)

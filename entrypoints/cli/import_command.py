@@ -23,7 +23,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         from abzu.entrypoints.missed_transcripts import import_use_case
 
         with one_line_errors():
-            use_case = import_use_case(container(), distil=not check)
+            use_case = import_use_case(container().lifecycle(), distil=not check)
             if check:
                 typer.echo(f"missed: {len(use_case.missed(files))} of {len(files)} transcript(s)")
                 return

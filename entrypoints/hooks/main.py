@@ -69,12 +69,13 @@ def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO |
     return 0
 
 
-def log_failure(name: str, exc: Exception) -> None:
-    """One line in Abzu's log, no traceback (also for PreToolUse, which skips `main`)."""
+def log_failure(name: str, exc: Exception, *, door: str = "hook") -> None:
+    """One line in Abzu's log, no traceback (also for PreToolUse, which skips `main`, and for the
+    background jobs the hooks start: `door`)."""
     from abzu.entrypoints.logs import excerpt
 
     first = str(exc).splitlines()[0] if str(exc) else ""
-    log_error(f"hook {name} failed: {type(exc).__name__}: {excerpt(first, 300)}")
+    log_error(f"{door} {name} failed: {type(exc).__name__}: {excerpt(first, 300)}")
 
 
 def log_warning(message: str) -> None:

@@ -1,7 +1,8 @@
 """PreCompact: record that a snapshot is wanted and return at once (issue 11 item 6).
 
-Mining the transcript and writing the snapshot costs more than a second of CPU (the container,
-the extractor); it runs detached as `abzu snapshot`, as SessionEnd's finalisation does. A marker
+Mining the transcript and writing the snapshot costs hundreds of milliseconds of CPU (the
+extractor); it runs detached (entrypoints/background.py, the work of `abzu snapshot`), as
+SessionEnd's finalisation does. A marker
 file in the data home says the snapshot is on its way: the post-compaction SessionStart and
 PostCompact wait for it briefly (compaction itself takes many seconds, so they rarely wait).
 The hook itself takes the data home as a string (`run_at`, called by hooks/main.py): no
@@ -12,7 +13,7 @@ import os
 import time
 
 from abzu.adapters.claude_hook_payload import HookPayload
-from abzu.entrypoints.detach import abzu_command, start_detached
+from abzu.entrypoints.detach import background_job, start_detached
 from abzu.entrypoints.home_root import pending_folder
 from abzu.entrypoints.hooks.env import session_dir
 
@@ -39,10 +40,9 @@ def run_at(raw: str, root: str) -> None:
     marker = _marker(folder, payload.session_id)
     os.close(os.open(marker, os.O_WRONLY | os.O_CREAT, 0o600))
     os.utime(marker)  # a marker an earlier run left: its age starts again, as Path.touch did
-    argv = ["snapshot", payload.session_id]  # `--opt=value`: a value starting with "-" stays a value
-    argv += [f"--transcript={payload.transcript_path}"] if payload.transcript_path else []
-    argv += [f"--trigger={payload.trigger}"] if payload.trigger else []
-    start_detached(abzu_command(*argv), cwd=session_dir(payload.cwd))
+    argv, job = background_job("snapshot", session_id=payload.session_id,
+                               transcript_path=payload.transcript_path, trigger=payload.trigger)
+    start_detached(argv, cwd=session_dir(payload.cwd), stdin=job)
 
 
 def pending_marker(home: "DataHome", session_id: str) -> "Path":

@@ -5,7 +5,7 @@ from typing import Any
 
 from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.data_home import DataHome
-from abzu.entrypoints.detach import abzu_command, start_detached
+from abzu.entrypoints.detach import background_job, start_detached
 from abzu.entrypoints.hooks.env import session_cwd
 from abzu.entrypoints.hooks.team_refresh import refresh_if_due
 from abzu.entrypoints.wiring.light import LightUseCases
@@ -22,8 +22,8 @@ def run(raw: str, home: DataHome) -> dict[str, Any]:
 
         start = SessionStartRequest(payload.session_id, payload.source or "startup", payload.transcript_path)
         text = light.session_start().execute(start).text
-        start_detached(abzu_command("recover", "--exclude", payload.session_id),
-                       cwd=str(cwd))
+        argv, job = background_job("recover", session_id=payload.session_id)
+        start_detached(argv, cwd=str(cwd), stdin=job)  # sessions that never finished
         refresh_if_due(home, cwd)  # the team's memories, for the next start (issue 32)
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
 

@@ -2,6 +2,8 @@
 staged and the size of each block injected into it, and the block the SessionStart hook would
 inject now, with its size against the hard cap."""
 
+from pathlib import Path
+
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -23,5 +25,6 @@ async def sessions(request: Request) -> Response:
     injected = preview_session_start(c).execute(SessionStartRequest(session_id=PREVIEW_ID))
     recent = recent_sessions(c).execute()
     traces = session_traces(c).execute([s.record.session_id for s in recent])
-    return page(request, "sessions.html", health=health, missed=len(missed(c)), recent=recent,
+    lost = missed(c.lifecycle(), Path(c.config.claude_projects()))
+    return page(request, "sessions.html", health=health, missed=len(lost), recent=recent,
                 traces=traces, injected=injected, cap=HARD_CAP)

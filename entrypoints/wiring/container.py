@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from dependency_injector import containers, providers
 
 from abzu.entrypoints.actor import current_actor
+from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.wiring.deferred import deferred
+from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
 from abzu.entrypoints.wiring.memory import MemoryUseCases
 from abzu.entrypoints.wiring.sessions import SessionProviders
 from abzu.entrypoints.wiring.trust import TrustProviders
@@ -148,7 +150,6 @@ class Container(containers.DeclarativeContainer):
     )
     # remember, star and bulk import write where memory lives; maintenance always runs here
     plain_uow = providers.Selector(config.memory_backend, sqlite=sqlite_writer, team=team_uow)
-    maintenance_uow = providers.Factory(sqlite_writer, actor="maintenance")
     trust = providers.Container(  # doctor, export/import, review spend (issue 15)
         TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
         staging_engine=staging_engine, staging=staging_plain,
@@ -160,23 +161,14 @@ class Container(containers.DeclarativeContainer):
     )
     # The team's side of recall (issue 32): None until `abzu team join`; one per process (its engine).
     team_recall = providers.Singleton(_team_recall, config=config.team)
-    maintenance = providers.Factory(
-        deferred("application.maintenance:RunMaintenance"), uow=maintenance_uow, clock=clock,
-        retention=providers.Factory(  # em.db 30 days after project completion (issue 17)
-            deferred("application.enki.complete_project:ExpireEmDbs"),
-            completions=providers.Factory(deferred("adapters.enki.completions:JsonCompletionLog"),
-                                          path=config.completions_path),
-            files=providers.Factory(deferred("adapters.enki.completions:OsEmFiles")), clock=clock,
-        ),
-        anchors=providers.Factory(  # anchored beads whose code changed (issue 16.3)
-            deferred("application.anchors.mark_stale:MarkStaleAnchors"),
-            anchors=providers.Factory(deferred("adapters.sqlite.anchor_freshness:SqliteAnchorFreshness"),
-                                      wisdom=wisdom_plain),
-            git=git, clock=clock,
-        ),
-        journals=providers.Factory(deferred("adapters.shown_file:ShownJournalRetention"),
-                                   folder=config.shown_dir, clock=clock),
+    # The session lifecycle, mining and maintenance: the same factory the background jobs build
+    # without the container (wiring/lifecycle.py), fed with this container's parts.
+    lifecycle = providers.Factory(
+        SessionLifecycle, home=providers.Callable(DataHome.at, config.home), wisdom=wisdom_plain,
+        staging=staging_plain, writer=plain_uow.provider, clock=clock, ids=ids, workspace=workspace,
+        decay=decay, git=git, max_chars=config.max_content_chars, semantic=config.semantic,
     )
+    maintenance = providers.Factory(SessionLifecycle.maintenance, lifecycle)
 
     # --- review ---
     snapshots = providers.Factory(
@@ -217,21 +209,10 @@ class Container(containers.DeclarativeContainer):
                                          uow=read_uow)
     confirm_memory = providers.Factory(deferred("application.manage.confirm:ConfirmMemory"), uow=human_uow)
     remove_unreviewed = providers.Factory(deferred("application.manage.forget:ForgetMemory"), uow=human_uow)
-    # --- bulk remember (issue 6: eval and imports), on the stdlib driver: SQLAlchemy's
-    # per-statement work was a third of a bulk import's CPU (issue 13.6) ---
-    remember_many = providers.Factory(
-        deferred("application.remember_many:RememberMany"), uow=plain_uow, clock=clock, ids=ids,
-        workspace=workspace, max_chars=config.max_content_chars, git=git,
-    )
-    # --- transcript extraction (issue 4) ---
-    transcript_reader = providers.Singleton(
-        deferred("adapters.jsonl.transcript_reader:JsonlTranscriptReader"))
-    extraction_uow = providers.Factory(
-        deferred("adapters.sqlite.extraction_store:SqliteExtractionUnitOfWork"), staging=staging_plain)
-    extract_transcript = providers.Factory(
-        deferred("application.extraction.extract_transcript:ExtractTranscript"), reader=transcript_reader,
-        extraction_uow=extraction_uow, remember=remember_many, clock=clock, ids=ids,
-    )
+    # --- bulk remember (issue 6: eval and imports) and transcript extraction (issue 4) ---
+    remember_many = providers.Factory(SessionLifecycle.remember_many, lifecycle)
+    extraction_uow = providers.Factory(SessionLifecycle.extraction_uow, lifecycle)
+    extract_transcript = providers.Factory(SessionLifecycle.extract_transcript, lifecycle)
 
     # --- scrub ---
     scrub_stores = providers.Factory(
@@ -251,9 +232,8 @@ class Container(containers.DeclarativeContainer):
 
     # --- session lifecycle (issue 4) ---
     sessions = providers.Container(
-        SessionProviders, config=config, clock=clock, ids=ids, decay=decay, ranking=ranking,
-        workspace=workspace, wisdom=wisdom_plain, staging=staging_plain,
-        maintenance=maintenance, extract_transcript=extract_transcript, remember_many=remember_many,
+        SessionProviders, config=config, clock=clock, decay=decay, ranking=ranking, workspace=workspace,
+        lifecycle=lifecycle,
     )
 
     # --- the four memory operations: the same factory the CLI builds without the container ---

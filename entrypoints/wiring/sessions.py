@@ -1,35 +1,27 @@
 """Providers of the session lifecycle (issue 4), a sub-container of entrypoints/wiring/container.py.
 
 Reached as `container.sessions.<provider>()`. The briefings (session start, after a compaction)
-come from the same factory the hooks use (entrypoints/wiring/light.py), fed with this container's
-clock, workspace and ranking; finalisation, recovery, snapshots and the CLI come through here,
-on the stdlib sqlite3 stores (no SQLAlchemy). Targets are imported when first resolved
-(wiring/deferred.py).
+come from the same factory the hooks use (entrypoints/wiring/light.py), and finalisation,
+recovery, snapshots and the hook journal from the same factory the background jobs use
+(entrypoints/wiring/lifecycle.py), both fed with this container's clock, workspace and stores
+(the stdlib sqlite3 ones: no SQLAlchemy). Targets are imported when first resolved.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
 
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.wiring.deferred import deferred
+from abzu.entrypoints.wiring.lifecycle import SessionLifecycle as Cases
 from abzu.entrypoints.wiring.trust import cadence_from
 
 if TYPE_CHECKING:
-    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
-    from abzu.application.extraction.extract_transcript import ExtractTranscript
-    from abzu.application.maintenance import RunMaintenance
-    from abzu.application.ports import Clock, IdGenerator, Workspace
-    from abzu.application.remember_many import RememberMany
+    from abzu.application.ports import Clock, Workspace
     from abzu.domain.decay import DecayPolicy
     from abzu.domain.ranking import RankingPolicy
-
-
-def _spool(home: str) -> Path:
-    return DataHome.at(home).spool
 
 
 def _session_start(light: Any) -> Any:
@@ -43,27 +35,16 @@ def _post_compact(light: Any) -> Any:
 class SessionProviders(containers.DeclarativeContainer):
     config = providers.Configuration()
     clock: providers.Dependency[Clock] = providers.Dependency()
-    ids: providers.Dependency[IdGenerator] = providers.Dependency()
     decay: providers.Dependency[DecayPolicy] = providers.Dependency()
     ranking: providers.Dependency[RankingPolicy] = providers.Dependency()
     workspace: providers.Dependency[Workspace] = providers.Dependency()
-    wisdom: providers.Dependency[Sqlite3Store] = providers.Dependency()
-    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()
-    maintenance: providers.Dependency[RunMaintenance] = providers.Dependency()
-    extract_transcript: providers.Dependency[ExtractTranscript] = providers.Dependency()
-    remember_many: providers.Dependency[RememberMany] = providers.Dependency()
+    lifecycle: providers.Dependency[Cases] = providers.Dependency()
 
-    uow = providers.Factory(
-        deferred("adapters.sqlite.session_unit_of_work:SqliteSessionUnitOfWork"), wisdom=wisdom,
-        staging=staging, decay=decay,
-    )
-    transcripts = providers.Singleton(deferred("adapters.transcript_files:OsTranscriptFiles"))
-    spool = providers.Factory(deferred("adapters.spool.file_spool:FileSpoolSource"),
-                              folder=providers.Callable(_spool, config.home))
-    journal = providers.Factory(deferred("adapters.spool.file_spool:FileSessionJournal"),
-                                folder=providers.Callable(_spool, config.home))
-    files = providers.Factory(deferred("adapters.project_files:DotEnkiProjectFiles"), workspace=workspace,
-                              data_home=config.home)
+    uow = providers.Factory(Cases.uow, lifecycle)
+    transcripts = providers.Factory(Cases.transcripts, lifecycle)
+    spool = providers.Factory(Cases.spool, lifecycle)
+    journal = providers.Factory(Cases.journal, lifecycle)
+    files = providers.Factory(Cases.files, lifecycle)
     light = providers.Factory(
         deferred("entrypoints.wiring.light:LightUseCases"), home=providers.Callable(DataHome.at, config.home),
         workspace=workspace, clock=clock, ranking=ranking, decay=decay,
@@ -71,31 +52,12 @@ class SessionProviders(containers.DeclarativeContainer):
     )
     inject_session_start = providers.Factory(_session_start, light)
     inject_post_compact = providers.Factory(_post_compact, light)
-    update_pre_compact_summary = providers.Factory(
-        deferred("application.sessions.update_pre_compact_summary:UpdatePreCompactSummary"), uow=uow,
-        clock=clock, ids=ids)
-    attach_compact_summary = providers.Factory(
-        deferred("application.sessions.attach_compact_summary:AttachCompactSummary"), uow=uow,
-        workspace=workspace, clock=clock, ids=ids,
-    )
-    capture_pre_compact = providers.Factory(
-        deferred("application.sessions.capture_pre_compact:CapturePreCompact"), uow=uow, workspace=workspace,
-        files=files, transcripts=transcripts, extractor=extract_transcript, attach=attach_compact_summary,
-        update=update_pre_compact_summary, clock=clock,
-    )
-    recurring_steps = providers.Factory(
-        deferred("application.sessions.recurring_steps:StageRecurringSteps"), remember=remember_many)
-    finalize_session = providers.Factory(
-        deferred("application.sessions.finalize_session:FinalizeSession"), uow=uow,
-        extractor=extract_transcript, maintenance=maintenance, clock=clock, ids=ids, transcripts=transcripts,
-        recurring=recurring_steps,
-    )
-    ingest_spool = providers.Factory(deferred("application.sessions.ingest_spool:IngestSpool"), uow=uow,
-                                     spool=spool, clock=clock, remotes=workspace)
-    recover_sessions = providers.Factory(
-        deferred("application.sessions.recover_sessions:RecoverSessions"), uow=uow, ingest=ingest_spool,
-        finalize=finalize_session, workspace=workspace, transcripts=transcripts, clock=clock,
-    )
+    update_pre_compact_summary = providers.Factory(Cases.update_pre_compact_summary, lifecycle)
+    attach_compact_summary = providers.Factory(Cases.attach_compact_summary, lifecycle)
+    capture_pre_compact = providers.Factory(Cases.capture_pre_compact, lifecycle)
+    finalize_session = providers.Factory(Cases.finalize_session, lifecycle)
+    ingest_spool = providers.Factory(Cases.ingest_spool, lifecycle)
+    recover_sessions = providers.Factory(Cases.recover_sessions, lifecycle)
     session_status = providers.Factory(deferred("application.sessions.session_status:SessionStatus"),
                                        uow=uow, spool=spool)
     list_loops = providers.Factory(deferred("application.sessions.list_loops:ListOpenLoops"), uow=uow,

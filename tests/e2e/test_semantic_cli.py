@@ -118,7 +118,7 @@ def test_the_background_pass_embeds_new_memories_when_semantic_is_on(
     assert _run("remember", "Use WAL mode for SQLite", "--category", "learning").exit_code == 0
     container = build_container(Settings(semantic=True))
     try:
-        embed_in_background(container)
+        embed_in_background(container.lifecycle())
         found = coverage(container)
         assert found is not None and (found.embedded, found.total) == (1, 1)
     finally:

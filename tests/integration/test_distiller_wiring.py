@@ -34,7 +34,8 @@ def test_gemini_from_config_toml_without_a_key_fails_each_run_and_says_why(
     monkeypatch.setenv("ABZU_CONFIG", str(tmp_path / "config.toml"))
     settings = Settings()
     assert settings.distiller == "gemini"
-    outcome = distill_session(container, settings).execute(DistillRequest("s1", "p", "summary", ()))
+    request = DistillRequest("s1", "p", "summary", ())
+    outcome = distill_session(container.lifecycle(), settings).execute(request)
     assert (outcome.status, outcome.detail) == (
         "failed", "Gemini is not configured: no GEMINI_API_KEY or GOOGLE_API_KEY")
 
@@ -47,7 +48,7 @@ def test_gemini_with_a_key_stages_its_items_and_logs_its_tokens(tmp_path: Path, 
     fake = httpx2.Client(transport=httpx2.MockTransport(transport))
     distiller = build_distiller(settings, httpx_client=fake)
     request = DistillRequest("s1", "p", "summary", ())
-    outcome = distill_session(container, settings, distiller).execute(request)
+    outcome = distill_session(container.lifecycle(), settings, distiller).execute(request)
     assert (outcome.status, outcome.created, outcome.tokens) == ("ok", 1, 1234)
     assert transport.requests[0].url.path.endswith("/models/g-test:generateContent")
     assert [c.content for c in container.get_staged_candidates().execute("p")] == [item["content"]]
@@ -103,6 +104,7 @@ def test_the_distiller_is_shown_the_projects_reviewed_beads_closest_to_the_sessi
     summary = SessionSummary(id="f-1", session_id="s1", project="api", sequence=1,
                              created_at=container.clock().now(),
                              operational_state="Ran alembic migrations; tests pass", is_final=True)
-    distill_after(container, Settings(home=tmp_path), Finalized("s1", summary, 0, 0, 0, None), Recording())
+    done = Finalized("s1", summary, 0, 0, 0, None)
+    distill_after(container.lifecycle(), Settings(home=tmp_path), done, Recording())
     reviewed = seen[0].split("reviewed (do not repeat):\n<data>\n")[1].split("</data>")[0]
     assert "alembic upgrade head" in reviewed and "Fridays" not in reviewed

@@ -47,7 +47,7 @@ def _session(path: Path, failures: int, tail_failures: int) -> Path:
 
 @pytest.fixture
 def small_pieces(container: Container) -> Container:
-    container.extract_transcript.add_kwargs(chunk_bytes=PIECE)
+    container.lifecycle.add_kwargs(chunk_bytes=PIECE)
     return container
 
 

@@ -50,7 +50,7 @@ def world(abzu_home: Path, repo: Path, projects: Path) -> Iterator[Container]:
 @pytest.fixture(autouse=True)
 def no_detached(monkeypatch: pytest.MonkeyPatch) -> None:
     """Detached processes are not started: the test runs each start's `recover` itself."""
-    monkeypatch.setattr(session_start, "start_detached", lambda argv, cwd=None: None)
+    monkeypatch.setattr(session_start, "start_detached", lambda argv, cwd=None, stdin=None: None)
 
 
 def _earlier_session(container: Container, now: datetime) -> None:

@@ -61,14 +61,15 @@ def test_a_stop_is_journaled_and_ingests_as_a_stop_event(home: Path, tmp_path: P
 def test_a_session_end_journals_then_starts_finalisation_where_the_session_worked(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    started: list[tuple[list[str], str | None]] = []
+    started: list[tuple[list[str], str | None, str | None]] = []
     monkeypatch.setattr(session_end, "start_detached",
-                        lambda argv, cwd=None: started.append((list(argv), cwd)))
+                        lambda argv, cwd=None, stdin=None: started.append((list(argv), cwd, stdin)))
     payload = {"session_id": "s-2", "hook_event_name": "SessionEnd", "cwd": str(tmp_path / "project")}
     assert hook_main.main(["session-end"], io.StringIO(json.dumps(payload)), io.StringIO()) == 0
     assert [e["event"] for e in entries(home)] == ["SessionEnd"]
-    [(argv, cwd)] = started
-    assert argv[-2:] == ["finalize", "s-2"] and cwd == str(tmp_path / "project")
+    [(argv, cwd, job)] = started  # the background job, its job on stdin (no typer, no container)
+    assert argv[-2:] == ["-m", "abzu.entrypoints.background"] and cwd == str(tmp_path / "project")
+    assert json.loads(job or "") == {"job": "finalize", "session_id": "s-2"}
 
 
 def test_a_journaling_hook_that_cannot_write_fails_open_with_one_log_line(

@@ -1,16 +1,29 @@
 """line_parse.py takes a line as JSON gives it only when TranscriptLine would take it unchanged;
-the fields it checks are read from the model, and every other field has a check of its own."""
+the fields it checks by type are the models' own, and every other field has a check of its own."""
 
 import json
 
 import pytest
+from pydantic import BaseModel
 
+from abzu.adapters.jsonl import line_parse
 from abzu.adapters.jsonl.line_models import ContentBlock, TranscriptLine
-from abzu.adapters.jsonl.line_parse import optional_fields, plain_line
+from abzu.adapters.jsonl.line_parse import plain_line
+
+
+def optional_fields(model: type[BaseModel], kind: type) -> tuple[str, ...]:
+    """The fields `model` declares as `kind | None`."""
+    return tuple(name for name, field in model.model_fields.items() if field.annotation == kind | None)
 
 # The fields line_parse checks by shape rather than by their `kind | None` type.
 STRUCTURED_LINE = {"message", "toolUseResult"}
 STRUCTURED_BLOCK = {"type", "input", "content", "is_error"}
+
+
+def test_the_fields_checked_by_type_are_the_models_own() -> None:
+    assert optional_fields(TranscriptLine, str) == line_parse.TEXTS
+    assert optional_fields(TranscriptLine, bool) == line_parse.FLAGS
+    assert optional_fields(ContentBlock, str) == line_parse.BLOCK_TEXTS
 
 
 def test_every_field_of_the_models_is_checked() -> None:

@@ -13,9 +13,10 @@ from abzu.entrypoints.hooks import pre_compact
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[list[str], str | None]]:
-    calls: list[tuple[list[str], str | None]] = []
-    monkeypatch.setattr(pre_compact, "start_detached", lambda argv, cwd=None: calls.append((list(argv), cwd)))
+def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[list[str], str | None, str]]:
+    calls: list[tuple[list[str], str | None, str]] = []
+    monkeypatch.setattr(pre_compact, "start_detached",
+                        lambda argv, cwd=None, stdin=None: calls.append((list(argv), cwd, stdin)))
     monkeypatch.setenv("ABZU_HOME", str(tmp_path / "home"))
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
     return calls
@@ -28,19 +29,20 @@ def hook(payload: dict[str, object]) -> str:
 
 
 def test_the_request_is_marked_pending_and_the_snapshot_started_in_the_background(
-    started: list[tuple[list[str], str | None]], tmp_path: Path,
+    started: list[tuple[list[str], str | None, str]], tmp_path: Path,
 ) -> None:
     out = hook({"session_id": "s-1", "hook_event_name": "PreCompact", "trigger": "auto",
                 "transcript_path": "-odd.jsonl", "cwd": str(tmp_path)})
     assert out == ""
-    [(argv, cwd)] = started
-    assert argv[-3:] == ["s-1", "--transcript=-odd.jsonl", "--trigger=auto"] and "snapshot" in argv
-    assert cwd == str(tmp_path)
+    [(argv, cwd, job)] = started
+    assert argv[-2:] == ["-m", "abzu.entrypoints.background"] and cwd == str(tmp_path)
+    assert json.loads(job) == {"job": "snapshot", "session_id": "s-1", "transcript_path": "-odd.jsonl",
+                               "trigger": "auto"}
     assert pre_compact.pending_marker(DataHome.at(tmp_path / "home"), "s-1").exists()
 
 
 def test_a_session_id_that_could_escape_starts_nothing(
-    started: list[tuple[list[str], str | None]], tmp_path: Path,
+    started: list[tuple[list[str], str | None, str]], tmp_path: Path,
 ) -> None:
     hook({"session_id": "../x --all", "hook_event_name": "PreCompact"})
     assert started == []
@@ -48,7 +50,7 @@ def test_a_session_id_that_could_escape_starts_nothing(
 
 
 def test_a_marker_left_by_a_dead_snapshot_is_fresh_again_after_the_next_compaction(
-    started: list[tuple[list[str], str | None]], tmp_path: Path,
+    started: list[tuple[list[str], str | None, str]], tmp_path: Path,
 ) -> None:
     home = DataHome.at(tmp_path / "home")
     marker = pre_compact.pending_marker(home, "s-1")

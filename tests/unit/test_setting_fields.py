@@ -68,3 +68,13 @@ def test_config_list_names_a_variable_given_in_any_case(monkeypatch: pytest.Monk
     monkeypatch.setenv("abzu_review_mini_days", "9")
     [row] = [r for r in describe_all(clean / "config.toml") if r.key == "review_mini_days"]
     assert (row.value, row.source) == ("9", "env abzu_review_mini_days")
+
+
+def test_the_distiller_choices_are_the_settings_literal() -> None:
+    from typing import get_args
+
+    from abzu.entrypoints.settings import Distiller
+
+    assert get_args(Distiller) == one.DISTILLER.choices
+    with pytest.raises(one.Refused, match="Input should be 'auto', 'off', 'claude-code' or 'gemini'"):
+        one.value(one.DISTILLER, {"distiller": "openai"})

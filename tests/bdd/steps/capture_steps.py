@@ -48,7 +48,7 @@ def _(session_world: SessionWorld, distiller: dict[str, Settings]) -> None:
     s = session_world.container.sessions
     s.ingest_spool().execute()
     done = s.finalize_session().execute(FinalizeRequest(session_world.current)).unwrap()
-    distill_after(session_world.container, distiller[DISTILLING], done)
+    distill_after(session_world.container.lifecycle(), distiller[DISTILLING], done)
 
 
 @then(parsers.parse('staging holds "{text}" from the distiller'))
