@@ -157,9 +157,12 @@ def ranked(index: PgIndex, n: int, window: bool, where: str, prefix: str = "") -
         every = " && ".join(f"q.q{i}" for i in range(n))
         newest = (f"(SELECT rid FROM {index.table} WHERE search @@ ({any_term}) "
                   "ORDER BY rid DESC LIMIT :window)")
-        return (f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
-                f"FROM {queries} CROSS JOIN LATERAL {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid "
-                f"WHERE {where} ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
+        # Each of the newest matches looked up by its rid (a nested loop: OFFSET 0 keeps the
+        # lateral whole); joined, the planner read every live row in scope to hash them (issue 32).
+        return (f"(SELECT x.rid, x.strength FROM {queries} CROSS JOIN LATERAL {newest} w CROSS JOIN LATERAL "
+                f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
+                f"FROM {index.table} {a} WHERE {a}.rid = w.rid AND {where} OFFSET 0) x "
+                "ORDER BY x.strength DESC, x.rid DESC LIMIT :limit)")
     # OFFSET 0 keeps the lateral subquery whole: inlined, each rank was computed twice a row
     ranks = ", ".join(f"ts_rank_cd(CAST(:weights AS float4[]), {a}.search, q.q{i}) AS r{i}" for i in range(n))
     k1 = BM25_K1
