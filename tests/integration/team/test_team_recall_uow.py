@@ -93,3 +93,37 @@ def test_stamps_left_without_commit_are_not_written(stores: tuple[Path, TeamDb])
     with PgUnitOfWork(team_db.engine, DecayPolicy()) as uow:
         assert uow.beads.get("b-reg").last_accessed is None  # type: ignore[union-attr]
         assert uow.projects.needs_touch("api", later) is True
+
+
+def test_a_table_is_sized_by_what_the_session_sees(team_db: TeamDb, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The owner sees every row of a table the statistics call large: its arrival count (max rid);
+    a member under row-level security: the rows it may see, counted below EXACT_SIZE."""
+    from sqlalchemy import text
+
+    from abzu.adapters.postgres import search
+    from abzu.adapters.postgres.db import PgDb
+    from abzu.adapters.postgres.engine import TeamAddress, open_team_engine
+
+    monkeypatch.setattr(search, "EXACT_SIZE", 20)
+    monkeypatch.setattr(search, "SURELY_LARGER", 40)
+    reader = team_db.member("reader", "api", "web")  # the projects exist from here
+    with PgUnitOfWork(team_db.engine, DecayPolicy()) as uow:
+        uow.beads.add_many([bead(f"b-{i:02}", f"note {i} on the deploy", project="api") for i in range(30)])
+        uow.beads.add_many([bead(f"w-{i:02}", f"note {i} on the deploy", project="web") for i in range(30)])
+        uow.commit()
+    with team_db.engine.begin() as conn:  # 15 of api's gone: 45 rows, the last rid 60
+        conn.execute(text("DELETE FROM beads WHERE id < 'b-15'"))
+    with team_db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(text("ANALYZE beads"))
+    with team_db.engine.connect() as conn:
+        assert search.term_counts(PgDb(conn), (search.BEADS,), ["deploy"])[0].total == 60
+    engine = open_team_engine(TeamAddress.parse(team_db.url(reader)), password=team_db.members[reader])
+    try:
+        with engine.connect() as conn:  # granted web (30 rows) and api (15 left)
+            assert search.term_counts(PgDb(conn), (search.BEADS,), ["deploy"])[0].total == 60
+        with team_db.engine.begin() as conn:
+            conn.execute(text("DELETE FROM team_grants WHERE project = 'web'"))
+        with engine.connect() as conn:  # api alone: 15 rows, fewer than EXACT_SIZE: counted
+            assert search.term_counts(PgDb(conn), (search.BEADS,), ["deploy"])[0].total == 15
+    finally:
+        engine.dispose()
