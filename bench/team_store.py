@@ -4,6 +4,7 @@ against one server; a push of 10k beads; optionally LoCoMo hit@5 on both backend
 
     .venv/bin/python bench/team_store.py                        # a throwaway cluster of its own
     .venv/bin/python bench/team_store.py --n 100000 --agents 16 --push 10000
+    .venv/bin/python bench/team_store.py --only recall          # one part (recall, agents, push, hooks)
     .venv/bin/python bench/team_store.py --locomo ../shared/bench-data/locomo-dev.json
     ABZU_TEAM_PASSWORD=… .venv/bin/python bench/team_store.py --url postgresql://admin@host/postgres
 
@@ -24,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -283,46 +284,59 @@ def _reviewed(wisdom: Path) -> None:
         conn.execute("UPDATE beads SET vouched_by = 'review' WHERE category != 'preference'")
 
 
+PARTS = ("recall", "agents", "push", "hooks")
+HOOKS = ("session-start", "stop", "pre-tool-use", "session-end", "pre-compact")
+
+
 def hooks(n: int, runs: int, seed: int) -> None:
-    """SessionStart (live path: a resumed session) in a home that joined a team whose server is
-    down, its copy holding `n` team beads, beside the same home without a team; wall ms."""
+    """Every hook in two homes with the same 10k local beads: one without a team, one that joined a
+    team whose server is down, its copy holding `n` team beads. The homes take turns, run by run
+    (same load), each hook timed wall and CPU (the hook process); SessionStart on the live path (a
+    resumed session). Every run must exit 0 with nothing on stderr."""
+    from hook_latency import background_done, hook_payload, run_hook
+
     from abzu.application.team.ports import TeamItem
 
     rng = random.Random(seed)
     vocab = Vocabulary.build(rng)
-    local = [i for i in beads(rng, vocab, 10_000)]
+    local = list(beads(rng, vocab, 10_000))
     team = [TeamItem(i, "alice", "desk") for i in beads(rng, vocab, n) if isinstance(i, Bead)]
-    from hook_latency import background_done
-
     with tempfile.TemporaryDirectory(prefix="abzu-team-hooks-", ignore_cleanup_errors=True) as tmp:
         root = Path(tmp)
-        settings = Settings(home=root / "home", semantic=False)
         (root / PROJECTS[0] / ".git").mkdir(parents=True)
-        container = build_container(settings, cwd=root / PROJECTS[0])
-        register_projects(container, root)
-        container.shutdown_resources()
-        fill(settings.layout.root, local, 10_000)
-        env = {**os.environ, "ABZU_HOME": str(settings.layout.root), "ABZU_CONFIG": str(root / "none.toml")}
-        abzu = str(Path(sys.executable).with_name("abzu"))
-        payload = json.dumps({"session_id": "s-bench", "hook_event_name": "SessionStart", "source": "resume",
-                              "cwd": str(root / PROJECTS[0])})
-
-        def start() -> float:
-            t = time.perf_counter()
-            subprocess.run([abzu, "hook", "session-start"], input=payload, capture_output=True, text=True,
-                           cwd=root / PROJECTS[0], env=env, check=True)
-            spent = (time.perf_counter() - t) * 1000
-            background_done(root / PROJECTS[0])  # the detached recovery, outside the timing
-            return spent
-
-        without = [start() for _ in range(runs)]
-        SqliteTeamCache(settings.layout.team_cache).replace(team, T0)
-        env |= {"ABZU_TEAM_URL": "postgresql://alice@127.0.0.1:9/team", "ABZU_TEAM_REFRESH_MINUTES": "100000"}
-        joined = [start() for _ in range(runs)]
-    print(f"\nSessionStart hook (live path), 10k local beads, wall ms over {runs} runs:")
-    print("| home | p50 | p95 |\n|---|---:|---:|")
-    for label, spent in (("no team", without), (f"joined, server down, copy of {n:,} team beads", joined)):
-        print(f"| {label} | {percentile(spent, 50):.0f} | {percentile(spent, 95):.0f} |")
+        envs = {}
+        for home in ("no team", "joined, server down"):
+            settings = Settings(home=root / home.replace(" ", "_").replace(",", ""), semantic=False)
+            container = build_container(settings, cwd=root / PROJECTS[0])
+            register_projects(container, root)
+            container.shutdown_resources()
+            fill(settings.layout.root, local, 10_000)
+            envs[home] = {**os.environ, "ABZU_HOME": str(settings.layout.root),
+                          "ABZU_CONFIG": str(root / "none.toml")}
+        joined = Settings(home=Path(envs["joined, server down"]["ABZU_HOME"]), semantic=False)
+        SqliteTeamCache(joined.layout.team_cache).replace(team, T0)
+        envs["joined, server down"] |= {"ABZU_TEAM_URL": "postgresql://alice@127.0.0.1:9/team",  # no one
+                                        "ABZU_TEAM_REFRESH_MINUTES": "100000"}
+        repo = root / PROJECTS[0]
+        spent: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
+        for i in range(runs):
+            order = list(envs) if i % 2 == 0 else list(reversed(envs))
+            for event in HOOKS:
+                for home in order:
+                    payload = hook_payload(event, f"bench-{event}-{i}", repo)
+                    if event == "session-start":
+                        payload["source"] = "resume"
+                    wall, cpu, _ = run_hook(event, payload, repo, envs[home])  # asserts exit 0, no stderr
+                    background_done(repo)  # the detached work, outside the timing
+                    walls, cpus = spent.setdefault((event, home), ([], []))
+                    walls.append(wall * 1000)
+                    cpus.append(cpu * 1000)
+    print(f"\nHooks, 10k local beads, {runs} runs each, the two homes in turns (ms; p50 / p95):")
+    print("| hook | home | wall p50 | wall p95 | CPU p50 | CPU p95 |\n|---|---|---:|---:|---:|---:|")
+    for (event, home), (walls, cpus) in spent.items():
+        label = f"joined, server down, copy of {n:,} team beads" if home != "no team" else home
+        print(f"| {event} | {label} | {percentile(walls, 50):.0f} | {percentile(walls, 95):.0f} | "
+              f"{percentile(cpus, 50):.0f} | {percentile(cpus, 95):.0f} |")
 
 
 def locomo(address: TeamAddress, path: str) -> None:
@@ -352,12 +366,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=50, help="remember + recall rounds per agent")
     parser.add_argument("--push", type=int, default=10_000, help="beads in the push (0: skip)")
     parser.add_argument("--locomo", help="a LoCoMo-format file: hit@5 on both backends")
-    parser.add_argument("--hook-runs", type=int, default=30, help="SessionStart runs per home (0: skip)")
+    parser.add_argument("--hook-runs", type=int, default=30, help="runs of each hook per home (0: skip)")
+    parser.add_argument("--only", choices=PARTS, help="run this part alone (default: every part asked for)")
     parser.add_argument("--seed", type=int, default=42)
     args = parser.parse_args(argv)
+    if args.only is not None:  # the other parts off; --n still sizes the stores
+        for part, flag in zip(PARTS, ("queries", "agents", "push", "hook_runs"), strict=True):
+            if part != args.only:
+                setattr(args, flag, 0)
+        args.locomo = None
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start")
-    with server(args.url) as address:
-        if args.n:
+    on_server = (args.n and args.queries) or args.agents or args.push or args.locomo
+    with server(args.url) if on_server else nullcontext() as address:
+        if args.n and args.queries:
             recall_latency(address, args.n, args.queries, args.seed)
         if args.agents:
             agents(address, args.agents, args.rounds)

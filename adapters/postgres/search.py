@@ -44,6 +44,9 @@ RANK_WEIGHTS = f"{{{CONTEXT_WEIGHT}, 1.0, 1.0, 1.0}}"  # ts_rank_cd's {D, C, B, 
 # EXACT_SIZE, else its arrival count (max rid), which overstates only by the rows deleted since.
 # Counting 100k rows under row-level security costs more than the whole search.
 EXACT_SIZE = 5_000
+# pg_class.reltuples (the planner's row estimate, refreshed by VACUUM and ANALYZE) at which a table
+# surely holds more than EXACT_SIZE rows: a margin of two for a statistic that lags behind deletes.
+SURELY_LARGER = 2 * EXACT_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +135,20 @@ def _capped_counts(
     further than RANK_BUDGET + 1; -1 for a phrase made of stopwords only."""
     one = ("CASE WHEN numnode(q.q{0}) = 0 THEN -1 ELSE (SELECT count(*) FROM (SELECT 1 FROM {1} "
            "WHERE search @@ q.q{0} LIMIT :cap) x) END AS n{2}_{0}")
-    size = ("(SELECT CASE WHEN s.n < :exact THEN s.n ELSE (SELECT coalesce(max(rid), 0) FROM {0}) END "
-            "FROM (SELECT count(*) AS n FROM (SELECT 1 FROM {0} LIMIT :exact) x) s) AS total{1}")
+    # Counting EXACT_SIZE rows was a third of a recall's work on the server. A session that sees
+    # every row (no row-level security for it: the schema's owner, the team backend) of a table
+    # the statistics put far above EXACT_SIZE takes max(rid) at once, as the count would have led
+    # it to (PostgreSQL evaluates the count only on the branch that needs it).
+    size = ("(SELECT CASE WHEN NOT row_security_active('{0}') AND (SELECT reltuples FROM pg_class "
+            "WHERE oid = '{0}'::regclass) >= :sure THEN (SELECT coalesce(max(rid), 0) FROM {0}) ELSE "
+            "(SELECT CASE WHEN s.n < :exact THEN s.n ELSE (SELECT coalesce(max(rid), 0) FROM {0}) END "
+            "FROM (SELECT count(*) AS n FROM (SELECT 1 FROM {0} LIMIT :exact) x) s) END) AS total{1}")
     columns = [f"{size.format(index.table, k)}, "
                + ", ".join(one.format(i, index.table, k) for i in range(len(phrases)))
                for k, index in enumerate(indexes)]
     sql = f"SELECT {', '.join(columns)} FROM {_queries(len(phrases))}"
-    params = {"cap": RANK_BUDGET + 1, "exact": EXACT_SIZE, **{f"t{i}": p for i, p in enumerate(phrases)}}
+    params = {"cap": RANK_BUDGET + 1, "exact": EXACT_SIZE, "sure": SURELY_LARGER,
+              **{f"t{i}": p for i, p in enumerate(phrases)}}
     row = db.fetch(sql, params)[0]
     return [(int(row[f"total{k}"]), {p: int(row[f"n{k}_{i}"]) for i, p in enumerate(phrases)})
             for k in range(len(indexes))]
@@ -157,9 +167,12 @@ def ranked(index: PgIndex, n: int, window: bool, where: str, prefix: str = "") -
         every = " && ".join(f"q.q{i}" for i in range(n))
         newest = (f"(SELECT rid FROM {index.table} WHERE search @@ ({any_term}) "
                   "ORDER BY rid DESC LIMIT :window)")
-        return (f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
-                f"FROM {queries} CROSS JOIN LATERAL {newest} w JOIN {index.table} {a} ON {a}.rid = w.rid "
-                f"WHERE {where} ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
+        # Each of the newest matches looked up by its rid (a nested loop: OFFSET 0 keeps the
+        # lateral whole); joined, the planner read every live row in scope to hash them (issue 32).
+        return (f"(SELECT x.rid, x.strength FROM {queries} CROSS JOIN LATERAL {newest} w CROSS JOIN LATERAL "
+                f"(SELECT {a}.rid, CASE WHEN {a}.search @@ ({every}) THEN 1.0 ELSE 0.5 END AS strength "
+                f"FROM {index.table} {a} WHERE {a}.rid = w.rid AND {where} OFFSET 0) x "
+                "ORDER BY x.strength DESC, x.rid DESC LIMIT :limit)")
     # OFFSET 0 keeps the lateral subquery whole: inlined, each rank was computed twice a row
     ranks = ", ".join(f"ts_rank_cd(CAST(:weights AS float4[]), {a}.search, q.q{i}) AS r{i}" for i in range(n))
     k1 = BM25_K1

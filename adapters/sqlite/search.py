@@ -41,6 +41,9 @@ class FtsIndex(NamedTuple):  # not a dataclass: ~1 ms less of a hook's start (be
     live: str
     weights: str  # bm25() column weights, in the FTS table's column order
     decays: bool  # beads age (live weight, last_accessed); candidates do not
+    # SQL giving the table's row count; None: count(*) of it (the team's copy reads the number
+    # its writer recorded: counting 100k rows was most of what a session start spent on it)
+    size: str | None = None
 
 
 # A bead's worst anchor mark (issue 16.3): "file deleted" sorts after "code changed". One lookup
@@ -108,7 +111,7 @@ ORDER BY f.strength DESC, f.rid DESC LIMIT :limit
 def term_counts(fetch: Fetch, table: FtsIndex, terms: Sequence[str]) -> TermCounts:
     """What the table holds of each term: the first half of a search that shares its terms'
     weights with another store's (domain/term_weights.py)."""
-    return count_terms(fetch, table.fts, table.table, terms)
+    return count_terms(fetch, table.fts, table.table, terms, table.size)
 
 
 def search(

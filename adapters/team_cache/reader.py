@@ -26,7 +26,20 @@ from abzu.domain.scope import Scope
 from abzu.domain.term_weights import TermCounts
 
 T = TypeVar("T")
-_TABLES = (search.BEADS, search.CANDIDATES)
+# meta's key prefix of a table's row count (`rows:beads`), written with the copy (writer.py); here,
+# not in schema.py, which loads Alembic: the SessionStart hook imports this module
+ROWS = "rows:"
+
+
+def _recorded_size(index: search.FtsIndex) -> search.FtsIndex:
+    """The copy never changes once written: its size is the count its writer recorded
+    (writer.py), so a start reads one row whatever the copy holds; a copy written before that
+    is counted."""
+    recorded = f"(SELECT CAST(value AS INTEGER) FROM meta WHERE key = '{ROWS}{index.table}')"
+    return replace(index, size=f"coalesce({recorded}, (SELECT count(*) FROM {index.table}))")
+
+
+_TABLES = (_recorded_size(search.BEADS), _recorded_size(search.CANDIDATES))
 
 
 class CachedTeamRecall(TeamRecall):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from abzu.adapters.sqlite.rows import _tags_out
 from abzu.adapters.sqlite.timestamps import from_db, to_db
+from abzu.adapters.team_cache.reader import ROWS
 from abzu.adapters.team_cache.schema import STATEMENTS
 from abzu.application.team.ports import TeamCache, TeamItem
 from abzu.domain.bead import Bead
@@ -38,6 +39,8 @@ class SqliteTeamCache(TeamCache):
                 conn.executemany(_BEAD, [_bead(i) for i in items if isinstance(i.memory, Bead)])
                 conn.executemany(_CANDIDATE, [_candidate(i) for i in items if not isinstance(i.memory, Bead)])
                 conn.execute("INSERT INTO meta VALUES ('refreshed_at', ?)", (to_db(at),))
+                for table in ("beads", "bead_candidates"):  # read by every start, counted once here
+                    conn.execute(f"INSERT INTO meta SELECT '{ROWS}{table}', count(*) FROM {table}")
                 conn.execute("COMMIT")
             os.replace(fresh, self._path)
         finally:

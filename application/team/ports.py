@@ -4,13 +4,17 @@ hooks read, and the team's side of recall."""
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from abzu.domain.bead import Bead, Candidate
-from abzu.domain.ranking import SearchHit
-from abzu.domain.scope import Scope
-from abzu.domain.team import Membership, SharedMemory
 from abzu.domain.term_weights import TermCounts
+
+# Names only: the SessionStart hook reads the team's copy through TeamRecall, and domain.team
+# would load the redaction engine into every start of a member (~30 ms of imports, issue 32).
+if TYPE_CHECKING:
+    from abzu.domain.bead import Bead, Candidate
+    from abzu.domain.ranking import SearchHit
+    from abzu.domain.scope import Scope
+    from abzu.domain.team import Membership, SharedMemory
 
 
 class TeamRefused(Exception):
@@ -25,7 +29,7 @@ class TeamUnavailable(Exception):
 class TeamItem:
     """A memory of the team store with who wrote it (the server's word) and where."""
 
-    memory: Bead | Candidate
+    memory: "Bead | Candidate"
     author: str
     machine: str | None
 
@@ -41,9 +45,9 @@ class TeamServer(Protocol):
     server's (roles and row-level security), raised as TeamRefused; an unreachable or slow
     server as TeamUnavailable. Each call is its own transaction."""
 
-    def membership(self) -> Membership: ...
+    def membership(self) -> "Membership": ...
     def counts(self) -> TeamCounts: ...
-    def share(self, memories: Sequence[SharedMemory], *, stage: bool) -> int:
+    def share(self, memories: "Sequence[SharedMemory]", *, stage: bool) -> int:
         """Beads (or, with `stage`, candidates awaiting a team reviewer) the team does not hold
         yet (same id, or same text in the project), all or none; how many were new."""
         ...
@@ -84,6 +88,6 @@ class TeamRecall(Protocol):
 
     def term_counts(self, terms: Sequence[str]) -> TeamTerms: ...
     def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
+        self, terms: Sequence[str], scope: "Scope", *, limit: int, now: datetime,
         counts: TeamTerms | None = None, weights: Sequence[float] | None = None,
-    ) -> list[SearchHit]: ...
+    ) -> "list[SearchHit]": ...

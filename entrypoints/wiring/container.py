@@ -76,6 +76,12 @@ def _team_uow(engine: Any, decay: "DecayPolicy", actor: str, read_only: bool = F
     return PgUnitOfWork(engine, decay, actor=actor, machine=os.uname().nodename, read_only=read_only)
 
 
+def _team_recall_uow(engine: Any, decay: "DecayPolicy") -> Any:
+    from abzu.adapters.postgres.recall_unit_of_work import PgRecallUnitOfWork  # four round trips a recall
+
+    return PgRecallUnitOfWork(engine, decay)
+
+
 def _gemini_client(**options: Any) -> Any:
     # google-genai costs ~0.5 s to import: only a review that reaches Gemini pays for it.
     from abzu.adapters.gemini.client import build_gemini_client
@@ -140,7 +146,7 @@ class Container(containers.DeclarativeContainer):
         sqlite=providers.Factory(
             deferred("adapters.sqlite.recall_unit_of_work:SqliteRecallUnitOfWork"), wisdom=wisdom_plain,
             staging=staging_plain, decay=decay),
-        team=team_uow,
+        team=providers.Factory(_team_recall_uow, engine=team_engine, decay=decay),
     )
     # With SQLAlchemy a remember cost 3.4 ms of CPU and held the write gate 4 ms (p50), on
     # sqlite3 1.4 ms and 1.1 ms; every writer on the machine queues behind that hold (issue 20).

@@ -41,3 +41,17 @@ def test_a_member_s_session_start_reads_the_local_copy_without_the_server_s_driv
     assert "team, by alice" in out
     assert "abzu.adapters.team_cache.reader" in modules
     assert team_modules(modules, "psycopg", "sqlalchemy", "abzu.adapters.postgres") == set()
+
+
+def test_a_member_s_session_start_loads_no_more_of_abzu_than_a_start_without_a_team(tmp_path: Path) -> None:
+    """The copy is read with what every start loads already, plus its reader: not the redaction
+    engine (the rules of what may leave for the team) nor Alembic (the copy's schema)."""
+    cc = ClaudeCode.at(tmp_path)
+    assert cc.cli("remember", "The api suite needs redis", "-c", "learning").returncode == 0
+    alone, _ = imported_by(cc, ["hook", "session-start"], START)
+    shared = bead("b-team", "Pin the Node version in CI for the api", project="api", created_at=T0)
+    SqliteTeamCache(cc.home / "team" / "cache.db").replace([TeamItem(shared, "alice", "desk-1")], T0)
+    cc.env["ABZU_TEAM_URL"] = "postgresql://alice@127.0.0.1:9/team"  # nobody listens there
+    joined, out = imported_by(cc, ["hook", "session-start"], START)
+    assert "team, by alice" in out
+    assert team_modules(joined - alone, "abzu.domain", "alembic") == set()

@@ -63,3 +63,15 @@ def test_the_session_start_weighs_the_words_as_recall_does(home: Path) -> None:
     assert session_start == [h.hit.item_id for h in found.hits]
     assert {h.item_id: (h.strength, h.ceiling) for h in hits} == {
         h.hit.item_id: (h.hit.strength, h.hit.ceiling) for h in found.hits}
+
+
+def test_the_copy_weighs_words_by_its_recorded_size_and_an_older_copy_by_counting(home: Path) -> None:
+    import sqlite3
+
+    copy = home / "team" / "cache.db"
+    terms = keywords("review rota vacuum")
+    recorded = CachedTeamRecall(copy).term_counts(terms)
+    assert [t.total for t in recorded.tables] == [13, 0]
+    with sqlite3.connect(copy) as conn:  # a copy written before sizes were recorded
+        conn.execute("DELETE FROM meta WHERE key LIKE 'rows:%'")
+    assert CachedTeamRecall(copy).term_counts(terms) == recorded
