@@ -1,9 +1,13 @@
-"""`abzu remember | recall | star | status`: the four memory operations (spec §15)."""
+"""`abzu remember | recall | star | status`: the four memory operations (spec §15).
+
+pydantic is imported only where it is used (the pydantic views, --json): `abzu recall` prints
+its table from plain dataclasses, and typer 0.28 parses without it (0.29 builds a pydantic
+TypeAdapter per parameter, ~0.15 s CPU)."""
 
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from returns.result import Failure, Success
@@ -13,10 +17,10 @@ from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead, VouchedBy
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
+from abzu.entrypoints.recall_views import RecallView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-V = TypeVar("V", RememberView, RecallView, BeadView, StatusView)
+V = TypeVar("V")
 ProjectOpt = Annotated[
     str | None,
     typer.Option("--project", "-p", help="Project name (default: this repository's project)."),
@@ -80,6 +84,8 @@ class MemoryCommands:
                                       commands=tuple(commands or ()), vouched_by=VouchedBy.PERSON)
             match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
+                    from abzu.entrypoints.views import RememberView
+
                     _show(RememberView.of(done), json, render.remembered)
                 case Failure(err):
                     fail(err.message)
@@ -115,6 +121,8 @@ class MemoryCommands:
         with one_line_errors():
             match self._sources.memory().star().execute(bead_id):
                 case Success(Bead() as bead):
+                    from abzu.entrypoints.views import BeadView
+
                     _show(BeadView.of(bead), json, render.starred)
                 case Failure(err):
                     fail(err.message)
@@ -140,6 +148,13 @@ def _read_stdin() -> str:
 
 def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:
     if as_json:
-        typer.echo(view.model_dump_json(indent=2))
+        typer.echo(_json(view))
     else:
         human(view)
+
+
+def _json(view: Any) -> str:
+    """pydantic writes the JSON of a model and of a plain dataclass view alike."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(type(view)).dump_json(view, indent=2).decode()

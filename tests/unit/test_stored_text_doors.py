@@ -21,7 +21,7 @@ from abzu.application.sessions.ports import ProjectState
 from abzu.domain.ranking import RankedHit, Source
 from abzu.domain.sessions.loops import OpenLoop
 from abzu.entrypoints.mcp_server.answers import RecallAnswer
-from abzu.entrypoints.views import RecallView
+from abzu.entrypoints.recall_views import RecallView
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,
