@@ -13,7 +13,6 @@ import typer
 from returns.result import Failure, Success
 
 from abzu.application.recall import Recalled, RecallRequest
-from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead, VouchedBy
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
@@ -77,6 +76,8 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""
+        from abzu.application.remember import Remembered, RememberRequest  # the writer: not recall's
+
         with one_line_errors():
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
