@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import typer
-from returns.result import Failure, Success
 
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.domain.bead import Bead, VouchedBy
@@ -76,6 +75,8 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""
+        from returns.result import Failure, Success
+
         from abzu.application.remember import Remembered, RememberRequest  # the writer: not recall's
 
         with one_line_errors():
@@ -104,12 +105,17 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Search permanent memory and staged candidates, best first."""
+        from abzu.adapters.sqlite.busy import BusyPolicy
+
         request = RecallRequest(query, scope, project, limit, floor)
         with one_line_errors():
-            match self._sources.memory().recall().execute(request):
-                case Success(Recalled() as found):
+            # MemoryUseCases.recall()'s busy retries around `Recall.answer`, `execute`'s plain
+            # value: recall's table needs no `returns` (~15 ms of import)
+            recall = self._sources.memory().recall_once()
+            match BusyPolicy().run(lambda: recall.answer(request)):
+                case Recalled() as found:
                     _show(RecallView.of(found), json, render.recalled)
-                case Failure(err):
+                case err:
                     fail(err.message)
 
 
@@ -119,6 +125,8 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Pin a bead: it keeps full weight and never decays."""
+        from returns.result import Failure, Success
+
         with one_line_errors():
             match self._sources.memory().star().execute(bead_id):
                 case Success(Bead() as bead):
