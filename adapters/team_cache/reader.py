@@ -36,7 +36,7 @@ def _recorded_size(index: search.FtsIndex) -> search.FtsIndex:
     (writer.py), so a start reads one row whatever the copy holds; a copy written before that
     is counted."""
     recorded = f"(SELECT CAST(value AS INTEGER) FROM meta WHERE key = '{ROWS}{index.table}')"
-    return replace(index, size=f"coalesce({recorded}, (SELECT count(*) FROM {index.table}))")
+    return index._replace(size=f"coalesce({recorded}, (SELECT count(*) FROM {index.table}))")
 
 
 _TABLES = (_recorded_size(search.BEADS), _recorded_size(search.CANDIDATES))

@@ -1,6 +1,6 @@
 """The `abzu` command."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -96,28 +96,10 @@ COMMANDS: Table = (
 
 
 def create_app(container: "Container | None" = None) -> typer.Typer:
-    _flags_take_no_value()
     app = typer.Typer(cls=lazy_group(COMMANDS, lazy_container(container)), help=HELP,
                       no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
     app.callback()(_root)  # a callback makes typer build a group even though no command is added
     return app
-
-
-def _flags_take_no_value() -> None:
-    """typer's rich help prints a type beside every option, flags too (`--version <bool>`,
-    `--json <bool>`), which reads as if the flag took a value; its plain help leaves flags bare.
-    Flags show no type here either (once per process; typer has no setting for it)."""
-    from typer.core import TyperOption
-
-    shown = TyperOption.display_type_rich
-    if getattr(shown, "abzu_flags_bare", False):
-        return
-
-    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # typer's own click
-        return None if self.is_flag else shown(self, ctx)
-
-    display_type_rich.abzu_flags_bare = True  # type: ignore[attr-defined]
-    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
 def _print_version(on: bool) -> None:
@@ -158,6 +140,6 @@ def main() -> None:
 
 
 def _usage_error() -> type[Exception]:
-    """Typer 0.29 vendors click and raises its own copy of click's UsageError, not exported; its
-    public `BadParameter` derives from it (the same name check typer itself uses)."""
+    """Typer (0.26 on) vendors click and raises its own copy of click's UsageError, not exported;
+    its public `BadParameter` derives from it (the same name check typer itself uses)."""
     return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")

@@ -1,22 +1,24 @@
-"""`abzu remember | recall | star | status`: the four memory operations (spec §15)."""
+"""`abzu remember | recall | star | status`: the four memory operations (spec §15).
+
+pydantic is imported only where it is used (the pydantic views, --json): `abzu recall` prints
+its table from plain dataclasses, and typer 0.28 parses without it (0.29 builds a pydantic
+TypeAdapter per parameter, ~0.15 s CPU)."""
 
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
-from returns.result import Failure, Success
 
 from abzu.application.recall import Recalled, RecallRequest
-from abzu.application.remember import Remembered, RememberRequest
 from abzu.domain.bead import Bead, VouchedBy
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
-from abzu.entrypoints.views import BeadView, RecallView, RememberView, StatusView
+from abzu.entrypoints.recall_views import RecallView
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-V = TypeVar("V", RememberView, RecallView, BeadView, StatusView)
+V = TypeVar("V")
 ProjectOpt = Annotated[
     str | None,
     typer.Option("--project", "-p", help="Project name (default: this repository's project)."),
@@ -73,6 +75,10 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Store a memory: preferences go to permanent memory, the rest to staging for review."""
+        from returns.result import Failure, Success
+
+        from abzu.application.remember import Remembered, RememberRequest  # the writer: not recall's
+
         with one_line_errors():
             text = _read_stdin() if content == "-" else content
             request = RememberRequest(text, category, project, summary, tuple(tag or ()), is_global,
@@ -80,6 +86,8 @@ class MemoryCommands:
                                       commands=tuple(commands or ()), vouched_by=_who_typed())
             match self._sources.memory().remember().execute(request):
                 case Success(Remembered() as done):
+                    from abzu.entrypoints.views import RememberView
+
                     _show(RememberView.of(done), json, render.remembered)
                 case Failure(err):
                     fail(err.message)
@@ -97,12 +105,17 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Search permanent memory and staged candidates, best first."""
+        from abzu.adapters.sqlite.busy import BusyPolicy
+
         request = RecallRequest(query, scope, project, limit, floor)
         with one_line_errors():
-            match self._sources.memory().recall().execute(request):
-                case Success(Recalled() as found):
+            # MemoryUseCases.recall()'s busy retries around `Recall.answer`, `execute`'s plain
+            # value: recall's table needs no `returns` (~15 ms of import)
+            recall = self._sources.memory().recall_once()
+            match BusyPolicy().run(lambda: recall.answer(request)):
+                case Recalled() as found:
                     _show(RecallView.of(found), json, render.recalled)
-                case Failure(err):
+                case err:
                     fail(err.message)
 
 
@@ -112,9 +125,13 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Pin a bead: it keeps full weight and never decays."""
+        from returns.result import Failure, Success
+
         with one_line_errors():
             match self._sources.memory().star().execute(bead_id):
                 case Success(Bead() as bead):
+                    from abzu.entrypoints.views import BeadView
+
                     _show(BeadView.of(bead), json, render.starred)
                 case Failure(err):
                     fail(err.message)
@@ -140,7 +157,7 @@ def _read_stdin() -> str:
 
 def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:
     if as_json:
-        typer.echo(view.model_dump_json(indent=2))
+        typer.echo(_json(view))
     else:
         human(view)
 
@@ -150,3 +167,10 @@ def _who_typed() -> VouchedBy:
     agent's shell tool is the agent's word, not the person's, until a person or a review confirms
     it (a hostile repository could otherwise ask the agent to vouch for anything)."""
     return VouchedBy.AGENT if os.environ.get("CLAUDECODE", "").strip() else VouchedBy.PERSON
+
+
+def _json(view: Any) -> str:
+    """pydantic writes the JSON of a model and of a plain dataclass view alike."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(type(view)).dump_json(view, indent=2).decode()

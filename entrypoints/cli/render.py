@@ -9,11 +9,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-if TYPE_CHECKING:  # annotations only: the light `abzu status` prints its table without pydantic
+if TYPE_CHECKING:  # annotations only: `abzu recall` prints its table without pydantic
+    from abzu.entrypoints.recall_views import RecallItem, RecallView
     from abzu.entrypoints.views import (
         BeadView,
-        RecallItem,
-        RecallView,
         RememberView,
         ReviewStateView,
         SemanticView,

@@ -17,7 +17,8 @@ from abzu.domain.enki.consumers import Action
 from abzu.domain.sessions.capture_hint import REMEMBER_DESCRIPTION
 from abzu.entrypoints.mcp_server.answers import RecallAnswer, starred_view
 from abzu.entrypoints.mcp_server.runtime import App, guard, reported, unwrap
-from abzu.entrypoints.views import BeadView, CategoryName, RememberView, StatusView
+from abzu.entrypoints.recall_views import CategoryName
+from abzu.entrypoints.views import BeadView, RememberView, StatusView
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 SAFE_WRITE = ToolAnnotations(

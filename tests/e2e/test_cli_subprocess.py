@@ -48,7 +48,8 @@ def test_the_installed_command_remembers_recalls_stars_and_reports(tmp_path: Pat
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["recall", "x", "--limit", "abc"], "Invalid value for '--limit'"),
+        (["recall", "x", "--limit", "abc"], "Invalid value for '--limit': 'abc' is not a valid int."),
+        (["recall", "x", "--floor", "2"], "'--floor': 2.0 is not in the range 0.0<=x<=1.0."),
         (["remember", "no category given"], "Missing option '--category'"),
         (["frobnicate", "b-1"], "No such command 'frobnicate'"),
     ],

@@ -45,6 +45,9 @@ def test_recall_and_remember_load_neither_review_nor_session_modules(tmp_path: P
         assert loaded(modules, "argparse", "sqlalchemy", "dependency_injector", "alembic") == set()
     # recall does not keep memories a busy store refused (only remember writes)
     assert loaded(found, "abzu.adapters.sqlite.pending_writes") == set()
+    # recall's table needs no pydantic: neither to parse the command line (typer < 0.29) nor to
+    # show the results (plain dataclass views); nor the writer's use case, nor `returns`
+    assert loaded(found, "pydantic", "pydantic_core", "abzu.application.remember", "returns") == set()
 
 
 def test_the_journaling_hooks_journal_without_logging_typing_or_subprocess(tmp_path: Path) -> None:

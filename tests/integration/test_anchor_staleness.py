@@ -14,8 +14,8 @@ from abzu.application.manage.edit import EditMemory, EditRequest
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.anchors import Staleness
+from abzu.entrypoints.recall_views import RecallView
 from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.views import RecallView
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.e2e.cli import Cli
 from tests.fakes import present

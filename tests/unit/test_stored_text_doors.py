@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from abzu.application.recall import Recalled
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
@@ -21,7 +22,7 @@ from abzu.application.sessions.ports import ProjectState
 from abzu.domain.ranking import RankedHit, Source
 from abzu.domain.sessions.loops import OpenLoop
 from abzu.entrypoints.mcp_server.answers import RecallAnswer
-from abzu.entrypoints.views import RecallView
+from abzu.entrypoints.recall_views import RecallView
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,
@@ -139,6 +140,7 @@ def test_mcp_and_cli_recall_quote_hostile_text_as_inert_data(text: str) -> None:
     opening = re.match(r"<(memory-[0-9a-f]{8}) id=b-1>", item.text)
     assert opening is not None and item.text.endswith(f"</{opening.group(1)}>")
     inner = item.text[opening.end(): -len(f"</{opening.group(1)}>")]
-    for shown in (inner, cli.results[0].text, json.loads(cli.model_dump_json())["results"][0]["text"]):
+    as_json = json.loads(TypeAdapter(RecallView).dump_json(cli))  # what `abzu recall --json` prints
+    for shown in (inner, cli.results[0].text, as_json["results"][0]["text"]):
         assert "<" not in shown
         assert_no_invisible(shown)

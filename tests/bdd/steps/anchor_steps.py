@@ -15,8 +15,8 @@ from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.domain.bead import VouchedBy
 from abzu.entrypoints.hooks.main import main as hook_main
+from abzu.entrypoints.recall_views import RecallItem, RecallView
 from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.views import RecallItem, RecallView
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.integration.gitrepos import git, new_repo
 
