@@ -105,14 +105,9 @@ class MemoryCommands:
         json: JsonFlag = False,
     ) -> None:
         """Search permanent memory and staged candidates, best first."""
-        from abzu.adapters.sqlite.busy import BusyPolicy
-
         request = RecallRequest(query, scope, project, limit, floor)
         with one_line_errors():
-            # MemoryUseCases.recall()'s busy retries around `Recall.answer`, `execute`'s plain
-            # value: recall's table needs no `returns` (~15 ms of import)
-            recall = self._sources.memory().recall_once()
-            match BusyPolicy().run(lambda: recall.answer(request)):
+            match self._sources.memory().recall_answer(request):
                 case Recalled() as found:
                     _show(RecallView.of(found), json, render.recalled)
                 case err:
