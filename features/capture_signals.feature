@@ -95,3 +95,40 @@ Feature: Capture reads the shape of a session, not its wording
     When each of those sessions ends
     Then staging holds one pattern that says "Recurring step of this project across sessions: `pytest -q`"
     And another such session ending stages it no second time
+
+  Scenario: A failure the person reports, fixed by Claude's edits, is a fix without a re-run
+    Given a session in which the user pastes "worker-1 ERROR supervisor: node: cannot find module '/srv/app/dist/main.js'"
+    And Claude explains "The service starts dist/main.js, but the build writes build/main.js: the path is wrong."
+    And Claude changes the file "/deploy/app.service"
+    When that session ends
+    Then staging holds a fix that says "Reported by the user: worker-1 ERROR supervisor: node: cannot find module"
+    And that fix names the cause "the build writes build/main.js" and the file "/deploy/app.service"
+
+  Scenario: How the person wants work done, said inside a task request, is a preference
+    Given a session in which the user asks "Review the billing module. Don't trust anything the old README says about the schema. Run the checker."
+    When that session ends
+    Then the memory holds the preference "Don't trust anything the old README says about the schema."
+
+  Scenario: A task request alone states no preference
+    Given a session in which the user asks "Run the migration checker and list what it flags."
+    When that session ends
+    Then the memory holds no preference
+
+  Scenario: An answer found after empty ones says where the data is
+    Given a session in which the user asks "which pod serves the web app?"
+    And `kubectl get pods -l app=web` finds nothing
+    And `kubectl get pods -n web-prod -l app=web` prints "web-7d9 1/1 Running"
+    When that session ends
+    Then staging holds a learning that says "`kubectl get pods -n web-prod -l app=web` found it where `kubectl get pods -l app=web` returned nothing"
+
+  Scenario: A job added to the CI pipeline is a decision
+    Given a session in which the user asks "we should publish an image on every merge"
+    And Claude adds the job "publish" pushing to "quay.io" in "/repo/.github/workflows/ci.yml"
+    When that session ends
+    Then staging holds the decision "CI pipeline ci.yml gained job `publish` (name: Publish; registry: quay.io)"
+
+  Scenario: Claude's first reply to a finished background agent relays what it found
+    Given a session in which a background agent "Map the repo" finishes
+    And Claude answers "Repo map done: third_party/sdk is 40 MB of generated code and must be grepped, never read whole; the real entry point is cmd/server/main.go, not the stub main.go that is kept at the root of the repository for old deploy scripts."
+    When that session ends
+    Then staging holds a learning that says "Reported by a background agent (Agent Map the repo finished)"

@@ -1,6 +1,7 @@
 """What an investigation found (issue 30.2): the shape of a question answered by looking.
 
-Claude looks (at least MIN_LOOKS tool calls, none editing a file) and hands the turn back with
+Claude looks (at least MIN_LOOKS looks, none editing a file; each command of a chain such as
+`git branch -a && git reflog` is one look) and hands the turn back with
 a report: its last words before the person speaks again, or before it asks them to choose
 (AskUserQuestion). That report is a learning about the project, stored with the question it
 answers, when the person asked one (it ends with "?" or opens with an interrogative; commands
@@ -8,6 +9,8 @@ run to answer it, in a scratch folder or as a dry run, are part of looking) or w
 was a look (a task handed back unchanged: what blocked it, or what there was to know). An
 exchange that edited a file ends in a status report, not a finding; a short reply ("Yes.")
 carries nothing a month later; a question answered without looking is general knowledge.
+A background agent's completion notice (`<task-notification>`) opens an exchange whose looking
+that agent did: Claude's reply to it, when it changes nothing, relays its findings (capture-third).
 """
 
 import re
@@ -27,6 +30,8 @@ _QUESTION = re.compile(
 )
 _NOT_LOOKS = frozenset(("TodoWrite", "TaskCreate", "TaskUpdate", "ExitPlanMode", "AskUserQuestion"))
 HANDOVER = "AskUserQuestion"
+_SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.DOTALL)
+_CHAIN = re.compile(r"&&|\|\||;")
 _DELEGATES = frozenset(("Task", "Agent"))  # a subagent may change anything: its report is a status report
 
 
@@ -34,6 +39,15 @@ _DELEGATES = frozenset(("Task", "Agent"))  # a subagent may change anything: its
 class Report:
     text: str
     message_uuid: str
+
+
+def delegated_summary(text: str) -> str | None:
+    """The summary of a background agent's completion notice (Claude Code's `<task-notification>`
+    record, status completed): Claude's reply to it relays what that agent found."""
+    if not text.lstrip().startswith("<task-notification>") or "<status>completed</status>" not in text:
+        return None
+    summary = _SUMMARY.search(text)
+    return summary.group(1).strip() if summary else "a subagent"
 
 
 def is_question(text: str) -> bool:
@@ -50,16 +64,19 @@ class ReportTracker:
         self._changed = False
         self._ran = False  # a command that is not a look ran (fine for a question, not for a task)
         self._report: tuple[str, str, bool] | None = None  # (text, uuid, read before: replayed)
+        self._delegated: str | None = None  # a background agent finished: it did the looking
 
     def on_human(self, text: str) -> Report | None:
         """The previous exchange's finding, if it had one; a new exchange starts."""
         found = self.flush()
         self._question = text if is_question(text) else None
+        self._delegated = delegated_summary(text)
         self._looks, self._changed, self._ran = 0, False, False
         return found
 
     def on_text(self, text: str, uuid: str, *, replaying: bool) -> None:
-        if text.strip():
+        relayed = self._delegated is not None and self._report is not None  # its first words relay it
+        if text.strip() and not relayed:
             self._report = (text, uuid, replaying)
 
     def on_call(self, call: ToolCall) -> Report | None:
@@ -70,8 +87,8 @@ class ReportTracker:
         if call.name in FILE_TOOLS:  # a command may write too, but trying things in a scratch
             self._changed = True      # folder, installing, dry runs are how questions get answered
         elif call.name not in _NOT_LOOKS:
-            self._looks += 1
             command = command_of(call)
+            self._looks += len(_CHAIN.split(command)) if command else 1
             acts = call.name in _DELEGATES or (command is not None and not is_read_only(command))
             self._ran = self._ran or acts
         self._report = None  # words before a call narrate it; the report comes after the looks
@@ -84,10 +101,13 @@ class ReportTracker:
         return found
 
     def _found(self, *, asked: bool) -> Report | None:
-        if self._report is None or self._changed or self._looks < MIN_LOOKS:
+        needed = 0 if self._delegated is not None else MIN_LOOKS  # a background agent did the looking
+        if self._report is None or self._changed or self._looks < needed:
             return None
         text, uuid, replayed = self._report
         if replayed or len(text.strip()) < MIN_REPORT_CHARS or not (self._question or asked or not self._ran):
             return None
         asked_for = f"Asked: {shorten(self._question, QUESTION_CHARS)}\n" if self._question else ""
+        if self._delegated is not None:
+            asked_for = f"Reported by a background agent ({shorten(self._delegated, QUESTION_CHARS)}):\n"
         return Report(f"{asked_for}Found: {shorten(text, REPORT_CHARS)}", uuid)

@@ -79,7 +79,8 @@ def fix_text(fix: FixPair) -> str:
     """A fix as it must read a month later: what failed, why, what changed, what then passed."""
     cause = f"\nCause: {fix.cause}" if fix.cause else ""
     files = f"\nFiles changed: {', '.join(fix.files)}" if fix.files else ""
-    return f"{fix.error}{cause}\nFixed by: {fix.change}\nThen passed: `{fix.proof}`{files}"
+    proof = f"\nThen passed: `{fix.proof}`" if fix.proof else ""  # a reported failure: the person runs it
+    return f"{fix.error}{cause}\nFixed by: {fix.change}{proof}{files}"
 
 
 def _draft(

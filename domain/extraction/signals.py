@@ -1,24 +1,31 @@
 """The structural signals of one pass (issue 30.2), fed by DigestState: a person correcting
 Claude (corrections.py), a person's pick among options (choices.py), the report that answers a
 question (findings.py), a request the person had to repeat (repeats.py), documentation looked up and acted on
-(lookups.py), where something hard to find lives (locations.py), and learnings said
-right before Claude acts (hypotheses, dropped).
+(lookups.py), where something hard to find lives (locations.py), a failure the person reported
+and Claude's edits fixed (reported.py), how the person wants work done (standing.py), an answer
+found after empty ones (empties.py), and learnings said right before Claude acts (hypotheses,
+dropped).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
 bounded sizes stay those of state.py.
 """
 
 from collections import OrderedDict
+from collections.abc import MutableSequence
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.choices import chosen
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker
+from abzu.domain.extraction.empties import Answered, EmptyAnswerTracker
 from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.findings import Report, ReportTracker
 from abzu.domain.extraction.locations import Location, LocationTracker
 from abzu.domain.extraction.lookups import Lookup, LookupTracker
-from abzu.domain.extraction.model import Decision, Note
+from abzu.domain.extraction.model import Decision, FixPair, Note
+from abzu.domain.extraction.pipelines import added_jobs
 from abzu.domain.extraction.repeats import Repeat, RepeatTracker
+from abzu.domain.extraction.reported import ReportedFailureTracker, ReportedFix
+from abzu.domain.extraction.standing import standing_instructions
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, TranscriptRecord
 from abzu.domain.extraction.transcript_text import shorten
@@ -33,8 +40,13 @@ def _redacted(text: str) -> str:
 
 class StructuralSignals:
     def __init__(self, exchanges: ExchangeAnchors, notes: "OrderedDict[str, Note]",
-                 decisions: "OrderedDict[str, Decision]") -> None:
+                 decisions: "OrderedDict[str, Decision]",
+                 fixes: "MutableSequence[FixPair] | None" = None) -> None:
         self.exchanges, self.notes, self.decisions = exchanges, notes, decisions
+        self.fixes: MutableSequence[FixPair] = fixes if fixes is not None else []
+        self.reported = ReportedFailureTracker()
+        self.request: str | None = None  # the person's last message: what a CI change answered
+        self.empties = EmptyAnswerTracker()
         self.corrections = CorrectionTracker()
         self.reports = ReportTracker()
         self.repeats = RepeatTracker()
@@ -49,15 +61,21 @@ class StructuralSignals:
         self._reported(self.reports.on_human(record.text))
         self._reported(self.repeats.on_human(record.text))
         self._reported(self.lookups.on_human())
+        self._fixed(self.reported.on_human(record.text), replaying=replaying)
+        self.empties.on_human()
         self.exchanges.next_turn()
         if correction is not None and not replaying:
             self._corrected(correction, record.uuid)
+        if correction is None and not replaying:
+            self._standing(record)
+        self.request = record.text
         return correction is not None
 
     def assistant(self, record: TranscriptRecord, *, replaying: bool) -> None:
         if record.is_sidechain:
             return
         self.corrections.on_assistant(record.text, record.tool_calls)
+        self.reported.on_text(record.text)
         self.reports.on_text(record.text, record.uuid, replaying=replaying)
         if not replaying:
             self.repeats.on_text(record.text, record.uuid)
@@ -66,10 +84,17 @@ class StructuralSignals:
             self._reported(self.reports.on_call(call))
             self.repeats.on_call()
             self.lookups.on_call(call)
+            self.reported.on_call(call, record.uuid)
+            if not replaying:
+                self._pipeline(call, record.uuid)
 
     def searched(self, command: str, output: str, uuid: str) -> None:
         """A command's output (whatever its exit code: `find` reports unreadable folders)."""
         self._reported(self.locations.on_search(command, output, uuid))
+
+    def succeeded(self, command: str, output: str, uuid: str) -> None:
+        """A command that passed: an answer after empty ones is where the data is (empties.py)."""
+        self._reported(self.empties.on_success(command, output, uuid))
 
     def interrupted(self) -> None:
         self.corrections.on_interrupt()
@@ -104,8 +129,37 @@ class StructuralSignals:
         self._reported(self.reports.flush())
         self._reported(self.repeats.flush())
         self._reported(self.lookups.flush())
+        self._fixed(self.reported.flush(), replaying=False)
 
-    def _reported(self, report: Report | Repeat | Lookup | Location | None) -> None:
+    def _pipeline(self, call: ToolCall, uuid: str) -> None:
+        """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""
+        job = added_jobs(call)
+        if job is not None:
+            context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
+            decision = Decision(_redacted(job.text), uuid, context, self.exchanges.turn)
+            _add(self.decisions, decision.text.casefold(), decision)
+
+    def _standing(self, record: TranscriptRecord) -> None:
+        """How the person wants work done (standing.py): a preference, in their own words."""
+        said = _redacted(f"Said by the user: {shorten(record.text, 600)}")
+        for sentence in map(_redacted, standing_instructions(record.text)):
+            note = Note(sentence, record.uuid, Category.PREFERENCE, said, turn=self.exchanges.turn)
+            _add(self.notes, sentence.casefold(), note)
+
+    def _fixed(self, fix: ReportedFix | None, *, replaying: bool) -> None:
+        """A reported failure Claude's edits fixed; not when a re-run already proved a fix of
+        the same files (fixes.py staged that one)."""
+        if fix is None or replaying or not fix.message_uuid:
+            return
+        if any(f.standalone and set(f.files) & set(fix.files) for f in self.fixes):
+            return
+        self.fixes.append(FixPair(
+            target=_redacted(shorten(fix.error, 120)), error=_redacted(fix.error),
+            change=_redacted(fix.change), error_uuid=fix.message_uuid, fix_uuid=fix.message_uuid,
+            files=fix.files, standalone=True, cause=_redacted(fix.cause),
+        ))
+
+    def _reported(self, report: Report | Repeat | Lookup | Location | Answered | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
             _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))

@@ -76,7 +76,8 @@ class DigestState:
         self.last_reply: str | None = None  # Claude's last words to the user: what came of the ask
         self.step = 0
         self.exchanges = ExchangeAnchors()  # anchors of every candidate (issue 16)
-        self.signals = StructuralSignals(self.exchanges, self.notes, self.decisions)  # issue 30.2
+        # issue 30.2; a failure the person reported and Claude fixed joins the fixes
+        self.signals = StructuralSignals(self.exchanges, self.notes, self.decisions, self.fix.fixes)
 
     def findings(self) -> list[Note]:
         """Notes said in the session, then what its commands showed (retries, recurring
@@ -200,6 +201,8 @@ class DigestState:
             self._failure(call, outcome, failure, command)
         elif verdict is Outcome.SUCCESS:
             self._success(call, outcome, uuid, command)
+            if command is not None and not self.replaying:
+                self.signals.succeeded(command, outcome.text, uuid)
             if call is not None and call.name == ASK_TOOL and not self.replaying:
                 self.signals.answered(call, outcome.text, uuid, self.last_user_ask)
         elif is_rejection(outcome.text):

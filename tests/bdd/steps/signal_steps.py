@@ -154,6 +154,33 @@ def _(signal_transcript: Transcript, url: str) -> None:
     signal_transcript.tool("WebFetch", "Not needed on macOS.", url=url, prompt="Does it support macOS?")
 
 
+@given(parsers.parse('a session in which the user pastes "{error}"'))
+def _(signal_transcript: Transcript, error: str) -> None:
+    signal_transcript.lines.append(user(f"```\n{error}\n```"))
+
+
+@given(parsers.parse('Claude changes the file "{path}"'))
+def _(signal_transcript: Transcript, path: str) -> None:
+    signal_transcript.edit(path)
+
+
+@given(parsers.parse('Claude adds the job "{job}" pushing to "{registry}" in "{path}"'))
+def _(signal_transcript: Transcript, job: str, registry: str, path: str) -> None:
+    old = "jobs:\n  test:\n    runs-on: ubuntu-latest\n"
+    added = (f"  {job}:\n    name: {job.capitalize()}\n    steps:\n"
+             f"      - with:\n          registry: {registry}\n")
+    new = old + added
+    signal_transcript.tool("Edit", f"The file {path} has been updated.", file_path=path,
+                           old_string=old, new_string=new)
+
+
+@given(parsers.parse('a session in which a background agent "{name}" finishes'))
+def _(signal_transcript: Transcript, name: str) -> None:
+    signal_transcript.lines.append(user(
+        f"<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n"
+        f"<summary>Agent {name} finished</summary>\n</task-notification>"))
+
+
 @when("that session ends")
 def _(session_world: SessionWorld, signal_transcript: Transcript) -> None:
     folder = session_world.home.parent / "claude-projects"
