@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from abzu.adapters.postgres.db import PgDb
+from abzu.adapters.project_lookups import ProjectLookups
 from abzu.adapters.sqlite.project_registry import TOUCH_EVERY
 from abzu.application.ports import AnchorRows, BeadSources, BeadStats, MemoryStats, ProjectRegistry
 from abzu.domain.anchors import Anchor, AnchorKind
@@ -13,20 +14,11 @@ from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 
 
-class PgProjectRegistry(ProjectRegistry):
+class PgProjectRegistry(ProjectLookups, ProjectRegistry):
+    _db: PgDb
+
     def __init__(self, db: PgDb) -> None:
         self._db = db
-
-    def name_for_path(self, path: str) -> str | None:
-        name = self._db.scalar("SELECT name FROM projects WHERE path = :path", {"path": path})
-        return str(name) if name else None
-
-    def name_for_remote(self, remote: str) -> str | None:
-        name = self._db.scalar("SELECT name FROM projects WHERE remote = :remote", {"remote": remote})
-        return str(name) if name else None
-
-    def exists(self, name: str) -> bool:
-        return bool(self._db.fetch("SELECT 1 FROM projects WHERE name = :name", {"name": name}))
 
     def register(self, name: str, path: str | None, at: datetime, remote: str | None = None) -> None:
         self._db.execute("INSERT INTO projects (name, path, created_at, remote) "

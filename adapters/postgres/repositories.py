@@ -5,11 +5,11 @@ from datetime import datetime
 from typing import TypeVar
 
 from abzu.adapters.postgres.db import PgDb
-from abzu.adapters.postgres.rows import BEADS as BEAD_COLUMNS
-from abzu.adapters.postgres.rows import CANDIDATES as CANDIDATE_COLUMNS
 from abzu.adapters.postgres.rows import bead_to_row, candidate_to_row, row_to_bead, row_to_candidate
 from abzu.adapters.postgres.search import BEADS, CANDIDATES
 from abzu.adapters.postgres.table import PgTable
+from abzu.adapters.sqlite.columns import BEADS as BEAD_COLUMNS
+from abzu.adapters.sqlite.columns import CANDIDATES as CANDIDATE_COLUMNS
 from abzu.adapters.table_repository import TableRepository
 from abzu.application.ports import BeadRepository, CandidateRepository
 from abzu.domain.bead import Bead, Candidate

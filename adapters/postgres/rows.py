@@ -1,21 +1,11 @@
-"""Row <-> entity mapping of the team store: the local columns (adapters/sqlite/columns.py), with
-PostgreSQL's own types (booleans, TEXT[] tags, timestamptz)."""
+"""Row <-> entity mapping of the team store: the local columns (adapters/sqlite/columns.py, which
+the team tables share), with PostgreSQL's own types (booleans, TEXT[] tags, timestamptz)."""
 
 from collections.abc import Mapping
 from typing import Any
 
 from abzu.domain.bead import Bead, Candidate, CandidateSource, VouchedBy
 from abzu.domain.category import Category
-
-BEADS = (
-    "id", "content", "summary", "category", "project", "weight", "starred", "content_hash",
-    "tags", "context", "superseded_by", "gemini_flagged", "flag_reason", "created_at",
-    "last_accessed", "promoted_at", "vouched_by",
-)
-CANDIDATES = (
-    "id", "content", "summary", "category", "project", "content_hash", "source", "session_id",
-    "created_at", "tags", "context", "superseded_by",
-)
 
 
 def bead_to_row(bead: Bead) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 
-from abzu.adapters.postgres.rows import BEADS, CANDIDATES, row_to_bead, row_to_candidate
+from abzu.adapters.postgres.rows import row_to_bead, row_to_candidate
+from abzu.adapters.sqlite.columns import BEADS, CANDIDATES
 from abzu.application.team.ports import TeamCounts, TeamItem, TeamRefused, TeamServer, TeamUnavailable
 from abzu.domain.team import Membership, SharedMemory, TeamRole
 

@@ -1,5 +1,6 @@
 from datetime import datetime, timedelta
 
+from abzu.adapters.project_lookups import ProjectLookups
 from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.ports import ProjectRegistry
@@ -15,20 +16,11 @@ _REMOTE_MISSING = ("SELECT 1 FROM projects WHERE name = :name AND remote IS NULL
                    "AND NOT EXISTS (SELECT 1 FROM projects WHERE remote = :remote)")
 
 
-class SqliteProjectRegistry(ProjectRegistry):
+class SqliteProjectRegistry(ProjectLookups, ProjectRegistry):
+    _db: Db
+
     def __init__(self, db: Db) -> None:
         self._db = db
-
-    def name_for_path(self, path: str) -> str | None:
-        name = self._db.scalar("SELECT name FROM projects WHERE path = :path", {"path": path})
-        return str(name) if name else None
-
-    def name_for_remote(self, remote: str) -> str | None:
-        name = self._db.scalar("SELECT name FROM projects WHERE remote = :remote", {"remote": remote})
-        return str(name) if name else None
-
-    def exists(self, name: str) -> bool:
-        return bool(self._db.fetch("SELECT 1 FROM projects WHERE name = :name", {"name": name}))
 
     def register(self, name: str, path: str | None, at: datetime, remote: str | None = None) -> None:
         self._db.execute(
