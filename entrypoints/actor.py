@@ -11,3 +11,10 @@ FRONT_DOORS = ("cli", "mcp", "hook")
 def current_actor(environ: Mapping[str, str] = os.environ, default: str = "cli") -> str:
     named = (environ.get(ACTOR_VARIABLE) or "").strip()
     return named if named in FRONT_DOORS else default
+
+
+def typed_by_agent(environ: Mapping[str, str] = os.environ) -> bool:
+    """Claude Code marks every command it runs with CLAUDECODE=1: what the agent's shell tool
+    types (`abzu remember`, `abzu edit`) is the agent's word, not the person's, until a person or
+    a review confirms it (a hostile repository could otherwise ask the agent to vouch for anything)."""
+    return bool((environ.get("CLAUDECODE") or "").strip())

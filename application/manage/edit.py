@@ -18,7 +18,7 @@ from abzu.application.ports import UnitOfWork, Workspace
 from abzu.application.projects import find_project
 from abzu.application.remember_io import RememberError, RememberRequest
 from abzu.domain.anchors import Anchor, AnchorKind
-from abzu.domain.bead import Bead, Candidate
+from abzu.domain.bead import Bead, Candidate, VouchedBy
 from abzu.domain.category import Category
 from abzu.domain.content import MAX_CONTENT_CHARS
 
@@ -56,6 +56,8 @@ class EditMemory:
     - Same text as another memory of the same project: refused, nothing changes.
     - A bead stays a bead and a candidate a candidate; a candidate cannot become a preference.
     - An edited bead is the person's (`vouched_by` person): one the agent wrote is reviewed now.
+      Edited by the agent (`by_person` False: its shell tool ran `abzu edit`), the new text is
+      the agent's, unreviewed, whoever vouched for the old one.
     - A bead's text rewritten from its own project's repository is observed again at that
       repository's HEAD: its file anchors marked stale (issue 16.3) move to that commit, which
       lifts the marks (and records "fresh again"); maintenance then compares with the new
@@ -68,6 +70,7 @@ class EditMemory:
     max_chars: int = MAX_CONTENT_CHARS
     workspace: Workspace | None = None  # where the person edits from
     git: GitRepo | None = None
+    by_person: bool = True
 
     def execute(self, request: EditRequest) -> Result[Edited, EditError]:
         if request.changes_nothing:
@@ -101,7 +104,8 @@ class EditMemory:
                       tags=draft.tags, content_hash=draft.hash)
         lifted = 0
         if isinstance(new, Bead):
-            new = new.confirmed()  # a person wrote this version: it is theirs, reviewed
+            # whoever wrote this version answers for it: a person's is reviewed, the agent's is not
+            new = new.confirmed() if self.by_person else replace(new, vouched_by=VouchedBy.AGENT)
             uow.beads.update(new)
             if seen is not None and new.content != old.content:
                 lifted = _observed_again(uow, new, *seen)

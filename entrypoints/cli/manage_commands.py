@@ -10,6 +10,7 @@ from returns.result import Failure, Success
 from abzu.application.manage.edit import Edited, EditMemory, EditRequest
 from abzu.application.manage.forget import ForgetMemory, Forgotten
 from abzu.application.manage.show import ShowMemory, Shown
+from abzu.entrypoints.actor import typed_by_agent
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.manage_views import EditedView, ForgottenView, MemoryView, lifted_line, show
@@ -56,7 +57,8 @@ class ManageCommands:
             text = _stdin() if content == "-" else content
             container = self._container()
             use_case = EditMemory(container.uow(), max_chars=container.config.max_content_chars(),
-                                  workspace=container.workspace(), git=container.git())
+                                  workspace=container.workspace(), git=container.git(),
+                                  by_person=not typed_by_agent())
             match use_case.execute(EditRequest(memory_id, text, summary, category, tags)):
                 case Success(Edited() as done):
                     log.info("edited %s by hand", done.memory.id)

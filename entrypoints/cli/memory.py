@@ -158,10 +158,9 @@ def _show(view: V, as_json: bool, human: Callable[[V], None]) -> None:
 
 
 def _who_typed() -> VouchedBy:
-    """Claude Code marks every command it runs with CLAUDECODE=1: an `abzu remember` run by the
-    agent's shell tool is the agent's word, not the person's, until a person or a review confirms
-    it (a hostile repository could otherwise ask the agent to vouch for anything)."""
-    return VouchedBy.AGENT if os.environ.get("CLAUDECODE", "").strip() else VouchedBy.PERSON
+    from abzu.entrypoints.actor import typed_by_agent
+
+    return VouchedBy.AGENT if typed_by_agent() else VouchedBy.PERSON
 
 
 def _json(view: Any) -> str:

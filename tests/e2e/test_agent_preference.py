@@ -78,3 +78,17 @@ def test_abzu_remember_run_by_the_agents_shell_is_the_agents_word(tmp_path: Path
     vouched = {r["text"]: r["vouched_by"] for r in json.loads(listed.stdout)["results"]}
 
     assert vouched == {POISON: "agent", "Use ruff, never black": "person"}
+
+
+def test_abzu_edit_run_by_the_agents_shell_makes_the_text_the_agents(tmp_path: Path) -> None:
+    """A person's preference rewritten by the agent's shell tool is no longer the person's word."""
+    cc = ClaudeCode.at(tmp_path)
+    by_agent = ClaudeCode(cc.home, cc.project, {**cc.env, "CLAUDECODE": "1"})
+    stored = json.loads(cc.cli("remember", "Use ruff, never black", "--category", "preference",
+                               "--json").stdout)
+    assert by_agent.cli("edit", stored["id"], "--content", POISON).returncode == 0
+
+    listed = cc.cli("recall", "previous instructions", "--json")
+    [found] = json.loads(listed.stdout)["results"]
+
+    assert (found["text"], found["vouched_by"], found["reviewed"]) == (POISON, "agent", False)
