@@ -5,11 +5,11 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
+from abzu.adapters.anchor_table import AnchorTable
 from abzu.adapters.postgres.db import PgDb
 from abzu.adapters.project_lookups import ProjectLookups
 from abzu.adapters.sqlite.project_registry import TOUCH_EVERY
-from abzu.application.ports import AnchorRows, BeadSources, BeadStats, MemoryStats, ProjectRegistry
-from abzu.domain.anchors import Anchor, AnchorKind
+from abzu.application.ports import BeadSources, BeadStats, MemoryStats, ProjectRegistry
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 
@@ -66,21 +66,9 @@ _AGAIN = {
 }
 
 
-class PgAnchorRows(AnchorRows):
+class PgAnchorRows(AnchorTable):
     def __init__(self, db: PgDb, table: str) -> None:
-        assert table in _AGAIN  # a name, never user text
-        self._db, self._table = db, table
-
-    def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
-        rows = [{"id": memory_id, "kind": a.kind.value, "value": a.value, "commit": a.commit or commit}
-                for a in anchors]
-        self._db.executemany(f"INSERT INTO {self._table} (memory_id, kind, value, git_commit) "
-                             f"VALUES (:id, :kind, :value, :commit) {_AGAIN[self._table]}", rows)
-
-    def of(self, memory_id: str) -> tuple[Anchor, ...]:
-        rows = self._db.fetch(f"SELECT kind, value, git_commit FROM {self._table} "
-                              "WHERE memory_id = :id ORDER BY kind, value", {"id": memory_id})
-        return tuple(Anchor(AnchorKind(r["kind"]), r["value"], r["git_commit"]) for r in rows)
+        super().__init__(db, table, _AGAIN)
 
 
 class PgBeadSources(BeadSources):
