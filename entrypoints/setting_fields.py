@@ -41,9 +41,12 @@ def env_name(key: str) -> str:
 
 
 def found(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
-    """Every setting given: config.toml's values, each overlaid by its variable. A file that
-    cannot be read is a ConfigError naming it."""
+    """Every setting given: config.toml's values (but the data home), each overlaid by its
+    variable. A file that cannot be read is a ConfigError naming it."""
     values = dict(read_config(DataHome.from_env(environ).config_file(environ)))
+    # The file lives inside the data home, so it cannot name it: the home is ABZU_HOME's alone,
+    # as the hooks read it (home_root.py); `abzu config set home` is refused for the same reason.
+    values.pop(HOME.key, None)
     for name, raw in environ.items():
         upper = name.upper()
         if upper in _BY_OWN_NAME:

@@ -78,3 +78,20 @@ def test_the_distiller_choices_are_the_settings_literal() -> None:
     assert get_args(Distiller) == one.DISTILLER.choices
     with pytest.raises(one.Refused, match="Input should be 'auto', 'off', 'claude-code' or 'gemini'"):
         one.value(one.DISTILLER, {"distiller": "openai"})
+
+
+
+def test_a_home_written_in_the_config_file_moves_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The hooks find the data home from ABZU_HOME alone (else ~/.enki); a `home` key written by
+    hand into ~/.enki/config.toml must not send the CLI and the container to another folder
+    than the one the hooks write to."""
+    user = tmp_path_factory.mktemp("user")
+    monkeypatch.delenv("ABZU_HOME")
+    monkeypatch.setenv("HOME", str(user))
+    (user / ".enki").mkdir()
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (user / ".enki" / "config.toml").write_text(f'home = "{elsewhere}"\n', encoding="utf-8")
+    assert Path(one.values(one.HOME)[0]).expanduser() == user / ".enki"
+    assert Settings().data_home == user / ".enki"
