@@ -20,6 +20,9 @@ os.environ["ABZU_CONFIG"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no
 os.environ["ABZU_CLAUDE_PROJECTS"] = str(Path(tempfile.gettempdir()) / "abzu-tests" / "no-claude-projects")
 # Nor may the machine's own Claude Code (tests/no_claude.py); helpers that strip ABZU_* put it back.
 os.environ["ABZU_CLAUDE_EXECUTABLE"] = NO_CLAUDE
+# Nor whether the suite itself runs inside Claude Code's shell: CLAUDECODE=1 makes `abzu remember`,
+# `edit` and `review --interactive` the agent's (entrypoints/actor.py); the tests that mean it set it.
+os.environ.pop("CLAUDECODE", None)
 
 # Hypothesis' per-example deadline is a wall-clock assertion: it failed on a loaded machine
 # (678 ms against 200 ms at load 21) while the property held. Properties, not timings, are tested.

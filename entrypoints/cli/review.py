@@ -13,6 +13,7 @@ from abzu.application.review.run_review import ReviewRequest
 from abzu.application.review.undo_review import Undone
 from abzu.domain.bead import Bead
 from abzu.domain.review.batching import BatchPolicy
+from abzu.entrypoints.actor import typed_by_agent
 from abzu.entrypoints.cli import review_render as render
 from abzu.entrypoints.cli import review_written
 from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
@@ -34,6 +35,9 @@ NOT_INSTALLED = (
     "Gemini review needs the gemini extra: pipx install --force '.[gemini]' (or pip install "
     "'abzu[gemini]'); `abzu review --interactive` works without it."
 )
+# The agent's shell tool could pipe the answers in and vouch for its own words as the person's.
+ASKED_BY_AGENT = ("`abzu review --interactive` asks a person and was started by Claude Code's shell "
+                  "(CLAUDECODE is set): run it in your own terminal")
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
@@ -77,6 +81,8 @@ class ReviewCommands:
                 if interactive or dry_run or project:
                     fail("--undo takes no other option")
                 return _undo(self._container(), json)
+            if interactive and typed_by_agent():
+                fail(ASKED_BY_AGENT)
             c = self._container()
             request = ReviewRequest(project, max_candidates, dry_run, allow_mass_discard)
             _review(c, request, interactive=interactive, as_json=json)

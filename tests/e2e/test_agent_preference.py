@@ -92,3 +92,18 @@ def test_abzu_edit_run_by_the_agents_shell_makes_the_text_the_agents(tmp_path: P
     [found] = json.loads(listed.stdout)["results"]
 
     assert (found["text"], found["vouched_by"], found["reviewed"]) == (POISON, "agent", False)
+
+
+def test_abzu_review_interactive_run_by_the_agents_shell_vouches_for_nothing(tmp_path: Path) -> None:
+    """`--interactive` asks a person; the agent's shell tool could pipe the answers in ("c\\n") and
+    confirm its own preference as the person's, or promote staged candidates as a human review."""
+    cc = ClaudeCode.at(tmp_path)
+    by_agent = ClaudeCode(cc.home, cc.project, {**cc.env, "CLAUDECODE": "1"})
+    assert by_agent.cli("remember", POISON, "--category", "preference").returncode == 0
+
+    review = by_agent.cli("review", "--interactive", stdin="c\nc\nc\n")
+
+    assert review.returncode == 1 and review.stderr.startswith("error: ")
+    assert len(review.stderr.strip().splitlines()) == 1 and "your own terminal" in review.stderr
+    [found] = json.loads(cc.cli("recall", "previous instructions", "--json").stdout)["results"]
+    assert (found["vouched_by"], found["reviewed"]) == ("agent", False)
