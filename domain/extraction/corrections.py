@@ -29,6 +29,7 @@ _TURNS_DOWN = re.compile(
     r"|that'?s (?:not|wrong)|wait|actually|please (?:don'?t|do not|stop|never))\b",
     re.IGNORECASE,
 )
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _DIRECTIVE = re.compile(
     r"\b(?:don'?t|do not|never|always|instead|rather|prefer|should|must|stop|avoid|keep|use|please)\b",
     re.IGNORECASE,
@@ -40,6 +41,10 @@ class Correction:
     text: str  # the stored memory: the user's words and what they corrected
     said: str  # the user's words alone (the candidate's context)
     category: Category
+
+
+def _only_questions(text: str) -> bool:
+    return all(part.endswith("?") for part in _SENTENCE_END.split(text.strip()) if part)
 
 
 def is_rejection(output: str) -> bool:
@@ -91,8 +96,11 @@ class CorrectionTracker:
         said = words.strip()
         if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/"):
             return None
+        directive = _DIRECTIVE.search(said) is not None
+        if not directive and _only_questions(said):
+            return None  # "why did you do that?": the person asks, the lesson is in the answer
         kept = shorten(said, WORDS_KEPT)
-        category = Category.PREFERENCE if _DIRECTIVE.search(said) else Category.LEARNING
+        category = Category.PREFERENCE if directive else Category.LEARNING
         return Correction(f"{kept} (the user, correcting Claude's {corrected})", said, category)
 
     def _reset(self) -> None:

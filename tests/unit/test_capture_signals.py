@@ -118,6 +118,9 @@ def test_a_turn_down_after_claude_acted_is_a_correction() -> None:
     [said("no tests for this one please, just the script")],
     # a new brief pasted after an interrupt is not a correction
     [calls("t1", "Bash", command="make"), said("", interrupted=True), said("Context:\n" + "line\n" * 300)],
+    # a question after a rejected call: the person asks, the lesson (if any) is in the answer
+    [calls("t1", "Bash", command="rm -rf build"), returns("t1", REJECTED, error=True), _interrupt(),
+     said("why do you want to delete the build folder? what is in it?")],
 ])
 def test_answers_briefs_and_pastes_are_not_corrections(parts: list[TranscriptRecord | list[TranscriptRecord]]
                                                        ) -> None:
