@@ -9,9 +9,6 @@ from abzu.domain.category import Category
 if TYPE_CHECKING:  # session start builds the policy for its queries and never a Bead
     from abzu.domain.bead import Bead
 
-WEIGHT_STEPS = (1.0, 0.5, 0.2, 0.1)
-
-
 @dataclass(frozen=True, slots=True)
 class DecayPolicy:
     """- 1.0 until 90 days without recall, then 0.5; 0.2 from 180 days; 0.1 from 365 days.

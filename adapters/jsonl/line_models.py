@@ -47,21 +47,6 @@ class TranscriptLine(_Lenient):
     message: Message | None = None
     toolUseResult: FileResult | str | list[object] | None = None
 
-    @property
-    def well_formed(self) -> bool:
-        """A conversation record needs a uuid, and user/assistant records a message."""
-        if not self.uuid:
-            return False
-        return self.type == "system" or self.message is not None
-
-    @property
-    def result_file_path(self) -> str | None:
-        match self.toolUseResult:
-            case FileResult(filePath=str() as path):
-                return path
-            case _:
-                return None
-
 
 class TypeOnly(_Lenient):
     """Fallback read of a line that did not fit TranscriptLine: what type did it claim?"""

@@ -79,16 +79,6 @@ class PlannedRecord(NamedTuple):
         )
 
 
-def to_record(line: "TranscriptLine | Line", offset: int = -1, wanted: OutputWanted | None = None
-              ) -> TranscriptRecord | None:
-    """`wanted`: which tool outputs to keep (default all); a dropped one keeps its id, error
-    flag and file path, with empty text, and is never redacted."""
-    batch = RedactionBatch()
-    plan = plan_record(line, batch, offset, wanted)
-    batch.run()
-    return plan.build(batch) if plan else None
-
-
 def plan_record(line: "TranscriptLine | Line", batch: RedactionBatch, offset: int = -1,
                 wanted: OutputWanted | None = None) -> PlannedRecord | None:
     """`line`: a plain line (line_parse.py), or a model, read as its plain form."""

@@ -214,8 +214,7 @@ class _Scan:
 
 
 def _well_formed(line: Line) -> bool:
-    """A conversation record needs a uuid, and user/assistant records a message
-    (TranscriptLine.well_formed)."""
+    """A conversation record needs a uuid, and user/assistant records a message."""
     if not line.get("uuid"):
         return False
     return line.get("type") == "system" or line.get("message") is not None

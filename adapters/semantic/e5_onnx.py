@@ -59,10 +59,6 @@ class OnnxE5:
         content = self.tokenizer.content_ids(PREFIXES[is_query] + text)
         return [self.tokenizer.bos, *content, self.tokenizer.eos]
 
-    @property
-    def thread_counts(self) -> tuple[int, ...]:
-        return tuple(sorted(self._sessions))
-
     def embed(self, text: str, is_query: bool, threads: int = 1) -> Any:
         """Unit float32[dim], on the session with the most threads up to `threads`. Past 510
         content tokens, e5.c's windows: each a full <s>..</s> pass, their means averaged

@@ -122,11 +122,6 @@ def command_of(call: ToolCall | None) -> str | None:
     return " ".join(command.split()) if isinstance(command, str) and command.strip() else None
 
 
-def target_of(call: ToolCall | None, outcome: ToolOutcome) -> str | None:
-    """What a failure is about: the command that failed, else the file a tool was working on."""
-    return command_of(call) or file_of(call, outcome)
-
-
 def error_excerpt(text: str, limit: int = 300) -> str:
     """The lines of an output that say what went wrong, without ANSI codes or warnings."""
     lines = [ln.strip() for ln in without_ansi(_TAGS.sub("", text)).splitlines()]

@@ -210,7 +210,7 @@ class DigestState:
 
     def _failure(self, call: ToolCall | None, outcome: ToolOutcome, failure: Failure,
                  command: str | None) -> None:
-        target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
+        target = command or file_of(call, outcome)  # what failed: the command, else the file
         tool = call.name if call is not None else "tool"
         subject = f"`{shorten(target or '', 120)}`" if command else (target or "")
         line = redact(f"{tool} {subject}".strip() + f": {error_excerpt(outcome.text)}").text
@@ -242,7 +242,7 @@ class DigestState:
         if call is not None and _is_change(call, command):
             change = Change(self.step, describe_change(call), path if command is None else None,
                             program_of(command) if command else None, written=call.name == "Write")
-        target = command or file_of(call, outcome)  # `target_of`, with the command parsed once
+        target = command or file_of(call, outcome)  # what failed: the command, else the file
         closed = self.fix.on_success(target, command, change, uuid, replaying=self.replaying)
         if closed is not None:
             self.open_errors.pop(closed, None)
