@@ -40,7 +40,7 @@ def closest_beads(c: "Container") -> ClosestBeads:
 def decided_review(c: "Container", proposal: Proposal) -> RunReview:
     """`review --interactive`'s review, one candidate at a time, the decision taken on the page;
     the history names the human reviewer."""
-    review: RunReview = c.run_review(uow=c.human_uow(), reviewer=DecidedReviewer(proposal),
+    review: RunReview = c.review.run_review(uow=c.review.human_uow(), reviewer=DecidedReviewer(proposal),
                                      policy=BatchPolicy.one_at_a_time())
     return review
 
