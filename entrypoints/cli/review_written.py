@@ -51,7 +51,7 @@ def ask_each(c: "Container", project: str | None, dialogue: Dialogue) -> bool:
 
 
 def _apply(c: "Container", bead_id: str, *, confirm: bool) -> str:
-    done = c.review.confirm_memory().execute(bead_id) if confirm else c.review.remove_unreviewed().execute(bead_id)
+    done = (c.review.confirm_memory() if confirm else c.review.remove_unreviewed()).execute(bead_id)
     match done:
         case Success(_):
             return f"{bead_id} {'confirmed: reviewed from now on' if confirm else 'removed'}."

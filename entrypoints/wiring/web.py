@@ -1,7 +1,8 @@
 """The use cases only the web page (`abzu ui`, issue 18) needs, built from the container's parts.
 
-Every other page action is a container provider the CLI uses too (recall, star, unflag,
-flag_for_deletion, run_review, undo_review, history, doctor, status).
+Every other page action is a container provider the CLI uses too (recall, star, review.unflag,
+review.flag_for_deletion, review.run_review, review.undo_review, trust.history, trust.doctor,
+status).
 """
 
 from dataclasses import replace

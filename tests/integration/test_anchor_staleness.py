@@ -137,7 +137,8 @@ def test_a_mined_fix_is_anchored_and_keeps_its_commit_through_promotion(
                  result("t2", "updated", tool_use_result={"filePath": app}),
                  call("t3", "Bash", command="pytest -q tests/test_app.py"), result("t3", "3 passed"))
     # The project of the session, as finalize finds it: the repository root (registered by path).
-    done = in_git.sessions.extract_transcript().execute(session_id="s1", transcript_path=str(path), project=None)
+    extract = in_git.sessions.extract_transcript()
+    done = extract.execute(session_id="s1", transcript_path=str(path), project=None)
     assert done.candidates_created == 1
     with in_git.uow() as uow:
         [staged] = uow.candidates.staged(limit=10)
@@ -292,7 +293,8 @@ def test_every_mined_candidate_is_anchored_to_what_its_exchange_edited_and_ran(
                  call("t3", "Bash", command="git status"), result("t3", "clean"),  # a look: no anchor
                  user("now the docs"),
                  call("t4", "Write", file_path=notes, content="notes"), result("t4", "written"))
-    done = in_git.sessions.extract_transcript().execute(session_id="s2", transcript_path=str(path), project=None)
+    extract = in_git.sessions.extract_transcript()
+    done = extract.execute(session_id="s2", transcript_path=str(path), project=None)
     assert done.candidates_created == 1
     with in_git.uow() as uow:
         [staged] = uow.candidates.staged(limit=10)

@@ -22,7 +22,8 @@ def staged(container: Container, *texts: str) -> list[str]:
 
 def merged(container: Container) -> tuple[str, list[str]]:
     sources = staged(container, *NOTES)
-    done = container.review.consolidate_beads().execute(sources, "Retry deploys and registry pushes on timeouts")
+    consolidate = container.review.consolidate_beads()
+    done = consolidate.execute(sources, "Retry deploys and registry pushes on timeouts")
     return done.unwrap().bead_id, sources
 
 

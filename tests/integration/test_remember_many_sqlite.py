@@ -46,7 +46,8 @@ def test_a_near_duplicate_is_found_among_many_texts_sharing_common_words(contain
 def test_a_near_duplicate_of_a_memory_from_an_earlier_import_supersedes_it(container: Container) -> None:
     common = "Caroline said on 8 May 2023 at the usual meeting"
     texts = [f"{common}: note number n{n:04d} about topic t{n * 3:05d}" for n in range(300)]
-    first = container.sessions.remember_many().execute([RememberRequest(t, "learning", project="p") for t in texts])
+    first = container.sessions.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in texts])
 
     again = container.sessions.remember_many().execute(
         [RememberRequest(f"{common}: note number n0042 about topic t00126 again", "learning", project="p")]
@@ -61,7 +62,8 @@ def test_each_near_duplicate_in_a_chain_supersedes_the_live_one(container: Conta
     words = " ".join(f"w{n:02d}" for n in range(20))
     chain = [words, f"{words} x1", f"{words} x1 x2"]  # each within the threshold of the others
 
-    result = container.sessions.remember_many().execute([RememberRequest(t, "learning", project="p") for t in chain])
+    result = container.sessions.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in chain])
 
     a, b, c = (r.unwrap() for r in result.items)
     assert (b.outcome, b.superseded_id) == (DedupOutcome.SUPERSEDED, a.id)
@@ -73,7 +75,8 @@ def test_a_near_duplicate_made_only_of_common_words_is_found_in_the_store(contai
     # store's bounded probe must still find the live memory it nearly repeats.
     vocabulary = [f"w{n:02d}" for n in range(20)]
     rows = [" ".join(w for w in vocabulary if w != vocabulary[n % 20]) + f" v{n}" for n in range(60)]
-    first = container.sessions.remember_many().execute([RememberRequest(t, "learning", project="p") for t in rows])
+    first = container.sessions.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in rows])
 
     again = container.sessions.remember_many().execute(
         [RememberRequest(" ".join(vocabulary) + " v59", "learning", project="p")]
