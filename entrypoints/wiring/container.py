@@ -4,6 +4,10 @@ Nothing is imported at import time either: every use case and adapter is named a
 `deferred("module:Name")` (wiring/deferred.py) and imported when its provider is first resolved,
 so a command loads what it uses (a finalize: the extraction and store stack, not review, scrub,
 the archive or the web page; no SQLAlchemy unless an engine provider is resolved).
+
+The stores, the memory operations and the lifecycle factory are wired here; each other group is a
+sub-container in its own module, reached by its name: `container.sessions.*` (sessions.py),
+`review.*` (review.py), `scrub.*` (scrub.py), `trust.*` (trust.py), `team.*` (team_server.py).
 """
 
 from collections.abc import Iterator
@@ -112,22 +116,22 @@ class Container(containers.DeclarativeContainer):
     # without the container (wiring/lifecycle.py), fed with this container's parts.
     home = providers.Callable(DataHome.at, config.home)
     lifecycle = providers.Factory(
-        SessionLifecycle, home=home, wisdom=wisdom_plain,
-        staging=staging_plain, writer=plain_uow.provider, clock=clock, ids=ids, workspace=workspace,
-        decay=decay, git=git, max_chars=config.max_content_chars, semantic=config.semantic,
+        SessionLifecycle, home=home, wisdom=wisdom_plain, staging=staging_plain, writer=plain_uow.provider,
+        clock=clock, ids=ids, workspace=workspace, decay=decay, git=git, max_chars=config.max_content_chars,
+        semantic=config.semantic,
     )
-
+    # the session lifecycle's use cases, transcript mining, bulk remember, maintenance (issues 4, 6)
+    sessions = providers.Container(
+        SessionProviders, clock=clock, decay=decay, ranking=ranking, workspace=workspace,
+        lifecycle=lifecycle, home=home, cadence=trust.cadence,
+    )
+    # the review and a person's confirming what the agent wrote, on the engines (spec §11, issue 29)
     review = providers.Container(
         ReviewProviders, config=config, clock=clock, ids=ids, wisdom_engine=wisdom_engine, uow=uow,
         read_uow=read_uow, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
     scrub = providers.Container(ScrubProviders, config=config, wisdom_engine=wisdom_engine,
                                 staging_engine=staging_engine)
-    # the session lifecycle, transcript mining, bulk remember and maintenance (issues 4, 6)
-    sessions = providers.Container(
-        SessionProviders, clock=clock, decay=decay, ranking=ranking, workspace=workspace,
-        lifecycle=lifecycle, home=home, cadence=trust.cadence,
-    )
 
     # --- the four memory operations: the same factory the CLI builds without the container ---
     memory_read_uow = providers.Selector(
