@@ -45,9 +45,9 @@ def timed_bulk(requests: list[RememberRequest], *, created: bool = False,
             with container.plain_uow() as uow:
                 uow.connection("wisdom"), uow.connection("staging")
         if before:
-            container.remember_many().execute(before)
+            container.sessions.remember_many().execute(before)
         started, cpu = time.perf_counter(), time.process_time()
-        done = container.remember_many().execute(requests)
+        done = container.sessions.remember_many().execute(requests)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         container.shutdown_resources()
     return {"items": len(requests), "seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2),

@@ -36,10 +36,10 @@ def main(n: int) -> None:
             text = f"Learning {i}: module m{i % 97} needs setting s{i % 13} = {i} for build b{i % 7}"
             c.remember().execute(RememberRequest(text, "learning", "bench")).unwrap()
         start = time.perf_counter()
-        report = c.run_review(reviewer=PromoteAll()).execute(ReviewRequest()).unwrap()
+        report = c.review.run_review(reviewer=PromoteAll()).execute(ReviewRequest()).unwrap()
         review_s = time.perf_counter() - start
         start = time.perf_counter()
-        c.undo_review().execute().unwrap()
+        c.review.undo_review().execute().unwrap()
         undo_s = time.perf_counter() - start
         c.shutdown_resources()
     print(f"{n} candidates, {len(report.batches)} batches, {report.count('promote')} promoted: "

@@ -65,7 +65,7 @@ def timed(home: Path, repo: Path, dry_run: bool) -> tuple[float, float, str, Scr
     container.wisdom_engine()
     container.staging_engine()
     steps, wall, cpu = Steps(), time.perf_counter(), time.process_time()
-    report = container.scrub_stores().execute(ScrubRequest(dry_run=dry_run), steps)
+    report = container.scrub.scrub_stores().execute(ScrubRequest(dry_run=dry_run), steps)
     end = time.perf_counter()
     wall, cpu = end - wall, time.process_time() - cpu
     container.shutdown_resources()

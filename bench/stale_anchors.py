@@ -118,12 +118,12 @@ def measure(container: object, runs: int) -> dict[str, object]:
     from dataclasses import replace
 
     timed_git = TimedGit(container.git())  # type: ignore[attr-defined]
-    stale_pass = replace(container.maintenance().anchors, git=timed_git)  # type: ignore[attr-defined]
+    stale_pass = replace(container.sessions.maintenance().anchors, git=timed_git)  # type: ignore[attr-defined]
     start = time.perf_counter()
     first = stale_pass.execute()
     first_ms, first_git_ms = ms(start), timed_git.spent_ms
     start = time.perf_counter()
-    container.maintenance().execute()  # type: ignore[attr-defined]
+    container.sessions.maintenance().execute()  # type: ignore[attr-defined]
     whole_ms, timed_git.spent_ms = ms(start), 0.0
     steady = []
     for _ in range(runs):

@@ -144,7 +144,7 @@ def ingest(transcript: Path, home: Path) -> dict[str, float]:
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
-    kept = _Kept(container.extract_transcript())
+    kept = _Kept(container.sessions.extract_transcript())
     snapshot = container.sessions.capture_pre_compact(extractor=kept)
     start, cpu_start = time.perf_counter(), time.process_time()
     snapshot.execute(PreCompactRequest("bench", str(transcript), "auto"))

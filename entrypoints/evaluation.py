@@ -49,7 +49,7 @@ class ContainerSandboxes(MemorySandboxes):
             container = build_container(sandbox, cwd=home)
             try:
                 hybrid = self._hybrid(container, sandbox) if self._semantic else None
-                yield Sandbox(container.remember_many(), container.recall_once(), hybrid)
+                yield Sandbox(container.sessions.remember_many(), container.recall_once(), hybrid)
             finally:
                 container.shutdown_resources()
 

@@ -38,7 +38,7 @@ def _finalise(container: Container, transcript: Path, home: Path) -> list[Captur
     container.sessions.journal().record_event(event)
     container.sessions.ingest_spool().execute()
     container.sessions.finalize_session().execute(FinalizeRequest(session_id))
-    staged = container.get_staged_candidates().execute(None)
+    staged = container.review.get_staged_candidates().execute(None)
     with container.read_uow() as uow:  # the home is new: every bead in it came from this session
         stored = uow.beads.created_since(datetime(1970, 1, 1, tzinfo=UTC))
     return [Captured(c.category.value, f"{c.summary or ''}\n{c.content}") for c in staged] + [

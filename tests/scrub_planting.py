@@ -35,7 +35,7 @@ def plant_everywhere(container: Container, home: Path, canaries: Canaries) -> No
     container.staging_engine()
     plant_wisdom(home / "wisdom.db", canaries)
     plant_staging(home / "abzu.db", canaries)
-    container.snapshots().take("before-scrub")
+    container.review.snapshots().take("before-scrub")
     plant_files(home, canaries)
 
 

@@ -91,7 +91,7 @@ class ReviewCommands:
     def candidates(self, project: ProjectOpt = None, json: JsonFlag = False) -> None:
         """List the candidates staged for review (oldest first)."""
         with one_line_errors():
-            found = self._container().get_staged_candidates().execute(project)
+            found = self._container().review.get_staged_candidates().execute(project)
             view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in found])
             _show(view, json, render.candidates)
 
@@ -103,7 +103,7 @@ class ReviewCommands:
     ) -> None:
         """Lift a deletion flag before the next maintenance pass deletes the bead."""
         with one_line_errors():
-            match self._container().unflag().execute(bead_id):
+            match self._container().review.unflag().execute(bead_id):
                 case Success(Bead() as bead):
                     _show(BeadView.of(bead), json, render.unflagged)
                 case Failure(err):
@@ -118,14 +118,14 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
         review_written.listed(c, request.project)  # a review that does not ask still says so
     if interactive:
         # a person decides: the history and the review log name the human, never Gemini
-        use_case = c.run_review(uow=c.human_uow(), reviewer=HumanReviewer(TyperDialogue()),
+        use_case = c.review.run_review(uow=c.review.human_uow(), reviewer=HumanReviewer(TyperDialogue()),
                                 policy=BatchPolicy.one_at_a_time())
     elif not c.config.review_api_key():
         fail(NOT_CONFIGURED)
     elif not gemini_installed():
         fail(NOT_INSTALLED)
     else:
-        use_case = c.run_review()
+        use_case = c.review.run_review()
     with review_progress(enabled=not (interactive or as_json)) as progress:
         result = use_case.execute(request, progress)
     match result:
@@ -151,7 +151,7 @@ def gemini_installed() -> bool:
 
 
 def _undo(c: "Container", as_json: bool) -> None:
-    match c.undo_review().execute():
+    match c.review.undo_review().execute():
         case Success(Undone() as done):
             _show(UndoView.of(done), as_json, render.undone)
         case Failure(err):

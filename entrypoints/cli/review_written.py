@@ -22,7 +22,7 @@ ASK = "Confirm or remove them with `abzu review --interactive` (or the Staging v
 
 def listed(c: "Container", project: str | None) -> None:
     """One line each, for a review that does not ask (Gemini's, a dry run)."""
-    found = c.unreviewed_beads().execute(project)
+    found = c.review.unreviewed_beads().execute(project)
     if not found:
         return
     console.print(f"{len(found)} memor{'y' if len(found) == 1 else 'ies'} written by the agent, "
@@ -34,7 +34,7 @@ def listed(c: "Container", project: str | None) -> None:
 
 def ask_each(c: "Container", project: str | None, dialogue: Dialogue) -> bool:
     """Each one in turn, oldest first; False when the person quits (the review stops there)."""
-    found = c.unreviewed_beads().execute(project)
+    found = c.review.unreviewed_beads().execute(project)
     if not found:
         return True
     dialogue.show(f"{len(found)} memor{'y' if len(found) == 1 else 'ies'} written by the agent "
@@ -51,7 +51,7 @@ def ask_each(c: "Container", project: str | None, dialogue: Dialogue) -> bool:
 
 
 def _apply(c: "Container", bead_id: str, *, confirm: bool) -> str:
-    done = c.confirm_memory().execute(bead_id) if confirm else c.remove_unreviewed().execute(bead_id)
+    done = (c.review.confirm_memory() if confirm else c.review.remove_unreviewed()).execute(bead_id)
     match done:
         case Success(_):
             return f"{bead_id} {'confirmed: reviewed from now on' if confirm else 'removed'}."

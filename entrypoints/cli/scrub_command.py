@@ -37,7 +37,7 @@ class ScrubCommand:
         """
         with one_line_errors():
             with scrub_progress(enabled=not json) as progress:
-                report = self._container().scrub_stores().execute(ScrubRequest(dry_run), progress)
+                report = self._container().scrub.scrub_stores().execute(ScrubRequest(dry_run), progress)
             log.info("scrub: %d of %d items %s, %d problem(s)", report.changed, report.scanned,
                      "would change (dry run)" if dry_run else "changed", len(report.problems))
             view = ScrubView.of(report)

@@ -26,7 +26,7 @@ async def queue(request: Request) -> Response:
     project = request.query_params.get("project", "").strip() or None
     c = container(request)
     found = staging_queue(c).execute(project, limit=SHOWN, page=_page(request))
-    unreviewed = c.unreviewed_beads().execute(project, limit=SHOWN)  # issue 29: the agent's own
+    unreviewed = c.review.unreviewed_beads().execute(project, limit=SHOWN)  # issue 29: the agent's own
     return page(request, "staging.html", queue=found, project=project, per_page=SHOWN,
                 unreviewed=unreviewed, note=request.query_params.get("note"))
 
@@ -38,9 +38,9 @@ async def vouch(request: Request) -> Response:
     form, c = await checked_form(request), container(request)
     action = str(form.get("action", ""))
     if action == "confirm":
-        note = said(c.confirm_memory().execute(bead_id), f"{bead_id} confirmed: reviewed from now on")
+        note = said(c.review.confirm_memory().execute(bead_id), f"{bead_id} confirmed: reviewed from now on")
     elif action == "remove":
-        note = said(c.remove_unreviewed().execute(bead_id), f"{bead_id} removed")
+        note = said(c.review.remove_unreviewed().execute(bead_id), f"{bead_id} removed")
     else:
         note = f"{bead_id}: nothing changed"
     return back_to("/staging", note)
@@ -99,5 +99,5 @@ def _told(report: ReviewReport, candidate_id: str) -> str:
 
 async def undo(request: Request) -> Response:
     await checked_form(request)
-    return back_to("/staging", said(container(request).undo_review().execute(),
+    return back_to("/staging", said(container(request).review.undo_review().execute(),
                                     "the last review was undone: its candidates are staged again"))

@@ -80,10 +80,10 @@ async def act(request: Request) -> Response:
     if action == "star":
         note = said(c.star().execute(memory_id), "starred: it never decays")
     elif action == "confirm":
-        note = said(c.confirm_memory().execute(memory_id), "confirmed: reviewed from now on")
+        note = said(c.review.confirm_memory().execute(memory_id), "confirmed: reviewed from now on")
     elif action == "flag":
         reason = str(form.get("reason") or "flagged from the web page")
-        note = said(c.flag_for_deletion().execute(memory_id, reason), "flagged for deletion")
+        note = said(c.review.flag_for_deletion().execute(memory_id, reason), "flagged for deletion")
     else:
-        note = said(c.unflag().execute(memory_id), "flag lifted")
+        note = said(c.review.unflag().execute(memory_id), "flag lifted")
     return back_to(f"/memory/{memory_id}", note)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def migrate_enki(c: "Container") -> MigrateEnki:
-    return MigrateEnki(SqliteOldEnkiReader(), c.remember_many(), c.uow(), c.clock())
+    return MigrateEnki(SqliteOldEnkiReader(), c.sessions.remember_many(), c.uow(), c.clock())
 
 
 def set_profile(c: "Container") -> SetProfile:
@@ -33,7 +33,7 @@ def list_profile(c: "Container") -> ListProfile:
 
 def complete_project(c: "Container") -> CompleteProject:
     completions = JsonCompletionLog(Path(c.config.completions_path()))
-    return CompleteProject(SqliteEmReader(), c.remember_many(), completions, c.clock())
+    return CompleteProject(SqliteEmReader(), c.sessions.remember_many(), completions, c.clock())
 
 
 def default_em_db(c: "Container", project: str) -> Path:

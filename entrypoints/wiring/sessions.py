@@ -2,9 +2,10 @@
 
 Reached as `container.sessions.<provider>()`. The briefings (session start, after a compaction)
 come from the same factory the hooks use (entrypoints/wiring/light.py), and finalisation,
-recovery, snapshots and the hook journal from the same factory the background jobs use
-(entrypoints/wiring/lifecycle.py), both fed with this container's clock, workspace and stores
-(the stdlib sqlite3 ones: no SQLAlchemy). Targets are imported when first resolved.
+recovery, snapshots, the hook journal, transcript mining, bulk remember and the maintenance pass
+from the same factory the background jobs use (entrypoints/wiring/lifecycle.py), both fed with
+this container's clock, workspace and stores (the stdlib sqlite3 ones: no SQLAlchemy). Targets
+are imported when first resolved.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
 
-from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.wiring.deferred import deferred
 from abzu.entrypoints.wiring.lifecycle import SessionLifecycle as Cases
-from abzu.entrypoints.wiring.trust import cadence_from
 
 if TYPE_CHECKING:
     from abzu.application.ports import Clock, Workspace
     from abzu.domain.decay import DecayPolicy
     from abzu.domain.ranking import RankingPolicy
+    from abzu.domain.review.cadence import ReviewCadence
+    from abzu.entrypoints.data_home import DataHome
 
 
 def _session_start(light: Any) -> Any:
@@ -33,12 +34,13 @@ def _post_compact(light: Any) -> Any:
 
 
 class SessionProviders(containers.DeclarativeContainer):
-    config = providers.Configuration()
     clock: providers.Dependency[Clock] = providers.Dependency()
     decay: providers.Dependency[DecayPolicy] = providers.Dependency()
     ranking: providers.Dependency[RankingPolicy] = providers.Dependency()
     workspace: providers.Dependency[Workspace] = providers.Dependency()
     lifecycle: providers.Dependency[Cases] = providers.Dependency()
+    home: providers.Dependency[DataHome] = providers.Dependency()
+    cadence: providers.Dependency[ReviewCadence] = providers.Dependency()  # trust.cadence
 
     uow = providers.Factory(Cases.uow, lifecycle)
     transcripts = providers.Factory(Cases.transcripts, lifecycle)
@@ -46,9 +48,8 @@ class SessionProviders(containers.DeclarativeContainer):
     journal = providers.Factory(Cases.journal, lifecycle)
     files = providers.Factory(Cases.files, lifecycle)
     light = providers.Factory(
-        deferred("entrypoints.wiring.light:LightUseCases"), home=providers.Callable(DataHome.at, config.home),
-        workspace=workspace, clock=clock, ranking=ranking, decay=decay,
-        cadence=providers.Callable(cadence_from, config.review_cadence),
+        deferred("entrypoints.wiring.light:LightUseCases"), home=home, workspace=workspace, clock=clock,
+        ranking=ranking, decay=decay, cadence=cadence,
     )
     inject_session_start = providers.Factory(_session_start, light)
     inject_post_compact = providers.Factory(_post_compact, light)
@@ -58,6 +59,11 @@ class SessionProviders(containers.DeclarativeContainer):
     finalize_session = providers.Factory(Cases.finalize_session, lifecycle)
     ingest_spool = providers.Factory(Cases.ingest_spool, lifecycle)
     recover_sessions = providers.Factory(Cases.recover_sessions, lifecycle)
+    # transcript mining (issue 4), bulk remember (issue 6: eval and imports), the maintenance pass
+    extraction_uow = providers.Factory(Cases.extraction_uow, lifecycle)
+    extract_transcript = providers.Factory(Cases.extract_transcript, lifecycle)
+    remember_many = providers.Factory(Cases.remember_many, lifecycle)
+    maintenance = providers.Factory(Cases.maintenance, lifecycle)
     session_status = providers.Factory(deferred("application.sessions.session_status:SessionStatus"),
                                        uow=uow, spool=spool)
     list_loops = providers.Factory(deferred("application.sessions.list_loops:ListOpenLoops"), uow=uow,

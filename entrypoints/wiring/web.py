@@ -1,7 +1,8 @@
 """The use cases only the web page (`abzu ui`, issue 18) needs, built from the container's parts.
 
-Every other page action is a container provider the CLI uses too (recall, star, unflag,
-flag_for_deletion, run_review, undo_review, history, doctor, status).
+Every other page action is a container provider the CLI uses too (recall, star, review.unflag,
+review.flag_for_deletion, review.run_review, review.undo_review, trust.history, trust.doctor,
+status).
 """
 
 from dataclasses import replace
@@ -40,7 +41,7 @@ def closest_beads(c: "Container") -> ClosestBeads:
 def decided_review(c: "Container", proposal: Proposal) -> RunReview:
     """`review --interactive`'s review, one candidate at a time, the decision taken on the page;
     the history names the human reviewer."""
-    review: RunReview = c.run_review(uow=c.human_uow(), reviewer=DecidedReviewer(proposal),
+    review: RunReview = c.review.run_review(uow=c.review.human_uow(), reviewer=DecidedReviewer(proposal),
                                      policy=BatchPolicy.one_at_a_time())
     return review
 

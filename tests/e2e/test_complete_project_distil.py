@@ -35,7 +35,7 @@ def test_completion_drafts_are_distilled_once_and_staged_as_the_completion(
     assert "distillation: ok, 1 candidate(s) staged" in run.stdout
     sent = (claude / "stdin").read_text()
     assert "Store amounts as integer cents" in sent  # the drafts are what gets improved
-    staged = {c.content: c for c in container.get_staged_candidates().execute("ledger")}
+    staged = {c.content: c for c in container.review.get_staged_candidates().execute("ledger")}
     distilled = staged[ITEM["content"]]
     assert distilled.source.value == "project_completion"
     assert distilled.context == "Distilled by claude-code from the em.db of ledger"

@@ -63,7 +63,7 @@ def test_a_configured_distiller_runs_on_each_imported_session_once(
     assert first.code == 0, first.stderr
     assert "(+1 distilled)" in first.stdout
     assert "(+" not in cli("import-sessions", str(folder.parent)).stdout  # covered: not distilled again
-    staged = container.get_staged_candidates().execute(None)
+    staged = container.review.get_staged_candidates().execute(None)
     [distilled] = [c for c in staged if c.content == item["content"]]
     assert (distilled.context, distilled.session_id) == ("Distilled by claude-code", VIEWER.stem)
     assert (bin_dir / "stdin").read_text().count("What decisions were made?") == 1

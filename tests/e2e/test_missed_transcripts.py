@@ -78,7 +78,7 @@ def test_a_distiller_transcript_is_never_missed_imported_or_recovered(
         path.write_text(json.dumps(record) + "\n", encoding="utf-8")
         os.utime(path, (1e9, 1e9))
     assert _missed(cli) == 1  # the one its text does not give away
-    with container.extraction_uow() as uow:  # …until the extraction log names it
+    with container.sessions.extraction_uow() as uow:  # …until the extraction log names it
         from abzu.application.extraction.ports import ExtractionLogEntry, ExtractionMethod, ExtractionStatus
 
         uow.extraction.log(ExtractionLogEntry("x-1", "parent", "claude-code", 0, ExtractionStatus.FAILED,

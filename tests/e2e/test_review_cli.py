@@ -161,7 +161,7 @@ def gemini(container: Container, *responses: httpx2.Response) -> list[httpx2.Req
     client = build_gemini_client("test-key", attempts=2, initial_delay_s=0.01, max_delay_s=0.01,
                                  httpx_client=httpx2.Client(transport=httpx2.MockTransport(handle)))
     container.config.review_api_key.from_value("test-key")
-    container.gemini_client.override(providers.Object(client))
+    container.review.gemini_client.override(providers.Object(client))
     return seen
 
 
@@ -196,7 +196,7 @@ def billed(reply: httpx2.Response, tokens_in: int, tokens_out: int) -> httpx2.Re
 def test_unparsable_gemini_answers_count_in_the_month_s_spend(container: Container):
     # issue 29.7: four answers of 1,200 tokens, two of them unparsable, showed as "spent 2,400"
     remember(container, WAL, NOISE, "Pin httpx below 1.0", "Alembic runs before the API")
-    container.batch_policy.override(providers.Object(BatchPolicy(max_items=1)))  # a batch each
+    container.review.batch_policy.override(providers.Object(BatchPolicy(max_items=1)))  # a batch each
     keep = decisions()  # no decision: the batch's candidate stays staged
     prose = {"role": "model", "parts": [{"text": "I would keep them all."}]}
     garbled = httpx2.Response(200, json={"candidates": [{"content": prose, "finishReason": "STOP"}]})
@@ -244,11 +244,11 @@ def test_unflag_restores_a_flagged_bead(container: Container):
     remember(container, WAL)
     abzu(container, "review", "-i", stdin="p\n")
     bead_id = json.loads(abzu(container, "recall", "WAL", "--json").output)["results"][0]["id"]
-    container.flag_for_deletion().execute(bead_id, "stale").unwrap()
+    container.review.flag_for_deletion().execute(bead_id, "stale").unwrap()
     assert json.loads(abzu(container, "recall", "WAL", "--json").output)["results"] == []
     result = abzu(container, "unflag", bead_id)
     assert result.exit_code == 0 and f"Unflagged {bead_id}" in result.output
-    assert container.maintenance().execute().deleted == ()
+    assert container.sessions.maintenance().execute().deleted == ()
     missing = abzu(container, "unflag", "b-404")
     assert missing.exit_code == 1 and "no bead with id 'b-404'" in missing.output
 

@@ -153,7 +153,7 @@ def gemini_answering(container: Container, decisions: list[dict[str, Any]]) -> l
     client = build_gemini_client("test-key", attempts=1, initial_delay_s=0.01, max_delay_s=0.01,
                                  httpx_client=httpx2.Client(transport=httpx2.MockTransport(handle)))
     container.config.review_api_key.from_value("test-key")
-    container.gemini_client.override(providers.Object(client))
+    container.review.gemini_client.override(providers.Object(client))
     return sent
 
 

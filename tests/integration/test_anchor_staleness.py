@@ -84,11 +84,11 @@ def test_maintenance_marks_rewritten_code_stale_and_flags_deleted_files(
     git(api, "rm", "-q", "src/old.py")
     git(api, "commit", "-q", "-m", "drop old.py")
 
-    report = in_git.maintenance().execute()
+    report = in_git.sessions.maintenance().execute()
     assert report.stale == StaleReport(marked_stale=1, flagged_for_review=1, checks=1)
     assert _events(abzu_home, changed) == [("stale", Staleness.CHANGED.value, "maintenance")]
     assert _events(abzu_home, deleted) == [("flagged for review", Staleness.DELETED.value, "maintenance")]
-    assert in_git.maintenance().execute().stale == StaleReport(checks=1)  # nothing new to mark
+    assert in_git.sessions.maintenance().execute().stale == StaleReport(checks=1)  # nothing new to mark
 
     found = in_git.recall().execute(RecallRequest("handlers legacy parser generated")).unwrap()
     assert {r.id: r.stale for r in RecallView.of(found).results} == {
@@ -103,7 +103,7 @@ def test_maintenance_marks_rewritten_code_stale_and_flags_deleted_files(
 def test_an_uncommitted_rewrite_counts_as_changed(in_git: Container, api: Path) -> None:
     _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
     (api / "src/app.py").write_text("rewritten, not committed yet\n")
-    assert in_git.maintenance().execute().stale.marked_stale == 1
+    assert in_git.sessions.maintenance().execute().stale.marked_stale == 1
 
 
 def test_outside_git_nothing_happens(abzu_home: Path, tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ def test_outside_git_nothing_happens(abzu_home: Path, tmp_path: Path) -> None:
         (folder / "src/app.py").unlink()
         with c.uow() as uow:
             assert [a.commit for a in uow.bead_anchors.of(bead)] == [None]
-        assert c.maintenance().execute().stale == StaleReport()
+        assert c.sessions.maintenance().execute().stale == StaleReport()
 
 
 def test_git_that_cannot_tell_says_none(api: Path, tmp_path: Path) -> None:
@@ -137,7 +137,8 @@ def test_a_mined_fix_is_anchored_and_keeps_its_commit_through_promotion(
                  result("t2", "updated", tool_use_result={"filePath": app}),
                  call("t3", "Bash", command="pytest -q tests/test_app.py"), result("t3", "3 passed"))
     # The project of the session, as finalize finds it: the repository root (registered by path).
-    done = in_git.extract_transcript().execute(session_id="s1", transcript_path=str(path), project=None)
+    extract = in_git.sessions.extract_transcript()
+    done = extract.execute(session_id="s1", transcript_path=str(path), project=None)
     assert done.candidates_created == 1
     with in_git.uow() as uow:
         [staged] = uow.candidates.staged(limit=10)
@@ -145,9 +146,9 @@ def test_a_mined_fix_is_anchored_and_keeps_its_commit_through_promotion(
     assert [(a.kind.value, a.value, a.commit) for a in anchors] == [
         ("command", "pytest", _head(api)), ("file", "src/app.py", _head(api))]
 
-    bead = in_git.promote_candidate().execute(staged.id).unwrap().bead_id
+    bead = in_git.review.promote_candidate().execute(staged.id).unwrap().bead_id
     _commit_file(api, "src/app.py", "rewritten\n")
-    assert in_git.maintenance().execute().stale.marked_stale == 1
+    assert in_git.sessions.maintenance().execute().stale.marked_stale == 1
     assert _events(abzu_home, bead) == [("stale", Staleness.CHANGED.value, "maintenance")]
 
 
@@ -207,10 +208,10 @@ def test_the_stale_mark_is_lifted_when_the_code_comes_back(in_git: Container, ap
                                                             abzu_home: Path) -> None:
     bead = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")
     _commit_file(api, "src/app.py", "async def handler(): ...\n")
-    assert in_git.maintenance().execute().stale.marked_stale == 1
+    assert in_git.sessions.maintenance().execute().stale.marked_stale == 1
     _commit_file(api, "src/app.py", "# app.py\n")  # reverted: as it was when the memory was observed
 
-    assert in_git.maintenance().execute().stale == StaleReport(checks=1, lifted=1)
+    assert in_git.sessions.maintenance().execute().stale == StaleReport(checks=1, lifted=1)
     assert _lifts(abzu_home, bead) == [("fresh again", Staleness.CHANGED.value, "maintenance")]
     found = in_git.recall().execute(RecallRequest("handlers sync")).unwrap()
     assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
@@ -221,7 +222,7 @@ def _stale_memory(c: Container, api: Path) -> str:
     """A memory anchored to src/app.py, marked stale by maintenance after the file was rewritten."""
     bead = _remember(c, "app.py keeps its handlers sync", "src/app.py")
     _commit_file(api, "src/app.py", "async def handler(): ...\n")
-    c.maintenance().execute()
+    c.sessions.maintenance().execute()
     return bead
 
 
@@ -234,7 +235,7 @@ def test_a_bead_observed_again_is_anchored_anew_and_fresh(
     again = _remember(in_git, "app.py keeps its handlers sync", "src/app.py")  # a duplicate: re-observed
     assert again == bead
     assert _marks(abzu_home, bead) == [(None, _head(api))]
-    assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit now
+    assert in_git.sessions.maintenance().execute().stale.marked_stale == 0  # compared with the new commit now
 
 
 def _edit(c: Container, request: EditRequest) -> int:
@@ -252,7 +253,7 @@ def test_a_hand_rewrite_of_a_stale_memory_lifts_its_mark_and_says_so(
     assert _edit(in_git, EditRequest(bead, content="app.py handlers are async now")) == 1
     assert _marks(abzu_home, bead) == [(None, _head(api))]
     assert [event for event, _, _ in _lifts(abzu_home, bead)] == ["fresh again"]
-    assert in_git.maintenance().execute().stale.marked_stale == 0  # compared with the new commit
+    assert in_git.sessions.maintenance().execute().stale.marked_stale == 0  # compared with the new commit
     found = in_git.recall().execute(RecallRequest("handlers async")).unwrap()
     assert [(r.id, r.stale) for r in RecallView.of(found).results] == [(bead, None)]
 
@@ -263,7 +264,7 @@ def test_abzu_edit_tells_the_person_it_lifted_the_stale_mark(in_git: Container, 
     assert edited["stale_marks_lifted"] == 1
 
     _commit_file(api, "src/app.py", "def handler(): ...\n")  # changed again: marked again
-    in_git.maintenance().execute()
+    in_git.sessions.maintenance().execute()
     said = cli("edit", bead, "--content", "app.py handlers are sync again")
     assert said.code == 0 and said.stdout.splitlines()[-1] == (
         "Fresh again: the stale mark on 1 anchored file is lifted (checked against HEAD from now on).")
@@ -292,7 +293,8 @@ def test_every_mined_candidate_is_anchored_to_what_its_exchange_edited_and_ran(
                  call("t3", "Bash", command="git status"), result("t3", "clean"),  # a look: no anchor
                  user("now the docs"),
                  call("t4", "Write", file_path=notes, content="notes"), result("t4", "written"))
-    done = in_git.extract_transcript().execute(session_id="s2", transcript_path=str(path), project=None)
+    extract = in_git.sessions.extract_transcript()
+    done = extract.execute(session_id="s2", transcript_path=str(path), project=None)
     assert done.candidates_created == 1
     with in_git.uow() as uow:
         [staged] = uow.candidates.staged(limit=10)

@@ -26,7 +26,7 @@ def test_a_promoted_candidate_keeps_its_anchors(container: Container, repo: Path
     with container.uow() as uow:
         assert uow.candidate_anchors.of(staged) == (
             Anchor(AnchorKind.COMMAND, "pytest tests"), Anchor(AnchorKind.FILE, "tests/test_x.py"))
-    bead = container.promote_candidate().execute(staged).unwrap().bead_id
+    bead = container.review.promote_candidate().execute(staged).unwrap().bead_id
     with container.uow() as uow:
         assert uow.bead_anchors.of(bead) == (
             Anchor(AnchorKind.COMMAND, "pytest tests"), Anchor(AnchorKind.FILE, "tests/test_x.py"))

@@ -88,7 +88,7 @@ def test_every_write_of_the_four_operations_runs_inside_begin_immediate(containe
     bead_id = next(h.hit.item_id for h in hits if h.hit.source.value == "bead")
     container.star().execute(bead_id).unwrap()
     container.status().execute()
-    container.maintenance().execute()
+    container.sessions.maintenance().execute()
     wisdom_log, staging_log = wisdom_log + plain[0], staging_log + plain[1]
     log = wisdom_log + staging_log
     assert any(sql.startswith("INSERT") for _, sql in wisdom_log)

@@ -38,8 +38,8 @@ def test_counts_this_projects_and_global_events_since_its_previous_session(
     staged = [remember(container, f"Token rule number {n} for the api", "api") for n in range(3)]
     remember(container, "Invoices are numbered per year", "billing")
     remember(container, "Logs ship to the collector", None)
-    bead = container.promote_candidate().execute(staged[0]).unwrap().bead_id
-    container.flag_for_deletion().execute(bead, "outdated").unwrap()
+    bead = container.review.promote_candidate().execute(staged[0]).unwrap().bead_id
+    container.review.flag_for_deletion().execute(bead, "outdated").unwrap()
     delta = reader(abzu_home).memory_delta("api", excluding="sess-now")
     assert delta is not None and before not in str(delta)
     assert (delta.counts["staged"], delta.counts["promoted"], delta.counts["flagged"]) == (3, 1, 1)

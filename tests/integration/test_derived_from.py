@@ -22,7 +22,8 @@ def staged(container: Container, *texts: str) -> list[str]:
 
 def merged(container: Container) -> tuple[str, list[str]]:
     sources = staged(container, *NOTES)
-    done = container.consolidate_beads().execute(sources, "Retry deploys and registry pushes on timeouts")
+    consolidate = container.review.consolidate_beads()
+    done = consolidate.execute(sources, "Retry deploys and registry pushes on timeouts")
     return done.unwrap().bead_id, sources
 
 
@@ -37,7 +38,7 @@ def test_a_consolidated_bead_shows_and_records_its_sources(container: Container)
 
 def test_a_promotion_records_the_candidate_it_came_from(container: Container) -> None:
     [candidate] = staged(container, NOTES[0])
-    bead = container.promote_candidate().execute(candidate).unwrap().bead_id
+    bead = container.review.promote_candidate().execute(candidate).unwrap().bead_id
     assert ShowMemory(container.read_uow()).execute(bead).unwrap().derived_from == (candidate,)
 
 

@@ -51,7 +51,7 @@ def test_gemini_with_a_key_stages_its_items_and_logs_its_tokens(tmp_path: Path, 
     outcome = distill_session(container.lifecycle(), settings, distiller).execute(request)
     assert (outcome.status, outcome.created, outcome.tokens) == ("ok", 1, 1234)
     assert transport.requests[0].url.path.endswith("/models/g-test:generateContent")
-    assert [c.content for c in container.get_staged_candidates().execute("p")] == [item["content"]]
+    assert [c.content for c in container.review.get_staged_candidates().execute("p")] == [item["content"]]
 
 
 @pytest.mark.parametrize(("given", "found", "said"), [

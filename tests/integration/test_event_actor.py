@@ -30,8 +30,8 @@ def test_mcp_and_review_writers_name_themselves(abzu_home: Path, repo: Path) -> 
     mcp = build_container(Settings(home=abzu_home), cwd=repo, actor="mcp")
     try:
         staged = mcp.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
-        bead = mcp.promote_candidate().execute(staged.id).unwrap().bead_id
-        mcp.flag_for_deletion().execute(bead, "outdated").unwrap()
+        bead = mcp.review.promote_candidate().execute(staged.id).unwrap().bead_id
+        mcp.review.flag_for_deletion().execute(bead, "outdated").unwrap()
     finally:
         mcp.shutdown_resources()
     assert who(abzu_home) == [("staged", "mcp"), ("left staging", "review:human")]

@@ -22,7 +22,7 @@ TSC_FIX = VIEWER / "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"
 
 
 def _extract(container: Container, path: Path, session: str = "s1") -> ExtractionResult:
-    sut = container.extract_transcript()
+    sut = container.sessions.extract_transcript()
     return sut.execute(session_id=session, transcript_path=str(path), project="api")
 
 

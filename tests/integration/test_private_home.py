@@ -32,7 +32,7 @@ def use_every_file(home: Path, repo: Path) -> None:
     container = build_container(Settings(home=home), cwd=repo)
     configure_file_logging(home / "abzu.log")
     assert isinstance(container.remember().execute(RememberRequest("prefer uv", "preference")), Success)
-    container.snapshots().take("test")
+    container.review.snapshots().take("test")
     from abzu.adapters.spool.raw_writer import write_entry
 
     write_entry(home / "spool", "event", "{}")

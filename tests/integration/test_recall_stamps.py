@@ -49,7 +49,7 @@ def test_a_recall_while_writers_hold_both_stores_answers_and_its_stamp_lands_at_
     assert [h.hit.item_id for h in found.hits] == [bead_id]
     assert bead(abzu_home, bead_id)[0] is None  # nothing written at recall time
 
-    container.maintenance().execute()
+    container.sessions.maintenance().execute()
     last, weight = bead(abzu_home, bead_id)
     assert last == to_db(clock.now())  # the recall restarted the decay clock
     assert weight == 1.0  # 100 idle days would have decayed it; the recall counted
@@ -60,7 +60,7 @@ def test_without_the_recall_the_same_bead_decays(container: Container, abzu_home
     clock = with_clock(container)
     bead_id = remembered(container, "we deploy the api with blue green switches")
     clock.advance(days=100)
-    container.maintenance().execute()
+    container.sessions.maintenance().execute()
     assert bead(abzu_home, bead_id)[1] == 0.5
 
 

@@ -10,7 +10,7 @@ def test_a_bulk_import_is_stored_and_recallable(container: Container) -> None:
     requests.append(RememberRequest("Grafana dashboards live in the ops repository", "preference",
                                     project="bulk"))
 
-    result = container.remember_many().execute(requests)
+    result = container.sessions.remember_many().execute(requests)
 
     assert result.failed == 0 and result.count(DedupOutcome.STORED) == len(requests)
     found = container.recall().execute(RecallRequest("grafana dashboards", project="bulk")).unwrap()
@@ -21,7 +21,7 @@ def test_a_bulk_import_is_stored_and_recallable(container: Container) -> None:
 
 def test_duplicates_within_one_import_are_skipped_against_uncommitted_rows(container: Container) -> None:
     text = "Use WAL journal mode for SQLite"
-    result = container.remember_many().execute(
+    result = container.sessions.remember_many().execute(
         [RememberRequest(t, "learning", project="p") for t in (text, text.upper())]
     )
 
@@ -34,7 +34,7 @@ def test_a_near_duplicate_is_found_among_many_texts_sharing_common_words(contain
     texts = [f"{common}: note number n{n:04d} about topic t{n * 3:05d}" for n in range(400)]
     near = f"{common}: note number n0123 about topic t00369 again"
 
-    result = container.remember_many().execute(
+    result = container.sessions.remember_many().execute(
         [RememberRequest(t, "learning", project="p") for t in [*texts, near]]
     )
 
@@ -46,9 +46,10 @@ def test_a_near_duplicate_is_found_among_many_texts_sharing_common_words(contain
 def test_a_near_duplicate_of_a_memory_from_an_earlier_import_supersedes_it(container: Container) -> None:
     common = "Caroline said on 8 May 2023 at the usual meeting"
     texts = [f"{common}: note number n{n:04d} about topic t{n * 3:05d}" for n in range(300)]
-    first = container.remember_many().execute([RememberRequest(t, "learning", project="p") for t in texts])
+    first = container.sessions.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in texts])
 
-    again = container.remember_many().execute(
+    again = container.sessions.remember_many().execute(
         [RememberRequest(f"{common}: note number n0042 about topic t00126 again", "learning", project="p")]
     )
 
@@ -61,7 +62,8 @@ def test_each_near_duplicate_in_a_chain_supersedes_the_live_one(container: Conta
     words = " ".join(f"w{n:02d}" for n in range(20))
     chain = [words, f"{words} x1", f"{words} x1 x2"]  # each within the threshold of the others
 
-    result = container.remember_many().execute([RememberRequest(t, "learning", project="p") for t in chain])
+    result = container.sessions.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in chain])
 
     a, b, c = (r.unwrap() for r in result.items)
     assert (b.outcome, b.superseded_id) == (DedupOutcome.SUPERSEDED, a.id)
@@ -73,9 +75,10 @@ def test_a_near_duplicate_made_only_of_common_words_is_found_in_the_store(contai
     # store's bounded probe must still find the live memory it nearly repeats.
     vocabulary = [f"w{n:02d}" for n in range(20)]
     rows = [" ".join(w for w in vocabulary if w != vocabulary[n % 20]) + f" v{n}" for n in range(60)]
-    first = container.remember_many().execute([RememberRequest(t, "learning", project="p") for t in rows])
+    first = container.sessions.remember_many().execute(
+        [RememberRequest(t, "learning", project="p") for t in rows])
 
-    again = container.remember_many().execute(
+    again = container.sessions.remember_many().execute(
         [RememberRequest(" ".join(vocabulary) + " v59", "learning", project="p")]
     )
 
@@ -87,7 +90,7 @@ def test_a_near_duplicate_made_only_of_common_words_is_found_in_the_store(contai
 def test_memories_of_every_batch_stay_findable_after_many_batches(container: Container) -> None:
     texts = [f"Runbook r{n:03d} explains outage o{n * 11:04d} in region g{n:03d}" for n in range(40)]
     requests = [RememberRequest(t, "learning", project="p") for t in texts]
-    container.remember_many(batch_size=3).execute(requests)
+    container.sessions.remember_many(batch_size=3).execute(requests)
 
     for n in (0, 17, 39):
         found = container.recall().execute(RecallRequest(f"outage o{n * 11:04d}", project="p")).unwrap()

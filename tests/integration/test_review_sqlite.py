@@ -63,7 +63,7 @@ def test_the_review_log_table_has_finished_at_and_feeds_status(
         version = conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
     assert columns["finished_at"] == "TIMESTAMP" and version == HEADS["staging"]
     assert container.status().execute().last_review_at is None
-    container.run_review(reviewer=ScriptedReviewer([])).execute(ReviewRequest()).unwrap()
+    container.review.run_review(reviewer=ScriptedReviewer([])).execute(ReviewRequest()).unwrap()
     assert container.status().execute().last_review_at is not None
 
 
@@ -77,9 +77,9 @@ def test_a_full_review_changes_both_stores_and_recall_finds_the_promoted_bead(
                  content="SQLite: small transactions, WAL, busy_timeout 5000 ms against locked errors"),
         Proposal("discard", (staged["web"],), reason="not about this codebase"),
     ])
-    report = container.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
+    report = container.review.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
     assert report.failed == 0 and report.rejected == 0
-    assert container.get_staged_candidates().execute() == []
+    assert container.review.get_staged_candidates().execute() == []
     hits = container.recall().execute(RecallRequest("busy_timeout")).unwrap().hits
     assert hits[0].hit.content.startswith("SQLite: small transactions")
     fts_ok(files(container)["wisdom"])
@@ -93,7 +93,7 @@ def test_no_store_is_locked_while_the_reviewer_is_asked(container: Container, st
                 conn.execute("ROLLBACK")
         return [Proposal("promote", (batch.candidates[0].id,))]
 
-    report = container.run_review(reviewer=ScriptedReviewer(try_to_write)).execute(ReviewRequest())
+    report = container.review.run_review(reviewer=ScriptedReviewer(try_to_write)).execute(ReviewRequest())
     assert report.unwrap().count("promote") == 1
 
 
@@ -111,7 +111,7 @@ def test_hostile_answers_leave_both_stores_byte_for_byte_unchanged(
     container: Container, staged: dict[str, str], answer: object
 ):
     before = dump(container)
-    report = container.run_review(reviewer=ScriptedReviewer(answer)).execute(ReviewRequest())  # type: ignore[arg-type]
+    report = container.review.run_review(reviewer=ScriptedReviewer(answer)).execute(ReviewRequest())  # type: ignore[arg-type]
     assert report.unwrap().failed == 1
     assert dump(container) == before
 
@@ -127,7 +127,7 @@ def test_a_batch_interrupted_while_applying_leaves_nothing_behind(
     reviewer = ScriptedReviewer([Proposal("promote", (staged["wal"],)),
                                  Proposal("discard", (staged["busy"],), reason="noise")])
     with pytest.raises(RuntimeError):
-        container.run_review(reviewer=reviewer).execute(ReviewRequest())
+        container.review.run_review(reviewer=reviewer).execute(ReviewRequest())
     assert dump(container) == before
 
 
@@ -137,12 +137,12 @@ def test_undo_restores_wisdom_with_a_healthy_index_even_if_rowids_moved(
     before = dump(container)
     reviewer = ScriptedReviewer([Proposal("promote", (staged["wal"],)),
                                  Proposal("discard", (staged["busy"],), reason="noise")])
-    report = container.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
+    report = container.review.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
     assert report.snapshot and dump(container) != before
     with sqlite3.connect(report.snapshot) as snap:  # what a VACUUM may do: renumber rowids
         snap.execute("UPDATE beads SET rowid = rowid + 1000")
     later = stage(container, "Prefer four-space indentation", "preference")
-    done = container.undo_review().execute().unwrap()
+    done = container.review.undo_review().execute().unwrap()
     assert (done.restaged, done.kept) == (2, 1)
     with container.uow() as uow:
         assert uow.beads.get(later) is not None
@@ -155,7 +155,7 @@ def test_undo_restores_wisdom_with_a_healthy_index_even_if_rowids_moved(
 
 
 def test_only_the_newest_five_snapshots_are_kept(container: Container, staged: dict[str, str]):
-    snapshots = container.snapshots()
+    snapshots = container.review.snapshots()
     taken = [snapshots.take(f"r-{i}") for i in range(7)]
     kept = sorted(Path(container.config.snapshot_dir()).glob("wisdom-*.db"))
     assert [str(p) for p in kept] == taken[2:]
@@ -174,10 +174,10 @@ def test_secrets_in_reviewer_output_never_reach_any_file(
         Proposal("discard", (staged["web"],), reason=said),
         Proposal("keep", (extra,), reason=said),
     ])
-    assert container.run_review(reviewer=first).execute(ReviewRequest()).unwrap().count("promote") == 1
+    assert container.review.run_review(reviewer=first).execute(ReviewRequest()).unwrap().count("promote") == 1
     hostile = ScriptedReviewer([Proposal("discard", (extra,), reason=said),
                                 Proposal(f"delete {said}", (f"c-{canary}",), reason=said)])
-    assert container.run_review(reviewer=hostile).execute(ReviewRequest()).unwrap().failed == 1
+    assert container.review.run_review(reviewer=hostile).execute(ReviewRequest()).unwrap().failed == 1
     container.shutdown_resources()
     for path in Path(container.config.home()).rglob("*"):
         if path.is_file():
@@ -189,9 +189,9 @@ def test_the_history_names_the_reviewer_and_what_undo_put_back(
 ):
     reviewer = ScriptedReviewer([Proposal("promote", (staged["wal"],)),
                                  Proposal("discard", (staged["busy"],), reason="noise")])
-    container.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
+    container.review.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
     later = stage(container, "Prefer four-space indentation", "preference")
-    container.undo_review().execute().unwrap()
+    container.review.undo_review().execute().unwrap()
     with sqlite3.connect(files(container)["staging"]) as conn:
         events = conn.execute("SELECT event, who FROM memory_events WHERE item_id = ? ORDER BY seq",
                               (staged["busy"],)).fetchall()

@@ -37,7 +37,7 @@ class LockProbe:
 def test_writers_wait_while_a_store_is_rewritten(planted: Container, abzu_home: Path):
     probe = LockProbe(abzu_home / "abzu.db", "abzu.db rewrite")
 
-    planted.scrub_stores().execute(ScrubRequest(), probe)
+    planted.scrub.scrub_stores().execute(ScrubRequest(), probe)
 
     assert probe.locked is True
 
@@ -45,7 +45,7 @@ def test_writers_wait_while_a_store_is_rewritten(planted: Container, abzu_home: 
 def test_the_scan_before_the_rewrite_blocks_no_writer(planted: Container, abzu_home: Path):
     probe = LockProbe(abzu_home / "abzu.db", "abzu.db review_log")
 
-    planted.scrub_stores().execute(ScrubRequest(), probe)
+    planted.scrub.scrub_stores().execute(ScrubRequest(), probe)
 
     assert probe.locked is False
 
@@ -53,7 +53,7 @@ def test_the_scan_before_the_rewrite_blocks_no_writer(planted: Container, abzu_h
 def test_a_dry_run_takes_no_write_lock(planted: Container, abzu_home: Path):
     probe = LockProbe(abzu_home / "abzu.db", "abzu.db review_log")
 
-    planted.scrub_stores().execute(ScrubRequest(dry_run=True), probe)
+    planted.scrub.scrub_stores().execute(ScrubRequest(dry_run=True), probe)
 
     assert probe.locked is False
 
@@ -74,7 +74,7 @@ class DeleteDuringScan:
 
 
 def test_a_row_deleted_during_the_scan_stays_deleted(planted: Container, abzu_home: Path, canaries):
-    report = planted.scrub_stores().execute(ScrubRequest(), DeleteDuringScan(abzu_home / "wisdom.db"))
+    report = planted.scrub.scrub_stores().execute(ScrubRequest(), DeleteDuringScan(abzu_home / "wisdom.db"))
 
     assert changed(report)[("wisdom.db", "user_profile")] == 1
     assert ("wisdom.db", "beads") not in changed(report)

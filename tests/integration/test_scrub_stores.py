@@ -16,7 +16,7 @@ from tests.scrub_planting import PLANTED_ITEMS, SURVIVING_WORD, TRANSCRIPT, file
 
 
 def scrub(container: Container, *, dry_run: bool = False) -> ScrubReport:
-    return container.scrub_stores().execute(ScrubRequest(dry_run=dry_run))
+    return container.scrub.scrub_stores().execute(ScrubRequest(dry_run=dry_run))
 
 
 def changed(report: ScrubReport) -> dict[tuple[str, str], int]:
@@ -154,7 +154,7 @@ def test_undo_after_a_scrub_restores_no_secret(planted: Container, abzu_home: Pa
     scrub(planted)
     snapshot = next((abzu_home / "snapshots").glob("wisdom-*.db"))
 
-    assert planted.snapshots().restore(str(snapshot)).unwrap() is None
+    assert planted.review.snapshots().restore(str(snapshot)).unwrap() is None
     assert sorted(p.name for p in snapshot.parent.iterdir()) == [snapshot.name]  # still one plain file
     with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn:
         content = conn.execute("SELECT content FROM beads WHERE id = 'b-planted'").fetchone()[0]

@@ -42,7 +42,7 @@ def test_the_containers_session_providers_are_the_factorys_with_the_containers_p
     finalize = container.sessions.finalize_session()
     assert finalize.clock is fixed and finalize.maintenance.clock is fixed
     assert container.sessions.capture_pre_compact().extractor.clock is fixed
-    assert container.maintenance().clock is fixed
+    assert container.sessions.maintenance().clock is fixed
 
 
 def test_a_setting_the_container_would_refuse_stops_the_background_door_too(

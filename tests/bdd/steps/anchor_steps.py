@@ -158,7 +158,7 @@ def _(git_world: GitWorld, path: str) -> None:
 
 @when("maintenance runs")
 def _(git_world: GitWorld) -> None:
-    git_world.container().maintenance().execute()
+    git_world.container().sessions.maintenance().execute()
 
 
 @when(parsers.parse('Claude sets out to edit "{path}" in this repository'))

@@ -72,7 +72,7 @@ def _(completion_world: CompletionWorld, days: int) -> None:
 def _(completion_world: CompletionWorld, days: int, caplog: pytest.LogCaptureFixture) -> None:
     completion_world.clock.advance(days=days)
     with caplog.at_level(logging.INFO, logger="abzu.enki"):
-        completion_world.container.maintenance().execute()
+        completion_world.container.sessions.maintenance().execute()
 
 
 @when("a project whose em.db lacks the bugs table is completed")

@@ -16,13 +16,13 @@ def _(session_world: SessionWorld) -> None:
 @when("a review promotes the first staged candidate")
 def _(session_world: SessionWorld) -> None:
     first = session_world.query("SELECT id FROM bead_candidates ORDER BY created_at, id LIMIT 1")[0][0]
-    promoted = session_world.container.promote_candidate().execute(first).unwrap()
+    promoted = session_world.container.review.promote_candidate().execute(first).unwrap()
     session_world.beads["promoted"] = promoted.bead_id
 
 
 @when(parsers.parse('the review flags "{text}"'))
 def _(session_world: SessionWorld, text: str) -> None:
-    session_world.container.flag_for_deletion().execute(session_world.beads[text], "outdated").unwrap()
+    session_world.container.review.flag_for_deletion().execute(session_world.beads[text], "outdated").unwrap()
 
 
 @then(parsers.parse("the briefing's first lines say \"{line}\""))

@@ -134,7 +134,7 @@ def _(world: World, days: int) -> None:
 
 @when("the decay pass runs")
 def _(world: World) -> None:
-    world.container.maintenance().execute()
+    world.container.sessions.maintenance().execute()
 
 
 @when("I ask for the status")

@@ -26,7 +26,7 @@ class ReviewWorld:
 
     def review(self, *proposals: Proposal) -> ReviewReport:
         reviewer = ScriptedReviewer(list(proposals))
-        self.report = self.container.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
+        self.report = self.container.review.run_review(reviewer=reviewer).execute(ReviewRequest()).unwrap()
         return self.report
 
     def stored(self, bead_id: str) -> Bead | None:
@@ -38,7 +38,7 @@ class ReviewWorld:
         return [h.hit.item_id for h in hits if h.hit.source.value == "bead"]
 
     def staged(self) -> list[str]:
-        return [c.id for c in self.container.get_staged_candidates().execute()]
+        return [c.id for c in self.container.review.get_staged_candidates().execute()]
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def _(review_world: ReviewWorld, category: str, text: str) -> None:
 @given(parsers.parse('a permanent bead "{text}"'))
 def _(review_world: ReviewWorld, text: str) -> None:
     staged = _stage(review_world, text)
-    review_world.bead = review_world.container.promote_candidate().execute(staged).unwrap().bead_id
+    review_world.bead = review_world.container.review.promote_candidate().execute(staged).unwrap().bead_id
     review_world.bead_text = text
 
 
@@ -102,17 +102,17 @@ def _(review_world: ReviewWorld, reason: str) -> None:
 
 @when("maintenance runs")
 def _(review_world: ReviewWorld) -> None:
-    review_world.container.maintenance().execute()
+    review_world.container.sessions.maintenance().execute()
 
 
 @when("I unflag the bead")
 def _(review_world: ReviewWorld) -> None:
-    review_world.container.unflag().execute(review_world.bead).unwrap()
+    review_world.container.review.unflag().execute(review_world.bead).unwrap()
 
 
 @when("I undo the last review")
 def _(review_world: ReviewWorld) -> None:
-    review_world.container.undo_review().execute().unwrap()
+    review_world.container.review.undo_review().execute().unwrap()
 
 
 @then(parsers.parse('permanent memory holds "{text}"'))

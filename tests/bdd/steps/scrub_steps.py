@@ -22,7 +22,7 @@ class ScrubWorld:
     reports: list[ScrubReport] = field(default_factory=list)
 
     def scrub(self, *, dry_run: bool) -> None:
-        self.reports.append(self.container.scrub_stores().execute(ScrubRequest(dry_run=dry_run)))
+        self.reports.append(self.container.scrub.scrub_stores().execute(ScrubRequest(dry_run=dry_run)))
 
 
 @pytest.fixture

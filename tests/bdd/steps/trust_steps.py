@@ -214,7 +214,7 @@ def _(review_world: ReviewWorld, usd: float) -> None:
 @when("the staged memory is promoted")
 def _(trust_world: TrustWorld) -> None:
     staged = trust_world.run("candidates --json").json()["candidates"][0]["id"]
-    promoted = trust_world.container.promote_candidate().execute(staged).unwrap()
+    promoted = trust_world.container.review.promote_candidate().execute(staged).unwrap()
     trust_world.items.update(staged=staged, promoted=promoted.bead_id)
 
 
@@ -224,7 +224,7 @@ def _(trust_world: TrustWorld, days: int) -> None:
         conn.execute("UPDATE beads SET last_accessed = datetime('now', ?) WHERE id = ?",
                      (f"-{days} days", trust_world.items["promoted"]))
         conn.commit()
-    trust_world.container.maintenance().execute()
+    trust_world.container.sessions.maintenance().execute()
 
 
 @then(quoted("the history of the (?P<which>staged|promoted) memory reads {q:events}"))
