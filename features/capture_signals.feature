@@ -91,9 +91,9 @@ Feature: Capture reads the shape of a session, not its wording
     Then staging holds a learning that says "Where the `handoff` files are: /home/me/.claude/handoffs (not under /work/app"
 
   Scenario: A command that passes session after session is a pattern of the project
-    Given 3 sessions of the project in which Claude edits "/src/cart.py" and `pytest -q` passes
+    Given 3 sessions of the project in which Claude edits "/src/models.py" and `uv run alembic upgrade head` passes
     When each of those sessions ends
-    Then staging holds one pattern that says "Recurring step of this project across sessions: `pytest -q`"
+    Then staging holds one pattern that says "Recurring step of this project across sessions: `uv run alembic upgrade head`"
     And another such session ending stages it no second time
 
   Scenario: A failure the person reports, fixed by Claude's edits, is a fix without a re-run
@@ -132,3 +132,22 @@ Feature: Capture reads the shape of a session, not its wording
     And Claude answers "Repo map done: third_party/sdk is 40 MB of generated code and must be grepped, never read whole; the real entry point is cmd/server/main.go, not the stub main.go that is kept at the root of the repository for old deploy scripts."
     When that session ends
     Then staging holds a learning that says "Reported by a background agent (Agent Map the repo finished)"
+
+  Scenario: The checks that passed after the session's last edit are how the project checks a change
+    Given a session in which the user asks "the cart total is off by one"
+    And Claude edits "/src/cart.py" and `npm run typecheck` then passes
+    When that session ends
+    Then staging holds one pattern that says "How changes are checked in this project: `npm run typecheck`"
+
+  Scenario: Claude conceding to the person's question, then redoing the work, is a decision
+    Given a session in which Claude says "Added the usual entries to the ignore file." and edits "/repo/.gitignore"
+    And the user then asks "is this the recommended setup?"
+    And Claude edits "/repo/.gitignore" and says "You're right, I made a mistake. Cargo.lock should be committed, not ignored, since this crate is a binary."
+    When that session ends
+    Then staging holds the decision "Cargo.lock should be committed, not ignored, since this crate is a binary. (corrected after the user asked: "is this the recommended setup?")"
+
+  Scenario: A command that failed, then passed in another form straight away, teaches the form
+    Given a session in which `gh issue view 497` fails with "error: your authentication token is missing required scopes [read:project]"
+    And `gh issue view 497 --json title,body` then passes without any change
+    When that session ends
+    Then staging holds a learning that says "the form that worked: `gh issue view 497 --json title,body`"

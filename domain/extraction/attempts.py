@@ -1,7 +1,10 @@
 """Learnings from how commands went, not from what was said about them.
 
 - A command that needed several differently-worded attempts, the last introduced as a retry
-  ("let me try…", "a different approach"), teaches the form that works.
+  ("let me try…", "a different approach"), teaches the form that works; so does a command that
+  failed and, run straight away in another form (the same program and subcommand, other
+  arguments), passed: `gh issue view 497` refused for a token scope, `… --json title,body` not.
+  A check (a test run, a lint, a build) run on other files is not another form of it.
 - A failure that recurs and is never fixed in the session is a known problem.
 - The same change command succeeding again and again is how the project is worked (a pattern).
 """
@@ -11,6 +14,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from abzu.domain.extraction.checks import is_check
 from abzu.domain.extraction.rules import is_read_only
 from abzu.domain.extraction.tasks import bounded_put
 from abzu.domain.extraction.transcript_text import shorten
@@ -43,14 +47,19 @@ class AttemptTracker:
         self._prose = ""
         self._tries: OrderedDict[str, list[str]] = OrderedDict()  # signature -> earlier commands
         self._successes: Counter[str] = Counter()
+        self._failed: tuple[str, str] | None = None  # the command just run, when it failed: (it, why)
         self.findings: OrderedDict[str, Finding] = OrderedDict()
 
     def on_prose(self, text: str) -> None:
         self._prose = text.strip().splitlines()[-1] if text.strip() else self._prose
 
-    def on_command(self, command: str, succeeded: bool, uuid: str, *, quiet: bool = False) -> None:
+    def on_command(self, command: str, succeeded: bool, uuid: str, *, quiet: bool = False,
+                   error: str = "") -> None:
         """`quiet`: a command read again by a later pass: an attempt, but neither counted nor
-        reported again."""
+        reported again. `error`: what a failed one said."""
+        failed, self._failed = self._failed, None if succeeded else (command, error)
+        if succeeded and failed is not None and not quiet:
+            self._other_form(failed, command, uuid)
         sig = signature(command)
         if sig is None:
             return
@@ -69,6 +78,17 @@ class AttemptTracker:
             text = f"Recurring step of this project: `{shorten(command, 240)}` (run {times}+ times)"
             bounded_put(self.findings, f"pattern:{command}", Finding(text, uuid, pattern=True))
 
+    def _other_form(self, failed: tuple[str, str], command: str, uuid: str) -> None:
+        before, why = failed
+        form = _form(before)
+        if not form or command == before or _form(command) != form:
+            return
+        if is_check(command) or is_read_only(command):
+            return
+        text = (f"`{shorten(before, 160)}` failed here ({shorten(why, 200)}); the form that worked: "
+                f"`{shorten(command, 240)}`")
+        bounded_put(self.findings, f"retry:{signature(command)}", Finding(text, uuid))
+
     def unresolved(
         self, failures: Counter[str], uuids: dict[str, str], open_lines: list[str],
         causes: Mapping[str, str] | None = None, programs: Mapping[str, str] | None = None,
@@ -86,6 +106,12 @@ class AttemptTracker:
                 text = _unresolved(lines[-1], count) + (f"\nCause: {cause}" if cause else "")
                 found.append(Finding(text, uuids[lines[0]]))
         return found
+
+
+def _form(command: str) -> tuple[str, ...]:
+    """The program and its subcommands: what another form of the same call keeps."""
+    words = _PREFIXES.sub("", command.split(" | ")[0].strip()).split()
+    return tuple(words[:3]) if len(words) >= 3 else ()
 
 
 def _by_program(lines: list[str], programs: Mapping[str, str]) -> list[list[str]]:

@@ -29,6 +29,7 @@ _TURNS_DOWN = re.compile(
     r"|that'?s (?:not|wrong)|wait|actually|please (?:don'?t|do not|stop|never))\b",
     re.IGNORECASE,
 )
+_WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _DIRECTIVE = re.compile(
     r"\b(?:don'?t|do not|never|always|instead|rather|prefer|should|must|stop|avoid|keep|use|please)\b",
@@ -41,6 +42,11 @@ class Correction:
     text: str  # the stored memory: the user's words and what they corrected
     said: str  # the user's words alone (the candidate's context)
     category: Category
+
+
+def _bare(text: str) -> bool:
+    """"no", "stop", "377": an answer or a halt with nothing in it to remember."""
+    return len(_WORD.findall(text)) < 2 and len(text) < 8
 
 
 def _only_questions(text: str) -> bool:
@@ -94,7 +100,7 @@ class CorrectionTracker:
         corrected = self._corrected or self._last_call or "work in progress"
         self._reset()
         said = words.strip()
-        if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/"):
+        if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/") or _bare(said):
             return None
         directive = _DIRECTIVE.search(said) is not None
         if not directive and _only_questions(said):

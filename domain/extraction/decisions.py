@@ -77,6 +77,11 @@ def may_decide(sentence: str) -> bool:
     return any(word in lowered for word in DECISION_WORDS)
 
 
+def grounded(sentence: str) -> bool:
+    """It names the alternative set aside or gives a reason."""
+    return _GROUNDED.search(sentence) is not None
+
+
 def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
     for sentence in sentences(text):

@@ -1,6 +1,7 @@
 """The structural signals of one pass (issue 30.2), fed by DigestState: a person correcting
 Claude (corrections.py), a person's pick among options (choices.py), the report that answers a
-question (findings.py), a request the person had to repeat (repeats.py), documentation looked up and acted on
+question (findings.py), Claude conceding a point and redoing the work (concessions.py), a
+request the person had to repeat (repeats.py), documentation looked up and acted on
 (lookups.py), where something hard to find lives (locations.py), a failure the person reported
 and Claude's edits fixed (reported.py), how the person wants work done (standing.py), an answer
 found after empty ones (empties.py), and learnings said right before Claude acts (hypotheses,
@@ -15,6 +16,7 @@ from collections.abc import MutableSequence
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.choices import chosen
+from abzu.domain.extraction.concessions import ConcessionTracker
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker
 from abzu.domain.extraction.empties import Answered, EmptyAnswerTracker
 from abzu.domain.extraction.exchanges import ExchangeAnchors
@@ -48,6 +50,7 @@ class StructuralSignals:
         self.request: str | None = None  # the person's last message: what a CI change answered
         self.empties = EmptyAnswerTracker()
         self.corrections = CorrectionTracker()
+        self.concessions = ConcessionTracker()
         self.reports = ReportTracker()
         self.repeats = RepeatTracker()
         self.lookups = LookupTracker()
@@ -58,6 +61,7 @@ class StructuralSignals:
     def human(self, record: TranscriptRecord, *, replaying: bool) -> bool:
         """A message the person typed opens an exchange; True when it corrects Claude."""
         correction = self.corrections.on_human(record.text)
+        self.concessions.on_human(record.text, corrected=correction is not None)
         self._reported(self.reports.on_human(record.text))
         self._reported(self.repeats.on_human(record.text))
         self._reported(self.lookups.on_human())
@@ -75,6 +79,11 @@ class StructuralSignals:
         if record.is_sidechain:
             return
         self.corrections.on_assistant(record.text, record.tool_calls)
+        conceded = self.concessions.on_assistant(record.text, acted=bool(record.tool_calls))
+        if conceded is not None and not replaying:
+            context = _redacted(f"Said by the user: {shorten(conceded.challenge, 600)}")
+            decision = Decision(_redacted(conceded.text), record.uuid, context, self.exchanges.turn)
+            _add(self.decisions, decision.text.casefold(), decision)
         self.reported.on_text(record.text)
         self.reports.on_text(record.text, record.uuid, replaying=replaying)
         if not replaying:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
+from abzu.domain.extraction.checks import CheckTracker
 from abzu.domain.extraction.choices import ASK_TOOL
 from abzu.domain.extraction.corrections import is_rejection
 from abzu.domain.extraction.decisions import decision_sentences
@@ -67,6 +68,7 @@ class DigestState:
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
         self.attempts = AttemptTracker()
+        self.checks = CheckTracker()  # how the session's edits were verified
         self.failure_counts: Counter[str] = Counter({line: n for line, n, _ in earlier})
         self.failure_uuids: dict[str, str] = {line: uuid for line, _, uuid in earlier}
         self.failure_programs: OrderedDict[str, str] = OrderedDict()  # error line -> its program
@@ -87,6 +89,8 @@ class DigestState:
                                           self.fix.explained(), self.failure_programs)
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
+        if (checked := self.checks.pattern()) is not None:
+            found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN))
         reports = self.signals.found
         said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
         return [*map(self.exchanges.anchored, [*said, *reports.values()]), *found]
@@ -190,7 +194,12 @@ class DigestState:
         verdict = classify(call, outcome)
         command = command_of(call)  # parsed once: every step below reads this one
         if command is not None and verdict is not Outcome.NOT_AN_ERROR:
-            self.attempts.on_command(command, verdict is Outcome.SUCCESS, uuid, quiet=self.replaying)
+            passed = verdict is Outcome.SUCCESS
+            error = "" if passed else error_excerpt(outcome.text, 200)
+            self.attempts.on_command(command, passed, uuid, quiet=self.replaying, error=error)
+            self.checks.on_command(command, passed, uuid)
+        elif call is not None and call.name in FILE_TOOLS and verdict is Outcome.SUCCESS:
+            self.checks.on_edit()
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if command is not None and not self.replaying:

@@ -5,13 +5,16 @@ Each final summary lists the commands whose last run passed ("Passed at the end"
 that passed in this session and in at least MIN_SESSIONS - 1 of the project's other kept
 sessions (the newest final summaries) is how the project is worked: its test or build command.
 One pattern per program, in this session's form of the command; the text does not count the
-sessions, so the next session proposing it again is the same text (dedup keeps one).
+sessions, so the next session proposing it again is the same text (dedup keeps one). A check
+(a test run, a lint, a build) is left out: the first session that ran it after its edits
+staged it already (extraction/checks.py).
 """
 
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from abzu.domain.extraction.checks import is_check
 from abzu.domain.extraction.fixes import program_of
 from abzu.domain.sessions.loop_tracking import passed_at_end
 
@@ -25,7 +28,7 @@ def _programs(operational_state: str | None) -> dict[str, str]:
     for item in passed_at_end(operational_state):
         matched = _COMMAND.match(item)
         program = program_of(matched["command"]) if matched else None
-        if matched and program:
+        if matched and program and not is_check(matched["command"]):
             found.setdefault(program, matched["command"])
     return found
 

@@ -25,7 +25,7 @@ def _interrupt() -> TranscriptRecord:
 # --- a failing command, changes, then the same program passing: a fix -----------------------
 
 def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone_fix() -> None:
-    [fix] = _drafts(
+    fix, check = _drafts(
         said("the cart total is off by one"),
         bash("t1", "pytest -x tests/test_cart.py", FAILING, error=True),
         wrote("The total is wrong because the discount is applied twice. Let me fix that."),
@@ -33,6 +33,8 @@ def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone
         bash("t3", "pytest", "5 passed"),
     )
     assert fix.category is Category.FIX
+    assert (check.category, check.content) == (Category.PATTERN, (
+        "How changes are checked in this project: `pytest` (passed after the session's last edit)"))
     assert "AssertionError: 9 != 10" in fix.content  # the error line
     assert "Cause: The total is wrong because the discount is applied twice." in fix.content
     assert "Fixed by: edited /src/cart.py" in fix.content and "Then passed: `pytest`" in fix.content
@@ -266,3 +268,71 @@ def test_a_bug_in_a_file_the_session_wrote_itself_is_churn_not_a_fix() -> None:
         bash("t3", "python /src/tool.py", "done"),
     ] for r in p])
     assert len(found.fixes) == 1 and found.candidate_drafts() == ()  # the summary keeps it
+
+
+# --- shapes added on the new tuning files (part 10) ------------------------------------------
+
+def test_claude_conceding_then_redoing_the_work_is_the_corrected_choice() -> None:
+    [decision] = _drafts(
+        said("update the .gitignore for this rust package"), edit("t1", "/repo/.gitignore"),
+        wrote("Updated the ignore list with Cargo.lock and the build folders."),
+        said("is this the recommended?"),
+        wrote("Good catch — I made a mistake. Since Dual is a binary, Cargo.lock should be committed, "
+              "not ignored. Let me fix that."),
+        edit("t2", "/repo/.gitignore"),
+    )
+    assert decision.category is Category.DECISION
+    assert decision.content == ("Since Dual is a binary, Cargo.lock should be committed, not ignored. "
+                                "(corrected after the user asked: \"is this the recommended?\")")
+
+
+@pytest.mark.parametrize("parts", [
+    # a diagnosis conceded, no choice with a reason
+    [said("it sounds like beeps"), wrote("You're right. The current approach plays each token as a beep."),
+     edit("t2", "/src/music.py")],
+    # conceded, but nothing was redone: a plan
+    [said("is this the recommended?"),
+     wrote("You're right, Cargo.lock should be committed since this is a binary.")],
+    # the person corrected in words already: that correction is the memory
+    [said("no, don't ignore Cargo.lock"),
+     wrote("You're right, Cargo.lock should be committed since this is a binary."), edit("t2", "/repo/.gitignore")],
+])
+def test_concessions_without_a_choice_a_change_or_after_a_correction_are_no_decisions(
+    parts: list[TranscriptRecord | list[TranscriptRecord]],
+) -> None:
+    drafts = _drafts(said("set up the project"), edit("t1", "/repo/.gitignore"), wrote("Done."), *parts)
+    assert [d for d in drafts if d.category is Category.DECISION] == []
+
+
+def test_the_checks_passing_after_the_last_edit_are_a_pattern_and_a_look_alone_checks_nothing() -> None:
+    [check] = _drafts(
+        said("fix the focus bug"), edit("t1", "/src/quote.ts"),
+        bash("t2", "bun run typecheck", "$ tsc --noEmit"), bash("t3", "bun run test src/quote", "13 passed"),
+        bash("t4", "git commit -m 'fix focus'", "[main 1a2b3c] fix focus"),
+    )
+    assert check.category is Category.PATTERN
+    assert "`bun run typecheck`, `bun run test src/quote`" in check.content and "git commit" not in check.content
+    assert _drafts(said("does it build?"), bash("t1", "npm run build", "built in 2s")) == []
+
+
+def test_a_failure_then_the_same_call_in_another_form_passing_teaches_the_form() -> None:
+    [learning] = _drafts(
+        said("is issue 497 caused by the plugin?"),
+        bash("t1", "gh issue view 497", "error: your authentication token is missing required scopes "
+             "[read:project]", error=True),
+        bash("t2", "gh issue view 497 --json title,body", '{"title": "IME"}'),
+    )
+    assert learning.content.startswith("`gh issue view 497` failed here (error: your authentication token is "
+                                       "missing required scopes [read:project]); the form that worked: "
+                                       "`gh issue view 497 --json title,body`")
+
+
+def test_a_check_run_on_other_files_is_not_another_form() -> None:
+    drafts = _drafts(said("run the tests"), bash("t1", "pytest tests/test_a.py", FAILING, error=True),
+                     bash("t2", "pytest tests/test_b.py", "3 passed"))
+    assert [d for d in drafts if "form that worked" in d.content] == []
+
+
+def test_a_bare_answer_after_an_interrupt_corrects_nothing() -> None:
+    drafts = _drafts(calls("t1", "Bash", command="gh pr checkout 399"), _interrupt(), said("377"))
+    assert [d for d in drafts if "correcting" in d.content] == []

@@ -12,7 +12,7 @@ from tests.session_fakes import FakeSessionUnitOfWork, ScriptedExtractor, make_d
 from tests.unit.session_builders import snapshot
 
 IDS = SequentialIds()
-PYTEST = "Passed at the end (2):\n- Bash `pytest tests/test_cart.py -q`\n- Bash `npm run build`"
+MIGRATE = "Passed at the end (2):\n- Bash `uv run alembic upgrade +1`\n- Bash `make docs`"
 
 
 def _passed(*commands: str) -> str:
@@ -20,15 +20,23 @@ def _passed(*commands: str) -> str:
 
 
 def test_a_program_that_passed_in_this_session_and_two_earlier_ones_is_a_pattern() -> None:
-    [step] = recurring_steps(_passed("pytest -q", "make docs"), [PYTEST, _passed("pytest"), None])
-    assert step.text == ("Recurring step of this project across sessions: `pytest -q` (its last run passed "
-                         "in 3 or more of the project's recent sessions)")
-    assert step.program == "pytest"
+    [step] = recurring_steps(_passed("uv run alembic upgrade head", "make serve"),
+                             [MIGRATE, _passed("uv run alembic upgrade head"), None])
+    assert step.text == ("Recurring step of this project across sessions: `uv run alembic upgrade head` (its "
+                         "last run passed in 3 or more of the project's recent sessions)")
+    assert step.program == "uv run alembic"
+
+
+def test_a_check_is_left_to_the_first_session_that_ran_it_after_its_edits() -> None:
+    """extraction/checks.py stages "how changes are checked" from one session already."""
+    tests = _passed("pytest -q")
+    assert recurring_steps(tests, [tests, tests]) == []
 
 
 def test_a_program_seen_in_one_earlier_session_or_not_passing_now_is_none() -> None:
-    assert recurring_steps(_passed("npm run build"), [PYTEST, _passed("pytest")]) == []
-    assert recurring_steps("Unresolved errors (1):\n- Bash `pytest -q`: 1 failed", [PYTEST, PYTEST]) == []
+    assert recurring_steps(_passed("make serve"), [MIGRATE, _passed("make serve -j2")]) == []
+    failing = "Unresolved errors (1):\n- Bash `uv run alembic upgrade head`: 1 failed"
+    assert recurring_steps(failing, [MIGRATE, MIGRATE]) == []
 
 
 class RecordingStager:
@@ -49,15 +57,15 @@ def _finalise(uow: FakeSessionUnitOfWork, session: str, passed: tuple[str, ...],
     return done.candidates_created
 
 
-def test_finalising_the_third_session_that_ran_the_tests_stages_the_pattern_once() -> None:
+def test_finalising_the_third_session_that_ran_the_migrations_stages_the_pattern_once() -> None:
     uow, clock, stager = FakeSessionUnitOfWork(), FixedClock(), RecordingStager()
-    uow.summaries.add(snapshot(1, session="old", project="web", final=True, notes=PYTEST))  # another project
+    uow.summaries.add(snapshot(1, session="old", project="web", final=True, notes=MIGRATE))  # another project
     for session in ("s1", "s2"):
         clock.advance(hours=1)
-        _finalise(uow, session, ("Bash `pytest -x tests/a.py`",), stager, clock)
+        _finalise(uow, session, ("Bash `uv run alembic upgrade +1`",), stager, clock)
     assert stager.calls == []
     clock.advance(hours=1)
-    assert _finalise(uow, "s3", ("Bash `pytest -q`",), stager, clock) == 1
+    assert _finalise(uow, "s3", ("Bash `uv run alembic upgrade head`",), stager, clock) == 1
     [(session, project, [text], commands)] = stager.calls
-    assert (session, project, commands) == ("s3", "api", ["pytest"])
-    assert text.startswith("Recurring step of this project across sessions: `pytest -q`")
+    assert (session, project, commands) == ("s3", "api", ["uv run alembic"])
+    assert text.startswith("Recurring step of this project across sessions: `uv run alembic upgrade head`")

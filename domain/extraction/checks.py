@@ -1,0 +1,52 @@
+"""How this project checks a change (issue 30.2): a pattern read from the session's shape.
+
+The commands that passed after the session's last edit of a file, and that check rather than
+change (a test runner, a type checker, a linter, a build), are how work is verified in this
+project: the labelling guide's own example of a pattern ("the command that runs the tests").
+One candidate per session at most, and only when the session edited files: a session that
+only looked checked nothing of its own.
+"""
+
+import re
+from collections import OrderedDict
+
+from abzu.domain.extraction.transcript_text import shorten
+
+# Words of the ecosystem's verification tools, not of any one person's phrasing.
+_CHECKS = re.compile(
+    r"\b(?:test|tests|spec|check|typecheck|type-check|lint|build|verify|vet|clippy|tsc|mypy|pyright"
+    r"|ruff|flake8|pylint|pytest|tox|nox|jest|vitest|mocha|rspec|phpunit|eslint|ctest)\b",
+    re.IGNORECASE,
+)
+_NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|echo|cat|ls|mkdir|rm|cp|mv)\b")
+MAX_CHECKS = 3
+
+
+def is_check(command: str) -> bool:
+    stage = command.split("&&")[-1].strip()
+    return _CHECKS.search(stage) is not None and _NOT_A_CHECK.match(stage) is None
+
+
+class CheckTracker:
+    def __init__(self) -> None:
+        self.edited = False
+        self._passed: OrderedDict[str, str] = OrderedDict()  # check -> its message, since the last edit
+
+    def on_edit(self) -> None:
+        self.edited = True
+        self._passed.clear()
+
+    def on_command(self, command: str, succeeded: bool, uuid: str) -> None:
+        if not succeeded:
+            self._passed.pop(command, None)
+        elif is_check(command) and (command in self._passed or len(self._passed) < MAX_CHECKS):
+            self._passed[command] = uuid
+
+    def pattern(self) -> tuple[str, str] | None:
+        """The pattern's text and the message of the last check that passed."""
+        if not (self.edited and self._passed):
+            return None
+        shown = ", ".join(f"`{shorten(c, 120)}`" for c in self._passed)
+        last = next(reversed(self._passed.values()))
+        text = f"How changes are checked in this project: {shown} (passed after the session's last edit)"
+        return text, last
