@@ -83,8 +83,8 @@ class AttemptTracker:
         form = _form(before)
         if not form or command == before or _form(command) != form:
             return
-        if is_check(command) or is_read_only(command):
-            return
+        if is_check(command) or (is_read_only(command) and not command.startswith(f"{before} ")):
+            return  # a look at something else; a look with options added is the same look
         text = (f"`{shorten(before, 160)}` failed here ({shorten(why, 200)}); the form that worked: "
                 f"`{shorten(command, 240)}`")
         bounded_put(self.findings, f"retry:{signature(command)}", Finding(text, uuid))

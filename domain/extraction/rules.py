@@ -42,9 +42,15 @@ _ERROR_LINE = re.compile(
 )
 _NOISE_LINE = re.compile(r"^\s*(?:npm warn|warning:|\s*$)", re.IGNORECASE)
 _TAGS = re.compile(r"</?tool_use_error>")
+# Looks: the programs that only read, and the read verbs of the usual command-line clients
+# (`gh pr view`, `kubectl get`, `docker logs`): what a look is does not depend on the project.
 _READ_ONLY = re.compile(
-    r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df"
-    r"|git (?:status|log|diff|show|branch))\b"
+    r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df|jq|file"
+    r"|sed -n|git (?:status|log|diff|show|branch|blame|grep|ls-files|rev-parse|reflog|remote -v)"
+    r"|gh (?:pr|issue|run|repo|release|workflow) (?:view|list|diff|status|checks)"
+    r"|gh api (?!.*(?:\s-X\s|--method|\s-[fF]\s|--field|--raw-field|--input))"
+    r"|kubectl (?:get|describe|logs|top|explain)|docker (?:ps|logs|inspect|images)"
+    r"|npm (?:ls|view|outdated)|pip (?:show|list|freeze))\b"
 )
 
 

@@ -260,6 +260,16 @@ def test_output_thrown_away_keeps_a_look_a_look(command: str, looks: bool) -> No
     assert is_read_only(command) is looks
 
 
+@pytest.mark.parametrize(("command", "looks"), [
+    ("gh pr view 377 --comments", True), ("gh api repos/o/r/pulls/377/comments", True),
+    ("gh api -X POST repos/o/r/issues", False), ("gh pr checkout 399", False),
+    ("kubectl get pods -n web", True), ("kubectl apply -f web.yaml", False),
+    ("docker logs web-1", True), ("sed -n 1,40p app.py", True), ("sed -i s/a/b/ app.py", False),
+])
+def test_the_read_verbs_of_the_usual_clients_are_looks(command: str, looks: bool) -> None:
+    assert is_read_only(command) is looks
+
+
 def test_a_bug_in_a_file_the_session_wrote_itself_is_churn_not_a_fix() -> None:
     found = digest([r for p in [
         [calls("w1", "Write", file_path="/src/tool.py"), returns("w1", "File created successfully")],
