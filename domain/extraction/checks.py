@@ -9,6 +9,7 @@ only looked checked nothing of its own.
 
 import re
 from collections import OrderedDict
+from collections.abc import Collection
 
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -42,9 +43,10 @@ class CheckTracker:
         elif is_check(command) and (command in self._passed or len(self._passed) < MAX_CHECKS):
             self._passed[command] = uuid
 
-    def pattern(self) -> tuple[str, str] | None:
-        """The pattern's text and the message of the last check that passed."""
-        if not (self.edited and self._passed):
+    def pattern(self, proofs: Collection[str] = ()) -> tuple[str, str] | None:
+        """The pattern's text and the message of the last check that passed; none when every
+        check is the proof of a fix of the session (`proofs`: the fix says it already)."""
+        if not (self.edited and self._passed) or all(c in proofs for c in self._passed):
             return None
         shown = ", ".join(f"`{shorten(c, 120)}`" for c in self._passed)
         last = next(reversed(self._passed.values()))

@@ -89,8 +89,9 @@ class DigestState:
                                           self.fix.explained(), self.failure_programs)
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        if (checked := self.checks.pattern()) is not None:
-            found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN))
+        if (checked := self.checks.pattern({f.proof for f in self.fix.fixes})) is not None:
+            request = f"Request: {shorten(self.last_user_ask, 300)}" if self.last_user_ask else ""
+            found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, _redacted(request)))
         reports = self.signals.found
         said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
         return [*map(self.exchanges.anchored, [*said, *reports.values()]), *found]

@@ -25,7 +25,7 @@ def _interrupt() -> TranscriptRecord:
 # --- a failing command, changes, then the same program passing: a fix -----------------------
 
 def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone_fix() -> None:
-    fix, check = _drafts(
+    [fix] = _drafts(
         said("the cart total is off by one"),
         bash("t1", "pytest -x tests/test_cart.py", FAILING, error=True),
         wrote("The total is wrong because the discount is applied twice. Let me fix that."),
@@ -33,8 +33,7 @@ def test_a_failing_test_then_edits_then_the_same_program_passing_is_a_standalone
         bash("t3", "pytest", "5 passed"),
     )
     assert fix.category is Category.FIX
-    assert (check.category, check.content) == (Category.PATTERN, (
-        "How changes are checked in this project: `pytest` (passed after the session's last edit)"))
+    # `pytest` is the fix's proof: no pattern beside it saying the same
     assert "AssertionError: 9 != 10" in fix.content  # the error line
     assert "Cause: The total is wrong because the discount is applied twice." in fix.content
     assert "Fixed by: edited /src/cart.py" in fix.content and "Then passed: `pytest`" in fix.content

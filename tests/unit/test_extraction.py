@@ -33,8 +33,8 @@ def test_a_failing_command_then_an_edit_then_a_pass_is_a_fix() -> None:
     assert fix.change == "edited /src/api/api.py: \"row['user']\" → \"row.get('user')\""
     assert fix.files == ("/src/api/api.py",)
     assert found.unresolved_errors == ()
-    [draft] = [d for d in found.candidate_drafts() if d.category is Category.FIX]
-    assert draft.summary == f"Fix: {PYTEST}"
+    [draft] = found.candidate_drafts()
+    assert draft.category is Category.FIX and draft.summary == f"Fix: {PYTEST}"
     assert "Fixed by: edited /src/api/api.py" in draft.content
     # Anchors (issue 16): the files it changed, the prefix of the command whose re-run proved it.
     assert (draft.files, draft.commands) == (("/src/api/api.py",), ("pytest",))
