@@ -19,6 +19,7 @@ staged "Known problem" keeps the whole session's count (`known_problems`).
 """
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -145,7 +146,7 @@ def ingest(transcript: Path, home: Path) -> dict[str, float]:
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     kept = _Kept(container.sessions.extract_transcript())
-    snapshot = container.sessions.capture_pre_compact(extractor=kept)
+    snapshot = dataclasses.replace(container.sessions.capture_pre_compact(), extractor=kept)
     start, cpu_start = time.perf_counter(), time.process_time()
     snapshot.execute(PreCompactRequest("bench", str(transcript), "auto"))
     seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
