@@ -32,11 +32,12 @@ from abzu.adapters.sqlite.fts import (  # the local plan's own rules: one plan f
 )
 from abzu.adapters.sqlite.fts_query import quoted_terms
 from abzu.adapters.sqlite.search import CONTEXT_WEIGHT
+from abzu.adapters.sqlite.search_sql import scope_filter
 from abzu.domain.anchors import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
-from abzu.domain.scope import Scope, ScopeKind
+from abzu.domain.scope import Scope
 from abzu.domain.term_weights import TermCounts, shared_weights
 
 RANK_WEIGHTS = f"{{{CONTEXT_WEIGHT}, 1.0, 1.0, 1.0}}"  # ts_rank_cd's {D, C, B, A}: see tables_ddl.py
@@ -180,14 +181,6 @@ def ranked(index: PgIndex, n: int, window: bool, where: str, prefix: str = "") -
     return (f"(SELECT {a}.rid, {strength} AS strength FROM {queries}, {index.table} {a} "
             f"CROSS JOIN LATERAL (SELECT {ranks} OFFSET 0) r WHERE {a}.search @@ ({any_term}) AND {where} "
             f"ORDER BY strength DESC, {a}.rid DESC LIMIT :limit)")
-
-
-def scope_filter(alias: str, scope: Scope) -> tuple[str, dict[str, Any]]:
-    if scope.kind is ScopeKind.ALL:
-        return "", {}
-    if scope.project is None:
-        return f" AND {alias}.project IS NULL", {}
-    return f" AND ({alias}.project IS NULL OR {alias}.project = :focus)", {"focus": scope.project}
 
 
 _STALE = ("(SELECT max(s.stale) FROM bead_anchors s WHERE s.memory_id = {a}.id AND s.stale IS NOT NULL)")
