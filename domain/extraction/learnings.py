@@ -23,6 +23,7 @@ _LEARNING = re.compile(
     re.IGNORECASE,
 )
 _NARRATION = re.compile(r"^(?:Let me|Now let me|Now I'll|I'll|Let's|Next,?)\b", re.IGNORECASE)
+_OFFER = re.compile(r"^If\b", re.IGNORECASE)  # "If you want, …": an offer or a condition, not a finding
 _OPENER = r"^(?:(?:and|also|but),? )?"  # "And please keep…": a request's second sentence
 _PREFERENCE = re.compile(
     _OPENER + r"(?:please,? )?(?:always|never|from now on|in future|going forward)\b"
@@ -54,7 +55,8 @@ def may_teach(sentence: str) -> bool:
 
 def learning_sentences(text: str) -> Iterator[str]:
     for sentence in sentences(text):
-        if may_teach(sentence) and _LEARNING.search(sentence) and not _NARRATION.match(sentence):
+        if may_teach(sentence) and _LEARNING.search(sentence) and not _NARRATION.match(sentence) \
+                and not _OFFER.match(sentence):
             yield sentence
 
 

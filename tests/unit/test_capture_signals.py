@@ -345,3 +345,10 @@ def test_a_check_run_on_other_files_is_not_another_form() -> None:
 def test_a_bare_answer_after_an_interrupt_corrects_nothing() -> None:
     drafts = _drafts(calls("t1", "Bash", command="gh pr checkout 399"), _interrupt(), said("377"))
     assert [d for d in drafts if "correcting" in d.content] == []
+
+
+def test_table_rows_and_offers_are_not_learnings() -> None:
+    report = ("| Finding | Status |\n|---|---|\n| The same check runs in `cli.py` and again inside "
+              "`recommend()`, it's duplicated | Confirmed |\n\n"
+              "If you want, the duplicated check could later go in a general cleanup.")
+    assert _drafts(said("review the fix"), edit("t1", "/src/cli.py"), wrote(report)) == []
