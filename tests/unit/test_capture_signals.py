@@ -304,7 +304,8 @@ def test_claude_conceding_then_redoing_the_work_is_the_corrected_choice() -> Non
      wrote("You're right, Cargo.lock should be committed since this is a binary.")],
     # the person corrected in words already: that correction is the memory
     [said("no, don't ignore Cargo.lock"),
-     wrote("You're right, Cargo.lock should be committed since this is a binary."), edit("t2", "/repo/.gitignore")],
+     wrote("You're right, Cargo.lock should be committed since this is a binary."),
+     edit("t2", "/repo/.gitignore")],
 ])
 def test_concessions_without_a_choice_a_change_or_after_a_correction_are_no_decisions(
     parts: list[TranscriptRecord | list[TranscriptRecord]],
@@ -320,7 +321,8 @@ def test_the_checks_passing_after_the_last_edit_are_a_pattern_and_a_look_alone_c
         bash("t4", "git commit -m 'fix focus'", "[main 1a2b3c] fix focus"),
     )
     assert check.category is Category.PATTERN
-    assert "`bun run typecheck`, `bun run test src/quote`" in check.content and "git commit" not in check.content
+    assert "`bun run typecheck`, `bun run test src/quote`" in check.content
+    assert "git commit" not in check.content
     assert _drafts(said("does it build?"), bash("t1", "npm run build", "built in 2s")) == []
 
 
