@@ -3,7 +3,8 @@
 Claude Code writes every session of one working directory into the same folder
 (`~/.claude/projects/<folder>/<session id>.jsonl`), so the sessions before this one are the
 other `.jsonl` files beside its transcript. One `scandir`, one `stat` per file, one bounded
-read of the newest: cheap enough for the SessionStart hook, standard library only.
+read of the newest, and only when a summary does not already cover it: cheap enough for the
+SessionStart hook, standard library only.
 """
 
 import json
@@ -15,8 +16,11 @@ from pathlib import Path
 
 from abzu.adapters.lazy_log import abzu_log
 from abzu.application.sessions.hook_ports import CrashedTranscripts
-from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # built only when a crashed session is found: most starts never load it
+    from abzu.domain.sessions.crashed import CrashedTranscript
 
 _SPOOL_SCAN = 500  # newest entries looked at; ingestion keeps the journal short
 
@@ -25,18 +29,22 @@ class SiblingTranscripts(CrashedTranscripts):
     """`spool`: the hook journal; a session whose SessionEnd waits there ended cleanly (its
     detached finalisation is running, e.g. right after `/clear`) and is not shown as crashed."""
 
-    def __init__(self, spool: Path | None = None, *, tail_bytes: int = TAIL_BYTES) -> None:
+    def __init__(self, spool: Path | None = None, *, tail_bytes: int | None = None) -> None:
         self._spool, self._tail = spool, tail_bytes
 
-    def latest_other(self, transcript_path: str, *, excluding: str) -> CrashedTranscript | None:
+    def latest_other(
+        self, transcript_path: str, *, excluding: str, after: datetime | None = None
+    ) -> "CrashedTranscript | None":
         try:
             newest = _newest(Path(transcript_path).parent, excluding)
-            if newest is None:
+            if newest is None or (after is not None and newest[1] <= after):
                 return None
             path, modified = newest
             if self._spool is not None and _ended_in_spool(self._spool, path.stem):
                 return None
-            return CrashedTranscript(path.stem, modified, _tail(path, self._tail))
+            from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
+
+            return CrashedTranscript(path.stem, modified, _tail(path, self._tail or TAIL_BYTES))
         except OSError as exc:  # a folder or file gone or unreadable: no crashed session shown
             abzu_log().warning("crashed session: transcripts beside %s unreadable: %s", transcript_path, exc)
             return None

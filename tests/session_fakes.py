@@ -13,7 +13,8 @@ from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.loop_tracking import OpenItem
-from abzu.domain.sessions.loops import OPEN, OpenLoop, ShownLoops
+from abzu.domain.sessions.loops import ShownLoops
+from abzu.domain.sessions.open_loop import OPEN, OpenLoop
 from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,

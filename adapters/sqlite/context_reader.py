@@ -34,13 +34,14 @@ from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
-from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
+from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.term_weights import shared_weights
 
 if TYPE_CHECKING:
     from abzu.application.team.ports import TeamRecall
+    from abzu.domain.sessions.delta_event import DeltaEvent
 
 
 class Sqlite3SessionContext(SessionContext):
@@ -116,8 +117,7 @@ class Sqlite3SessionContext(SessionContext):
         for store, table in (("wisdom", "beads"), ("staging", "bead_candidates")):
             for row in self._rows(store, DELTA_COUNTS.format(table=table), params):
                 counts[row["event"]] = counts.get(row["event"], 0) + int(row["n"])
-        recent = tuple(DeltaEvent(r["item_id"], r["event"], r["detail"])
-                       for r in self._rows("wisdom", DELTA_RECENT, params))
+        recent = _events(self._rows("wisdom", DELTA_RECENT, params))
         return MemoryDelta(counts, recent, int(state["staged_total"] or 0),
                            from_db(state["last_review"]), from_db(state["last_full_review"]))
 
@@ -172,3 +172,12 @@ def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
         from_db(row["last_accessed"]) if "last_accessed" in keys else None,
         vouched_by=row["vouched_by"] if "vouched_by" in keys else None,
     )
+
+
+def _events(rows: list[sqlite3.Row]) -> "tuple[DeltaEvent, ...]":
+    """The delta header's bullets; the class is imported only when there is one to build."""
+    if not rows:
+        return ()
+    from abzu.domain.sessions.delta_event import DeltaEvent
+
+    return tuple(DeltaEvent(r["item_id"], r["event"], r["detail"]) for r in rows)

@@ -69,20 +69,6 @@ class SessionJournal(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class SpoolEntry:
-    handle: str
-    item: SessionEvent | InjectionRecord
-
-
-class SpoolSource(Protocol):
-    """The journal's entries waiting to be ingested. `done` forgets one (idempotent); an entry
-    that cannot be parsed is set aside, never returned again, never deleted."""
-
-    def pending(self) -> list[SpoolEntry]: ...
-    def done(self, handle: str) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
 class ProjectState:
     """What the project's `.enki/` folder says (all optional)."""
 
@@ -119,4 +105,9 @@ class CrashedTranscripts(Protocol):
     transcripts per working directory): the most recently written one other than `excluding`,
     with its tail (at most ~256 KB, complete lines). None when there is none or it is unreadable."""
 
-    def latest_other(self, transcript_path: str, *, excluding: str) -> "CrashedTranscript | None": ...
+    def latest_other(
+        self, transcript_path: str, *, excluding: str, after: datetime | None = None
+    ) -> "CrashedTranscript | None":
+        """`after`: None as well when that transcript was last written at or before it (a summary
+        newer than it covers it), without reading its tail."""
+        ...
