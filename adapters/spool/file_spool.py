@@ -5,7 +5,7 @@ Each entry is its own file, made visible by an atomic rename, so a reader never 
 entry and two processes never interleave.
 """
 
-from pathlib import Path
+import os
 
 from abzu.adapters.lazy_log import abzu_log
 from abzu.adapters.spool.codec import encode
@@ -15,7 +15,7 @@ from abzu.domain.sessions.events import InjectionRecord, SessionEvent
 
 
 class FileSessionJournal(SessionJournal):
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: "str | os.PathLike[str]") -> None:
         self._folder = folder
 
     def record_event(self, event: SessionEvent) -> None:

@@ -6,10 +6,10 @@ SELECT is its own WAL snapshot: no write lock is taken and a writer never blocks
 that is missing or not migrated yet reads as empty.
 """
 
+import os
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from abzu.adapters.lazy_log import abzu_log
@@ -47,8 +47,11 @@ if TYPE_CHECKING:
 class Sqlite3SessionContext(SessionContext):
     """`team`: the team's memories (issue 32), searched beside the local ones (team_cache/context.py)."""
 
-    def __init__(self, wisdom: Path, staging: Path, decay: DecayPolicy, *, busy_ms: int = 500,
-                 team: "TeamRecall | None" = None) -> None:
+    def __init__(
+        self, wisdom: str | os.PathLike[str], staging: str | os.PathLike[str], decay: DecayPolicy,
+        *, busy_ms: int = 500, team: "TeamRecall | None" = None,
+    ) -> None:
+        """`wisdom`, `staging`: the stores' files, as strings from the hooks (no pathlib)."""
         self._paths, self._team = {"wisdom": wisdom, "staging": staging}, team
         self._decay, self._busy_ms = decay, busy_ms
         self._conns: dict[str, sqlite3.Connection | None] = {}
@@ -131,6 +134,11 @@ class Sqlite3SessionContext(SessionContext):
                 conn.close()
         self._conns = {}
 
+    def connection(self, store: str) -> sqlite3.Connection | None:
+        """The store's read-only connection (None when the file does not exist), for another
+        reader of the same start (the persona's profile lines): one connection a store."""
+        return self._connect(store)
+
     def _fetcher(self, store: str) -> Fetch:
         def fetch(sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
             return cast(Sequence[Row], self._rows(store, sql, dict(params)))
@@ -151,7 +159,7 @@ class Sqlite3SessionContext(SessionContext):
         if store not in self._conns:
             path = self._paths[store]
             conn = None
-            if path.is_file():  # connecting would create an empty database
+            if os.path.isfile(path):  # connecting would create an empty database
                 conn = sqlite3.connect(path, timeout=self._busy_ms / 1000, isolation_level=None)
                 conn.row_factory = sqlite3.Row
                 conn.execute("PRAGMA query_only = 1")

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from abzu.domain.ranking import RankingPolicy
 
 
+def _home_folder(home: Any) -> str:
+    """The data home's folder as LightUseCases takes it (a string: the hooks name files without pathlib)."""
+    return str(DataHome.at(home).root)
+
+
 def _session_start(light: Any) -> Any:
     return light.session_start()
 
@@ -46,7 +51,8 @@ class SessionProviders(containers.DeclarativeContainer):
     journal = providers.Factory(Cases.journal, lifecycle)
     files = providers.Factory(Cases.files, lifecycle)
     light = providers.Factory(
-        deferred("entrypoints.wiring.light:LightUseCases"), home=providers.Callable(DataHome.at, config.home),
+        deferred("entrypoints.wiring.light:LightUseCases"),
+        home=providers.Callable(_home_folder, config.home),
         workspace=workspace, clock=clock, ranking=ranking, decay=decay,
         cadence=providers.Callable(cadence_from, config.review_cadence),
     )
