@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from abzu.domain.content import MAX_CONTENT_CHARS
+from abzu.domain.content_limits import MAX_CONTENT_CHARS
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
 from abzu.domain.review.cadence import ReviewCadence
 from abzu.entrypoints.config_file import ConfigError, read_config

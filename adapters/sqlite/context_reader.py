@@ -35,13 +35,13 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
 from abzu.domain.sessions.delta import MemoryDelta
-from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.term_weights import shared_weights
 
 if TYPE_CHECKING:
     from abzu.application.team.ports import TeamRecall
     from abzu.domain.sessions.delta_event import DeltaEvent
+    from abzu.domain.sessions.open_loop import ShownLoops
 
 
 class Sqlite3SessionContext(SessionContext):
@@ -124,9 +124,13 @@ class Sqlite3SessionContext(SessionContext):
         return MemoryDelta(counts, recent, int(state["staged_total"] or 0),
                            from_db(state["last_review"]), from_db(state["last_full_review"]))
 
-    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+    def open_loops(self, project: str, *, limit: int) -> "ShownLoops | None":
         rows = self._rows("staging", OPEN_OF_PROJECT, {"project": project, "limit": limit})
-        return ShownLoops(tuple(map(row_to_loop, rows)), int(rows[0]["total"]) if rows else 0)
+        if not rows:
+            return None  # the classes are built only when a loop is open (open_loop.py)
+        from abzu.domain.sessions.open_loop import ShownLoops
+
+        return ShownLoops(tuple(map(row_to_loop, rows)), int(rows[0]["total"]))
 
     def close(self) -> None:
         for conn in self._conns.values():

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.events import InjectionRecord, SessionEvent
-from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 
 if TYPE_CHECKING:
     from abzu.domain.sessions.crashed import CrashedTranscript
+    from abzu.domain.sessions.open_loop import ShownLoops
 
 
 class SessionContext(Protocol):
@@ -53,8 +53,9 @@ class SessionContext(Protocol):
         """What `memory_events` recorded for the project's (and global) memories since the
         project's previous session started; None when there was none."""
         ...
-    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
-        """The project's `limit` newest open loops (issue 29) and how many are open in all."""
+    def open_loops(self, project: str, *, limit: int) -> "ShownLoops | None":
+        """The project's `limit` newest open loops (issue 29) and how many are open in all; None
+        when none is open."""
         ...
 
 

@@ -20,6 +20,9 @@ COUNTED = ("promoted", "flagged", "unflagged", "superseded", "decayed", "deleted
 
 @dataclass(frozen=True, slots=True)
 class MemoryDelta:
+    """Events counted by kind since the project's previous session, the newest notable ones, and
+    what the review line needs (staged total, last reviews)."""
+
     counts: dict[str, int] = field(default_factory=dict)
     recent: "tuple[DeltaEvent, ...]" = ()
     staged_total: int = 0

@@ -1,6 +1,7 @@
 """An open loop (issue 29): a task left pending, a change not done or an error left unresolved
-by a session, and its status. Apart from loops.py (how the briefing shows them), so that a session
-start with no loop open never generates the class (docs/benchmarks.md, start2)."""
+by a session, and its status; the ones a briefing shows. Apart from loops.py (how the briefing
+shows them), so that a session start with no loop open never generates the classes
+(docs/benchmarks.md, start2)."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,3 +31,11 @@ class OpenLoop:
     @property
     def is_open(self) -> bool:
         return self.status == OPEN
+
+
+@dataclass(frozen=True, slots=True)
+class ShownLoops:
+    """The newest open loops of a project (at most the number asked for) and how many there are."""
+
+    loops: tuple[OpenLoop, ...]
+    total: int

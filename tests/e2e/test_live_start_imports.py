@@ -50,7 +50,8 @@ def test_a_live_session_start_names_its_files_without_pathlib(tmp_path: Path) ->
     modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
     text = json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert "staging cluster" in text and "You are Enki." in text
-    assert loaded(modules, "pathlib", "urllib", "abzu.entrypoints.data_home", "abzu.adapters.enki.read_only") == set()
+    assert loaded(modules, "pathlib", "urllib", "abzu.entrypoints.data_home",
+                  "abzu.adapters.enki.read_only") == set()
 
 
 def test_a_warning_on_the_live_path_reaches_the_log_file_not_stderr(tmp_path: Path) -> None:
