@@ -42,14 +42,14 @@ class ProfilePersona(PersonaSource):
         return text or None
 
     def _profile(self) -> str:
-        conn = self._wisdom()
-        if conn is None:
-            return ""  # no store yet
         try:
+            conn = self._wisdom()
+            if conn is None:
+                return ""  # no store yet
             project = self._project(conn)
             rows = conn.execute(_EXPLICIT, (project,)).fetchall()
         except sqlite3.Error:
-            return ""  # a store without the table, or not SQLite: nothing to add
+            return ""  # a store without the table, unreadable, or not SQLite: nothing to add
         return profile_lines([(str(r[0]), str(r[1])) for r in rows])
 
     def _project(self, conn: sqlite3.Connection) -> str | None:
