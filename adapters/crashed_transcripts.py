@@ -3,7 +3,8 @@
 Claude Code writes every session of one working directory into the same folder
 (`~/.claude/projects/<folder>/<session id>.jsonl`), so the sessions before this one are the
 other `.jsonl` files beside its transcript. One `scandir`, one `stat` per file, one bounded
-read of the newest: cheap enough for the SessionStart hook, standard library only.
+read of the newest, and only when a summary does not already cover it: cheap enough for the
+SessionStart hook, standard library only.
 """
 
 import json
@@ -11,12 +12,14 @@ import os
 import re
 import stat
 from datetime import UTC, datetime
-from pathlib import Path
 
 from abzu.adapters.lazy_log import abzu_log
 from abzu.application.sessions.hook_ports import CrashedTranscripts
-from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
 from abzu.domain.sessions.ids import SESSION_ID_PATTERN
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # built only when a crashed session is found: most starts never load it
+    from abzu.domain.sessions.crashed import CrashedTranscript
 
 _SPOOL_SCAN = 500  # newest entries looked at; ingestion keeps the journal short
 
@@ -25,26 +28,35 @@ class SiblingTranscripts(CrashedTranscripts):
     """`spool`: the hook journal; a session whose SessionEnd waits there ended cleanly (its
     detached finalisation is running, e.g. right after `/clear`) and is not shown as crashed."""
 
-    def __init__(self, spool: Path | None = None, *, tail_bytes: int = TAIL_BYTES) -> None:
-        self._spool, self._tail = spool, tail_bytes
+    def __init__(
+        self, spool: "str | os.PathLike[str] | None" = None, *, tail_bytes: int | None = None
+    ) -> None:
+        self._spool, self._tail = None if spool is None else os.fspath(spool), tail_bytes
 
-    def latest_other(self, transcript_path: str, *, excluding: str) -> CrashedTranscript | None:
+    def latest_other(
+        self, transcript_path: str, *, excluding: str, after: datetime | None = None
+    ) -> "CrashedTranscript | None":
         try:
-            newest = _newest(Path(transcript_path).parent, excluding)
-            if newest is None:
+            folder = os.path.dirname(transcript_path)
+            newest = _newest(folder, excluding)
+            if newest is None or (after is not None and newest[1] <= after):
                 return None
-            path, modified = newest
-            if self._spool is not None and _ended_in_spool(self._spool, path.stem):
+            session_id, modified = newest
+            if self._spool is not None and _ended_in_spool(self._spool, session_id):
                 return None
-            return CrashedTranscript(path.stem, modified, _tail(path, self._tail))
+            from abzu.domain.sessions.crashed import TAIL_BYTES, CrashedTranscript
+
+            path = os.path.join(folder, f"{session_id}.jsonl")
+            return CrashedTranscript(session_id, modified, _tail(path, self._tail or TAIL_BYTES))
         except OSError as exc:  # a folder or file gone or unreadable: no crashed session shown
             abzu_log().warning("crashed session: transcripts beside %s unreadable: %s", transcript_path, exc)
             return None
 
 
-def _newest(folder: Path, excluding: str) -> tuple[Path, datetime] | None:
+def _newest(folder: str, excluding: str) -> tuple[str, datetime] | None:
+    """The newest sibling transcript's session id and when it was last written."""
     best: tuple[float, str] | None = None
-    with os.scandir(folder) as entries:
+    with os.scandir(folder or ".") as entries:
         for entry in entries:
             if not _is_session_transcript(entry.name, excluding):
                 continue
@@ -53,16 +65,18 @@ def _newest(folder: Path, excluding: str) -> tuple[Path, datetime] | None:
                 best = (found.st_mtime, entry.name)
     if best is None:
         return None
-    return folder / best[1], datetime.fromtimestamp(best[0], tz=UTC)
+    return best[1][:-6], datetime.fromtimestamp(best[0], tz=UTC)
 
 
-def _ended_in_spool(spool: Path, session_id: str) -> bool:
+def _ended_in_spool(spool: str, session_id: str) -> bool:
     """A SessionEnd of `session_id` among the journal's newest hook entries (bounded scan)."""
-    if not spool.is_dir():
+    if not os.path.isdir(spool):
         return False
-    for path in sorted(spool.glob("*-hook.json"), reverse=True)[:_SPOOL_SCAN]:
+    names = sorted((n for n in os.listdir(spool) if n.endswith("-hook.json")), reverse=True)
+    for name in names[:_SPOOL_SCAN]:
         try:
-            entry = json.loads(path.read_text(encoding="utf-8"))
+            with open(os.path.join(spool, name), encoding="utf-8") as handle:
+                entry = json.loads(handle.read())
         except (OSError, ValueError):
             continue  # ingested meanwhile, or set aside later by ingestion
         payload = entry.get("payload") if isinstance(entry, dict) else None
@@ -79,7 +93,7 @@ def _is_session_transcript(name: str, excluding: str) -> bool:
             and re.fullmatch(SESSION_ID_PATTERN, stem) is not None)
 
 
-def _tail(path: Path, limit: int) -> tuple[str, ...]:
+def _tail(path: str, limit: int) -> tuple[str, ...]:
     """The complete lines of the last `limit` bytes (the first, cut, line is dropped)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as handle:

@@ -1,6 +1,7 @@
-"""The project's `.enki/` folder (goal, phase, tier, gates.md, SESSION_ID) and the persona file."""
+"""The project's `.enki/` folder (goal, phase, tier, gates.md, SESSION_ID) and the persona file.
+Files are named as strings (no pathlib on a session start's path); a Path is taken as well."""
 
-from pathlib import Path
+import os
 
 from abzu.adapters.plain_files import dot_enki, write_session_id
 from abzu.application.basic_ports import Workspace
@@ -9,9 +10,9 @@ from abzu.application.sessions.hook_ports import PersonaSource, ProjectFiles, Pr
 MAX_FILE_BYTES = 64 * 1024  # these are notes, not data: a huge file is read in part
 
 
-def _read(path: Path) -> str | None:
+def _read(path: "str | os.PathLike[str]") -> str | None:
     try:
-        with path.open("rb") as handle:
+        with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES)
     except OSError:
         return None
@@ -23,10 +24,10 @@ class DotEnkiProjectFiles(ProjectFiles):
     """`.enki/` at the project root. The data home (`~/.enki` by default) is never mistaken
     for it, even when the project root is the home folder."""
 
-    def __init__(self, workspace: Workspace, data_home: Path | str) -> None:
-        self._workspace, self._home = workspace, Path(data_home)
+    def __init__(self, workspace: Workspace, data_home: "str | os.PathLike[str]") -> None:
+        self._workspace, self._home = workspace, os.fspath(data_home)
 
-    def _folder(self) -> Path | None:
+    def _folder(self) -> str | None:
         return dot_enki(self._workspace.root(), self._home)
 
     def read(self) -> ProjectState:
@@ -34,8 +35,8 @@ class DotEnkiProjectFiles(ProjectFiles):
         if folder is None:
             return ProjectState()
         return ProjectState(
-            goal=_read(folder / "goal"), phase=_read(folder / "phase"),
-            tier=_read(folder / "tier"), gates=_read(folder / "gates.md"),
+            goal=_read(os.path.join(folder, "goal")), phase=_read(os.path.join(folder, "phase")),
+            tier=_read(os.path.join(folder, "tier")), gates=_read(os.path.join(folder, "gates.md")),
         )
 
     def write_session_id(self, session_id: str) -> bool:
@@ -47,7 +48,7 @@ class DotEnkiProjectFiles(ProjectFiles):
 
 
 class FilePersona(PersonaSource):
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: "str | os.PathLike[str]") -> None:
         self._path = path
 
     def read(self) -> str | None:

@@ -4,12 +4,13 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
+from abzu.domain.content_limits import MAX_CONTENT_CHARS as MAX_CONTENT_CHARS  # re-exported
+
 if TYPE_CHECKING:
     from returns.result import Result
 
     from abzu.domain.errors import ContentTooLong, EmptyContent
 
-MAX_CONTENT_CHARS = 8192
 
 _TRAILING_SPACE = re.compile(r"[ \t]+\n")
 _BLANK_RUNS = re.compile(r"\n{3,}")

@@ -97,6 +97,8 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class Assembled:
+    """The block as injected, and how many recallable items it left out."""
+
     text: str
     omitted_items: int
 

@@ -53,6 +53,8 @@ class SearchHit:
 
 @dataclass(frozen=True, slots=True)
 class RankedHit:
+    """A hit with its relevance (coverage of the query against the best one) and final score."""
+
     hit: SearchHit
     relevance: float
     score: float

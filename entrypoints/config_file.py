@@ -7,10 +7,10 @@ pydantic-settings can still honour the file.
 """
 
 import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from abzu.entrypoints.data_home import DataHome
+if TYPE_CHECKING:  # the hooks read the file by its name (setting_fields.py): no pathlib on their path
+    from pathlib import Path
 
 SECRET_KEYS = frozenset({"gemini_api_key", "google_api_key"})
 
@@ -19,13 +19,16 @@ class ConfigError(Exception):
     """One line a user can act on (a broken file, an unknown key, a bad value)."""
 
 
-def config_path() -> Path:
+def config_path() -> "Path":
+    from abzu.entrypoints.data_home import DataHome
+
     return DataHome.from_env().config_file()
 
 
-def read_config(path: Path) -> dict[str, Any]:
+def read_config(path: "str | os.PathLike[str]") -> dict[str, Any]:
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
     except FileNotFoundError:
         return {}
     except OSError as exc:
@@ -38,7 +41,7 @@ def read_config(path: Path) -> dict[str, Any]:
         raise ConfigError(f"cannot read {path}: {exc}") from exc
 
 
-def write_config(path: Path, values: dict[str, Any]) -> None:
+def write_config(path: "Path", values: dict[str, Any]) -> None:
     """Atomic replace; 0600 from the start when the file holds a key (never readable by others)."""
     import tomli_w  # only `config set` writes; readers (a lean hot path too) need the stdlib alone
 

@@ -8,11 +8,23 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from abzu.entrypoints.home_root import (
+    CONFIG,
+    LOG,
+    PENDING,
+    PERSONA,
+    SHOWN,
+    SPOOL,
+    STAGING,
+    TEAM,
+    TEAM_CACHE,
+    WISDOM,
+    config_file,
+    home_root,
+)
+from abzu.entrypoints.home_root import CONFIG_VARIABLE as CONFIG_VARIABLE
 from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, light_settings
 from abzu.entrypoints.home_root import HOME_VARIABLE as HOME_VARIABLE
-from abzu.entrypoints.home_root import PENDING, SPOOL, home_root
-
-CONFIG_VARIABLE = "ABZU_CONFIG"
 
 
 class DataHome:
@@ -44,12 +56,12 @@ class DataHome:
     @property
     def wisdom(self) -> Path:
         """Permanent memory: reviewed beads and preferences."""
-        return self.root / "wisdom.db"
+        return self.root / WISDOM
 
     @property
     def staging(self) -> Path:
         """Candidates awaiting review, sessions and their summaries."""
-        return self.root / "abzu.db"
+        return self.root / STAGING
 
     @property
     def spool(self) -> Path:
@@ -74,15 +86,15 @@ class DataHome:
     @property
     def shown(self) -> Path:
         """Per session, the memories the PreToolUse hook has already shown (one id a line)."""
-        return self.root / "shown"
+        return self.root / SHOWN
 
     @property
     def persona(self) -> Path:
-        return self.root / "persona.md"
+        return self.root / PERSONA
 
     @property
     def log(self) -> Path:
-        return self.root / "abzu.log"
+        return self.root / LOG
 
     @property
     def snapshots(self) -> Path:
@@ -92,12 +104,11 @@ class DataHome:
     @property
     def config(self) -> Path:
         """The config file's place in the home (`abzu config`); see `config_file` for the one read."""
-        return self.root / "config.toml"
+        return self.root / CONFIG
 
     def config_file(self, environ: Mapping[str, str] = os.environ) -> Path:
         """The config file Settings, the hooks and `abzu config` read: `ABZU_CONFIG` when set."""
-        named = environ.get(CONFIG_VARIABLE)
-        return Path(named).expanduser() if named else self.config
+        return Path(config_file(str(self.root), environ))
 
     @property
     def distill(self) -> Path:
@@ -114,8 +125,8 @@ class DataHome:
     def team(self) -> Path:
         """The team memory's local side (issue 32): `cache.db`, the last copy of the team's
         memories the hooks read, and `refresh.stamp`, when a refresh was last started."""
-        return self.root / "team"
+        return self.root / TEAM
 
     @property
     def team_cache(self) -> Path:
-        return self.team / "cache.db"
+        return self.team / TEAM_CACHE

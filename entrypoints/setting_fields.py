@@ -13,11 +13,11 @@ import os
 from collections.abc import Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from abzu.domain.content import MAX_CONTENT_CHARS
+from abzu.domain.content_limits import MAX_CONTENT_CHARS
 from abzu.domain.ranking import DEFAULT_RELEVANCE_FLOOR
 from abzu.domain.review.cadence import ReviewCadence
 from abzu.entrypoints.config_file import ConfigError, read_config
-from abzu.entrypoints.data_home import DEFAULT_HOME, DataHome
+from abzu.entrypoints.home_root import DEFAULT_HOME, config_file, home_root
 
 PREFIX = "ABZU_"
 # Variables read under their own, usual names (google-genai's), never ABZU_-prefixed.
@@ -43,7 +43,7 @@ def env_name(key: str) -> str:
 def found(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """Every setting given: config.toml's values (but the data home), each overlaid by its
     variable. A file that cannot be read is a ConfigError naming it."""
-    values = dict(read_config(DataHome.from_env(environ).config_file(environ)))
+    values = dict(read_config(config_file(home_root(environ), environ)))
     # The file lives inside the data home, so it cannot name it: the home is ABZU_HOME's alone,
     # as the hooks read it (home_root.py); `abzu config set home` is refused for the same reason.
     values.pop(HOME.key, None)

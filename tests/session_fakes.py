@@ -13,7 +13,7 @@ from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.loop_tracking import OpenItem
-from abzu.domain.sessions.loops import OPEN, OpenLoop, ShownLoops
+from abzu.domain.sessions.open_loop import OPEN, OpenLoop, ShownLoops
 from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,
@@ -313,9 +313,9 @@ class FakeContext:
     def memory_delta(self, project: str, *, excluding: str) -> MemoryDelta | None:
         return self.delta
 
-    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+    def open_loops(self, project: str, *, limit: int) -> ShownLoops | None:
         mine = [lp for lp in self.loops if lp.project == project and lp.is_open]
-        return ShownLoops(tuple(mine[:limit]), len(mine))
+        return ShownLoops(tuple(mine[:limit]), len(mine)) if mine else None
 
 
 class FakeReader:

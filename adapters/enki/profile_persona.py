@@ -1,14 +1,14 @@
 """The persona the session hooks inject, followed by the user's explicit profile entries.
 
-Standard library only (the hooks must start fast): wisdom.db is read read-only with sqlite3.
-Entries for another project are left out; a missing or older store just adds nothing.
+Standard library only (the hooks must start fast): wisdom.db is read through the session
+context's read-only connection (one connection to the store a start). Entries for another
+project are left out; a missing or older store just adds nothing.
 """
 
 import os
 import sqlite3
-from pathlib import Path
+from collections.abc import Callable
 
-from abzu.adapters.enki.read_only import NotReadable, read_only
 from abzu.adapters.workspace import remote_identity
 from abzu.application.basic_ports import Workspace
 from abzu.application.sessions.hook_ports import PersonaSource
@@ -29,7 +29,12 @@ _UNREGISTERED = (
 
 
 class ProfilePersona(PersonaSource):
-    def __init__(self, persona: PersonaSource, wisdom: str | Path, workspace: Workspace) -> None:
+    """`wisdom`: the store's open read-only connection, None when there is no store
+    (Sqlite3SessionContext.connection)."""
+
+    def __init__(
+        self, persona: PersonaSource, wisdom: Callable[[], sqlite3.Connection | None], workspace: Workspace
+    ) -> None:
         self._persona, self._wisdom, self._workspace = persona, wisdom, workspace
 
     def read(self) -> str | None:
@@ -38,11 +43,13 @@ class ProfilePersona(PersonaSource):
 
     def _profile(self) -> str:
         try:
-            with read_only(str(self._wisdom)) as conn:
-                project = self._project(conn)
-                rows = conn.execute(_EXPLICIT, (project,)).fetchall()
-        except (NotReadable, sqlite3.Error):
-            return ""  # no store yet, or one without the table: nothing to add
+            conn = self._wisdom()
+            if conn is None:
+                return ""  # no store yet
+            project = self._project(conn)
+            rows = conn.execute(_EXPLICIT, (project,)).fetchall()
+        except sqlite3.Error:
+            return ""  # a store without the table, unreadable, or not SQLite: nothing to add
         return profile_lines([(str(r[0]), str(r[1])) for r in rows])
 
     def _project(self, conn: sqlite3.Connection) -> str | None:

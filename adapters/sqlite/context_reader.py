@@ -6,10 +6,10 @@ SELECT is its own WAL snapshot: no write lock is taken and a writer never blocks
 that is missing or not migrated yet reads as empty.
 """
 
+import os
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from abzu.adapters.lazy_log import abzu_log
@@ -34,20 +34,24 @@ from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source
 from abzu.domain.scope import Scope, ScopeKind
-from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta
-from abzu.domain.sessions.loops import ShownLoops
+from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.term_weights import shared_weights
 
 if TYPE_CHECKING:
     from abzu.application.team.ports import TeamRecall
+    from abzu.domain.sessions.delta_event import DeltaEvent
+    from abzu.domain.sessions.open_loop import ShownLoops
 
 
 class Sqlite3SessionContext(SessionContext):
     """`team`: the team's memories (issue 32), searched beside the local ones (team_cache/context.py)."""
 
-    def __init__(self, wisdom: Path, staging: Path, decay: DecayPolicy, *, busy_ms: int = 500,
-                 team: "TeamRecall | None" = None) -> None:
+    def __init__(
+        self, wisdom: str | os.PathLike[str], staging: str | os.PathLike[str], decay: DecayPolicy,
+        *, busy_ms: int = 500, team: "TeamRecall | None" = None,
+    ) -> None:
+        """`wisdom`, `staging`: the stores' files, as strings from the hooks (no pathlib)."""
         self._paths, self._team = {"wisdom": wisdom, "staging": staging}, team
         self._decay, self._busy_ms = decay, busy_ms
         self._conns: dict[str, sqlite3.Connection | None] = {}
@@ -116,20 +120,28 @@ class Sqlite3SessionContext(SessionContext):
         for store, table in (("wisdom", "beads"), ("staging", "bead_candidates")):
             for row in self._rows(store, DELTA_COUNTS.format(table=table), params):
                 counts[row["event"]] = counts.get(row["event"], 0) + int(row["n"])
-        recent = tuple(DeltaEvent(r["item_id"], r["event"], r["detail"])
-                       for r in self._rows("wisdom", DELTA_RECENT, params))
+        recent = _events(self._rows("wisdom", DELTA_RECENT, params))
         return MemoryDelta(counts, recent, int(state["staged_total"] or 0),
                            from_db(state["last_review"]), from_db(state["last_full_review"]))
 
-    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
+    def open_loops(self, project: str, *, limit: int) -> "ShownLoops | None":
         rows = self._rows("staging", OPEN_OF_PROJECT, {"project": project, "limit": limit})
-        return ShownLoops(tuple(map(row_to_loop, rows)), int(rows[0]["total"]) if rows else 0)
+        if not rows:
+            return None  # the classes are built only when a loop is open (open_loop.py)
+        from abzu.domain.sessions.open_loop import ShownLoops
+
+        return ShownLoops(tuple(map(row_to_loop, rows)), int(rows[0]["total"]))
 
     def close(self) -> None:
         for conn in self._conns.values():
             if conn is not None:
                 conn.close()
         self._conns = {}
+
+    def connection(self, store: str) -> sqlite3.Connection | None:
+        """The store's read-only connection (None when the file does not exist), for another
+        reader of the same start (the persona's profile lines): one connection a store."""
+        return self._connect(store)
 
     def _fetcher(self, store: str) -> Fetch:
         def fetch(sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
@@ -151,7 +163,7 @@ class Sqlite3SessionContext(SessionContext):
         if store not in self._conns:
             path = self._paths[store]
             conn = None
-            if path.is_file():  # connecting would create an empty database
+            if os.path.isfile(path):  # connecting would create an empty database
                 conn = sqlite3.connect(path, timeout=self._busy_ms / 1000, isolation_level=None)
                 conn.row_factory = sqlite3.Row
                 conn.execute("PRAGMA query_only = 1")
@@ -172,3 +184,12 @@ def _hit(row: sqlite3.Row, source: Source) -> SearchHit:
         from_db(row["last_accessed"]) if "last_accessed" in keys else None,
         vouched_by=row["vouched_by"] if "vouched_by" in keys else None,
     )
+
+
+def _events(rows: list[sqlite3.Row]) -> "tuple[DeltaEvent, ...]":
+    """The delta header's bullets; the class is imported only when there is one to build."""
+    if not rows:
+        return ()
+    from abzu.domain.sessions.delta_event import DeltaEvent
+
+    return tuple(DeltaEvent(r["item_id"], r["event"], r["detail"]) for r in rows)

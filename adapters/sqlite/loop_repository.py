@@ -8,7 +8,7 @@ from abzu.adapters.sqlite.loop_rows import loop_to_row, row_to_loop
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.sessions.ports import OpenLoopRepository
 from abzu.domain.sessions.loop_tracking import OpenItem
-from abzu.domain.sessions.loops import OPEN, OpenLoop
+from abzu.domain.sessions.open_loop import OPEN, OpenLoop
 
 _INSERT = insert_sql("open_loops", OPEN_LOOPS)
 _SELECT = select_sql("open_loops", OPEN_LOOPS)

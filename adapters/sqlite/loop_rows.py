@@ -1,10 +1,12 @@
 """Row <-> OpenLoop mapping, shared by the repository and the stdlib read side (session start)."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from abzu.adapters.sqlite.summary_rows import Row
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
-from abzu.domain.sessions.loops import OpenLoop
+
+if TYPE_CHECKING:
+    from abzu.domain.sessions.open_loop import OpenLoop
 
 # The briefing's read (context_reader.py): the newest open loops of a project and their count.
 OPEN_OF_PROJECT = """
@@ -14,7 +16,7 @@ ORDER BY seen_at DESC, opened_at DESC, id LIMIT :limit
 """
 
 
-def loop_to_row(loop: OpenLoop) -> dict[str, Any]:
+def loop_to_row(loop: "OpenLoop") -> dict[str, Any]:
     return {
         "id": loop.id, "project": loop.project, "kind": loop.kind, "text": loop.text,
         "match_hash": loop.match_hash, "session_id": loop.session_id, "opened_at": to_db(loop.opened_at),
@@ -23,7 +25,9 @@ def loop_to_row(loop: OpenLoop) -> dict[str, Any]:
     }
 
 
-def row_to_loop(row: Row) -> OpenLoop:
+def row_to_loop(row: Row) -> "OpenLoop":
+    from abzu.domain.sessions.open_loop import OpenLoop  # here: a start with no loop open never builds it
+
     return OpenLoop(
         id=row["id"], project=row["project"], kind=row["kind"], text=row["text"],
         match_hash=row["match_hash"], session_id=row["session_id"],

@@ -3,8 +3,8 @@ search over the local copy (its terms weighed with the local stores', context_re
 notable beads, a team copy of a local memory left out, and the copy's mark in the recall pack's,
 so a refreshed copy is never shown stale. Standard library only (the hook)."""
 
+import os
 from datetime import datetime
-from pathlib import Path
 
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.team_cache.reader import CachedTeamRecall
@@ -13,7 +13,10 @@ from abzu.domain.ranking import SearchHit
 
 
 class TeamSessionContext(Sqlite3SessionContext):
-    def __init__(self, wisdom: Path, staging: Path, decay: DecayPolicy, team: CachedTeamRecall) -> None:
+    def __init__(
+        self, wisdom: str | os.PathLike[str], staging: str | os.PathLike[str], decay: DecayPolicy,
+        team: CachedTeamRecall,
+    ) -> None:
         super().__init__(wisdom, staging, decay, team=team)
         self._copy = team
 

@@ -7,7 +7,7 @@ from returns.result import Failure, Result, Success
 from abzu.application.ports import Clock
 from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.domain.sessions.errors import LoopNotOpen
-from abzu.domain.sessions.loops import DISMISSED, OpenLoop
+from abzu.domain.sessions.open_loop import DISMISSED, OpenLoop
 
 
 @dataclass(frozen=True, slots=True)

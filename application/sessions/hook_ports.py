@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.events import InjectionRecord, SessionEvent
-from abzu.domain.sessions.loops import ShownLoops
 from abzu.domain.sessions.summary import SessionSummary
 
 if TYPE_CHECKING:
     from abzu.domain.sessions.crashed import CrashedTranscript
+    from abzu.domain.sessions.open_loop import ShownLoops
 
 
 class SessionContext(Protocol):
@@ -53,8 +53,9 @@ class SessionContext(Protocol):
         """What `memory_events` recorded for the project's (and global) memories since the
         project's previous session started; None when there was none."""
         ...
-    def open_loops(self, project: str, *, limit: int) -> ShownLoops:
-        """The project's `limit` newest open loops (issue 29) and how many are open in all."""
+    def open_loops(self, project: str, *, limit: int) -> "ShownLoops | None":
+        """The project's `limit` newest open loops (issue 29) and how many are open in all; None
+        when none is open."""
         ...
 
 
@@ -66,20 +67,6 @@ class SessionJournal(Protocol):
 
     def record_event(self, event: SessionEvent) -> None: ...
     def record_injection(self, record: InjectionRecord) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class SpoolEntry:
-    handle: str
-    item: SessionEvent | InjectionRecord
-
-
-class SpoolSource(Protocol):
-    """The journal's entries waiting to be ingested. `done` forgets one (idempotent); an entry
-    that cannot be parsed is set aside, never returned again, never deleted."""
-
-    def pending(self) -> list[SpoolEntry]: ...
-    def done(self, handle: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,4 +106,9 @@ class CrashedTranscripts(Protocol):
     transcripts per working directory): the most recently written one other than `excluding`,
     with its tail (at most ~256 KB, complete lines). None when there is none or it is unreadable."""
 
-    def latest_other(self, transcript_path: str, *, excluding: str) -> "CrashedTranscript | None": ...
+    def latest_other(
+        self, transcript_path: str, *, excluding: str, after: datetime | None = None
+    ) -> "CrashedTranscript | None":
+        """`after`: None as well when that transcript was last written at or before it (a summary
+        newer than it covers it), without reading its tail."""
+        ...

@@ -19,7 +19,6 @@ from abzu.domain.quoting import new_fence
 from abzu.domain.ranking import RankingPolicy, SearchHit, Source
 from abzu.domain.review.cadence import ReviewCadence
 from abzu.domain.sessions.capture_hint import CAPTURE_LINE
-from abzu.domain.sessions.crashed import digest_tail
 from abzu.domain.sessions.delta import delta_lines
 from abzu.domain.sessions.events import HookEvent, SessionEvent
 from abzu.domain.sessions.fit import fit_summaries
@@ -156,11 +155,14 @@ class InjectSessionStart:
         after the last summary shown, and no final summary or snapshot of it exists."""
         if self.crashed is None or not request.transcript_path:
             return None
-        other = self.crashed.latest_other(request.transcript_path, excluding=request.session_id)
-        if other is None or (found is not None and other.modified_at <= found.created_at):
+        after = found.created_at if found is not None else None
+        other = self.crashed.latest_other(request.transcript_path, excluding=request.session_id, after=after)
+        if other is None or (after is not None and other.modified_at <= after):
             return None
         if self.context.session_summaries(other.session_id) or self.context.session_ended(other.session_id):
             return None  # finalised or ending cleanly, or its snapshot is the last session already
+        from abzu.domain.sessions.crashed import digest_tail  # rare: most starts never load it
+
         digest = digest_tail(other.tail)
         if digest.empty:
             return None

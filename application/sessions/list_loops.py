@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from abzu.application.ports import Clock, Workspace
 from abzu.application.projects import project_in_view
 from abzu.application.sessions.ports import SessionUnitOfWork
-from abzu.domain.sessions.loops import OpenLoop
+from abzu.domain.sessions.open_loop import OpenLoop
 
 
 @dataclass(frozen=True, slots=True)

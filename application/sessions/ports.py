@@ -29,16 +29,12 @@ from abzu.application.sessions.hook_ports import (
     SessionJournal as SessionJournal,
 )
 from abzu.application.sessions.hook_ports import (
-    SpoolEntry as SpoolEntry,
-)
-from abzu.application.sessions.hook_ports import (
-    SpoolSource as SpoolSource,
-)
-from abzu.application.sessions.hook_ports import (
     TranscriptFiles as TranscriptFiles,
 )
+from abzu.application.sessions.spool_ports import SpoolEntry as SpoolEntry
+from abzu.application.sessions.spool_ports import SpoolSource as SpoolSource
 from abzu.domain.sessions.loop_tracking import OpenItem
-from abzu.domain.sessions.loops import OpenLoop
+from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.domain.sessions.record import (
     FinalizedBy,
     InjectionRecord,

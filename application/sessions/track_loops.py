@@ -9,7 +9,7 @@ from datetime import datetime
 from abzu.application.ports import IdGenerator
 from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.domain.sessions.loop_tracking import track
-from abzu.domain.sessions.loops import RESOLVED, OpenLoop
+from abzu.domain.sessions.open_loop import RESOLVED, OpenLoop
 from abzu.domain.sessions.record import SessionRecord
 from abzu.domain.sessions.summary import SessionSummary
 

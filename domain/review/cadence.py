@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 
 @dataclass(frozen=True, slots=True)
 class ReviewCadence:
+    """Days between mini-reviews and full reviews, and the staged count that brings one sooner."""
+
     mini_days: int = 30
     full_days: int = 90
     staged_limit: int = 100

@@ -4,9 +4,13 @@ needs no quoting."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from abzu.domain.quoting import one_line
 from abzu.domain.review.cadence import ReviewCadence
+
+if TYPE_CHECKING:  # built only when there are bullets to show (delta_event.py)
+    from abzu.domain.sessions.delta_event import DeltaEvent
 
 DELTA_TITLE = "Memory since your last session here:"
 MAX_BULLETS = 3
@@ -15,18 +19,12 @@ COUNTED = ("promoted", "flagged", "unflagged", "superseded", "decayed", "deleted
 
 
 @dataclass(frozen=True, slots=True)
-class DeltaEvent:
-    """One notable change: a bullet of the header."""
-
-    item_id: str
-    event: str
-    detail: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class MemoryDelta:
+    """Events counted by kind since the project's previous session, the newest notable ones, and
+    what the review line needs (staged total, last reviews)."""
+
     counts: dict[str, int] = field(default_factory=dict)
-    recent: tuple[DeltaEvent, ...] = ()
+    recent: "tuple[DeltaEvent, ...]" = ()
     staged_total: int = 0
     last_review: datetime | None = None
     last_full_review: datetime | None = None
@@ -50,6 +48,6 @@ def delta_lines(delta: MemoryDelta | None, cadence: ReviewCadence, now: datetime
     return "\n".join([line, *bullets])
 
 
-def _bullet(event: DeltaEvent) -> str:
+def _bullet(event: "DeltaEvent") -> str:
     detail = f" ({one_line(event.detail)[:60]})" if event.detail else ""
     return f"- {one_line(event.item_id)[:60]} {event.event}{detail}"

@@ -24,6 +24,8 @@ class Collapse(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class SummaryFit:
+    """The summaries as they fit their budget, and how they were shortened to fit (if at all)."""
+
     text: str
     collapse: Collapse
 

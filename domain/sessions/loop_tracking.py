@@ -28,7 +28,8 @@ from datetime import datetime
 
 from abzu.domain.dedup import similarity
 from abzu.domain.extraction.rules import FILE_TOOLS, is_read_only
-from abzu.domain.sessions.loops import ERROR, NOT_DONE, TASK, OpenLoop
+from abzu.domain.sessions.loops import ERROR, NOT_DONE, TASK
+from abzu.domain.sessions.open_loop import OpenLoop
 
 TASK_MATCH = 0.8
 _OPENING = (("Open tasks", TASK), ("Not done", NOT_DONE), ("Unresolved errors", ERROR))

@@ -2,60 +2,30 @@
 an error left unresolved by a session, kept in the project's briefing until a later session
 resolves it or a person dismisses it (`abzu loops done ID`).
 
-This module is what session start needs (the value and how one is shown), standard library only;
-how loops are found in summaries and matched is in loop_tracking.py (finalisation only).
+This module is what session start needs (how loops are shown), standard library only; the
+values are open_loop.py's (built only when a loop is open: a start with none never generates the
+classes); how loops are found in summaries and matched is in loop_tracking.py (finalisation only).
 """
 
-from dataclasses import dataclass
-from datetime import datetime
+from typing import TYPE_CHECKING
 
 from abzu.domain.quoting import label, quote_inline
 from abzu.domain.sessions.item import short_line
 from abzu.domain.sessions.render import short_id
 
+if TYPE_CHECKING:
+    from abzu.domain.sessions.open_loop import OpenLoop, ShownLoops
+
 TASK, NOT_DONE, ERROR = "task", "not-done", "error"
 KIND_LABELS = {TASK: "open task", NOT_DONE: "not done (a change was denied or failed)",
                ERROR: "unresolved error"}
-OPEN, RESOLVED, DISMISSED = "open", "resolved", "dismissed"
 SHOWN = 5  # loops in a briefing, newest first; the rest are counted
 LOOPS_CHARS = 1_800  # their share of the briefing's budget (domain/injection.py)
 LOOP_PREVIEW_CHARS = 220
 TITLE = "Open loops (left open by earlier sessions of this project, newest first; stored text):"
 
 
-@dataclass(frozen=True, slots=True)
-class OpenLoop:
-    """`text` is the summary's line (redacted when the summary was stored); `match_hash` the
-    hash of what a later session's summary is matched on (loop_tracking.py: a hash, so no second
-    copy of stored text needs scrubbing); `session_id` the session that last left it open;
-    `closed_by` the session that resolved it, or None."""
-
-    id: str
-    project: str
-    kind: str
-    text: str
-    match_hash: str
-    session_id: str
-    opened_at: datetime
-    seen_at: datetime
-    status: str = OPEN
-    closed_at: datetime | None = None
-    closed_by: str | None = None
-
-    @property
-    def is_open(self) -> bool:
-        return self.status == OPEN
-
-
-@dataclass(frozen=True, slots=True)
-class ShownLoops:
-    """The newest open loops of a project (at most the number asked for) and how many there are."""
-
-    loops: tuple[OpenLoop, ...]
-    total: int
-
-
-def loop_item(loop: OpenLoop, fence: str) -> str:
+def loop_item(loop: "OpenLoop", fence: str) -> str:
     """A label line (id, kind, the session that left it, the day) and the stored text, fenced
     by the one renderer like every other stored text."""
     kind = KIND_LABELS.get(loop.kind, "open item")
@@ -65,7 +35,7 @@ def loop_item(loop: OpenLoop, fence: str) -> str:
     return f"- {labels}:\n  > {quoted}"
 
 
-def loops_text(shown: ShownLoops, fence: str, room: int) -> str:
+def loops_text(shown: "ShownLoops", fence: str, room: int) -> str:
     """Whole items, newest first, as many as fit in `room` characters, then a line counting the
     ones left out ("N more: `abzu loops`"); "" when not even that fits."""
     items = [loop_item(loop, fence) for loop in shown.loops]

@@ -6,6 +6,8 @@ from datetime import datetime
 
 @dataclass(frozen=True, slots=True)
 class SessionSummary:
+    """A snapshot (`sequence` ≥ 1, taken at a compaction) or a session's final summary (`is_final`)."""
+
     id: str
     session_id: str
     project: str | None

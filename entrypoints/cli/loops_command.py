@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 from returns.result import Failure, Success
 
-from abzu.domain.sessions.loops import KIND_LABELS, OpenLoop
+from abzu.domain.sessions.loops import KIND_LABELS
+from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 

@@ -11,7 +11,9 @@ Standard library only at import time; one module per hook (`run(raw, home)`), im
 for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
 records the request and snapshots in the background; these three are given the data home as a
 string (`run_at(raw, root)`: no pathlib, DataHome or logging on their path). SessionStart and
-PostCompact validate the payload and run their use case.
+PostCompact validate the payload and run their use case; SessionStart is given the data home as
+a string as well (its files are named by home_root.py: no pathlib), with logging set up by the
+first line written.
 """
 
 import json
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, TextIO
 
-    from abzu.entrypoints.data_home import DataHome
 
 EVENTS = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
@@ -41,6 +42,8 @@ MODULES = {
 # (~5-15 ms with traceback, threading, weakref) is imported for them only when they fail, and
 # they take the home as a string (`run_at`): no pathlib or DataHome (~6 ms).
 QUIET = frozenset(("Stop", "SessionEnd", "PreCompact"))
+# SessionStart names its files as strings too (home_root.py): `run_at(raw, root)`, no pathlib.
+BY_ROOT = QUIET | {"SessionStart"}
 MAX_PAYLOAD_CHARS = 1_000_000
 
 
@@ -55,11 +58,8 @@ def main(argv: "Sequence[str]", stdin: "TextIO | None" = None, stdout: "TextIO |
         if event in QUIET:
             _hook(event).run_at(raw, root)
             return 0
-        from abzu.entrypoints.data_home import DataHome
-
-        home = DataHome.at(root)
-        _log_to(home)
-        output = _run(event, raw, home)
+        _log_to(root)
+        output = _run(event, raw, root)
         if output is not None:
             out = stdout or sys.stdout
             out.write(json.dumps(output, ensure_ascii=False))
@@ -100,16 +100,17 @@ def _logged() -> "logging.Logger":
     return logging.getLogger(LOGGER_NAME)
 
 
-def _log_to(home: "DataHome") -> None:
+def _log_to(root: str) -> None:
     """The data home's log file, for what the use case's adapters log on the way: set up by the
     first line written (adapters/lazy_log.py), so that a run that logs nothing never imports
     `logging` (~25 M instructions, a fifth of the floor)."""
     from abzu.adapters.lazy_log import log_file_on_first_line
 
     def configure() -> None:
+        from abzu.entrypoints.data_home import DataHome
         from abzu.entrypoints.logs import configure_file_logging
 
-        configure_file_logging(home.log)
+        configure_file_logging(DataHome.at(root).log)
 
     log_file_on_first_line(configure)
 
@@ -127,11 +128,16 @@ def _event(name: str, raw: str) -> str:
     raise ValueError(f"unknown hook event {name!r}; expected one of {', '.join(EVENTS)}")
 
 
-def _run(event: str, raw: str, home: "DataHome") -> "dict[str, Any] | None":
+def _run(event: str, raw: str, root: str) -> "dict[str, Any] | None":
     # Abzu uses no pydantic plugins; looking for them scans every installed package (~25 ms CPU)
     # (PostCompact's container still loads pydantic-settings).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    output: dict[str, Any] | None = _hook(event).run(raw, home)
+    if event in BY_ROOT:
+        output: dict[str, Any] | None = _hook(event).run_at(raw, root)
+        return output
+    from abzu.entrypoints.data_home import DataHome
+
+    output = _hook(event).run(raw, DataHome.at(root))
     return output
 
 

@@ -14,7 +14,7 @@ def run(raw: str, home: DataHome) -> None:
     payload = HookPayload.model_validate_json(raw)
     cwd = session_cwd(payload.cwd)
     call = HookCall(payload.session_id, HookEvent.POST_COMPACT, payload.transcript_path, payload.trigger)
-    LightUseCases.for_hook(home, cwd).record().execute(call)
+    LightUseCases.for_hook(str(home.root), str(cwd)).record().execute(call)
     if payload.compact_summary:
         from abzu.entrypoints.hooks.full import attach_compact_summary
         from abzu.entrypoints.hooks.pre_compact import wait_for_snapshot

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Mapping
 
 from abzu.application.anchors.recall_at_action import ActionRequest, RecallAtAction
-from abzu.entrypoints.home_root import home_root
+from abzu.entrypoints.home_root import SHOWN, STAGING, WISDOM, home_root
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on this path
 if TYPE_CHECKING:
@@ -30,8 +30,6 @@ FILE_TOOLS = frozenset(("Edit", "Write", "MultiEdit"))
 CANDIDATES_VARIABLE = "ABZU_ANCHOR_CANDIDATES"
 EVENT = "PreToolUse"
 MAX_PAYLOAD_CHARS = 1_000_000  # as hooks/main.py
-# As `DataHome` names them (a test checks): importing it would bring pathlib along.
-WISDOM, STAGING, SHOWN = "wisdom.db", "abzu.db", "shown"
 
 
 def main() -> int:

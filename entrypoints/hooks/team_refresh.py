@@ -8,23 +8,25 @@ server that is down is asked at most once per interval and never holds a session
 
 import os
 import time
-from pathlib import Path
 
-from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.detach import abzu_command, start_detached
+from abzu.entrypoints.home_root import TEAM, TEAM_CACHE, in_home
 
 DEFAULT_MINUTES = 10.0
+STAMP = "refresh.stamp"
 
 
-def refresh_if_due(home: DataHome, cwd: Path | str, *, now: float | None = None) -> bool:
-    """Whether a refresh was started. Never raises: the briefing matters more than the copy."""
-    if not home.team_cache.is_file():
+def refresh_if_due(root: str, cwd: str, *, now: float | None = None) -> bool:
+    """Whether a refresh was started (`root`: the data home's folder). Never raises: the briefing
+    matters more than the copy."""
+    cache = in_home(root, TEAM, TEAM_CACHE)
+    if not os.path.isfile(cache):
         return False
-    stamp, moment = home.team / "refresh.stamp", time.time() if now is None else now
+    stamp, moment = in_home(root, TEAM, STAMP), time.time() if now is None else now
     try:
-        if moment - max(_mtime(stamp), _mtime(home.team_cache)) < _minutes(home) * 60:
+        if moment - max(_mtime(stamp), _mtime(cache)) < _minutes() * 60:
             return False
-        stamp.touch()
+        os.close(os.open(stamp, os.O_WRONLY | os.O_CREAT, 0o666))  # as Path.touch: made if missing
         os.utime(stamp, (moment, moment))
         start_detached(abzu_command("team", "refresh", "--quiet"), cwd=str(cwd))
     except Exception as exc:  # a read-only home, no process left: one line, the hook goes on
@@ -35,14 +37,14 @@ def refresh_if_due(home: DataHome, cwd: Path | str, *, now: float | None = None)
     return True
 
 
-def _mtime(path: Path) -> float:
+def _mtime(path: str) -> float:
     try:
-        return path.stat().st_mtime
+        return os.stat(path).st_mtime
     except OSError:
         return 0.0
 
 
-def _minutes(home: DataHome) -> float:
+def _minutes() -> float:
     from abzu.entrypoints import setting_fields as one
 
     try:

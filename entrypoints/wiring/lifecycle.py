@@ -98,7 +98,7 @@ class SessionLifecycle:
         return SqliteExtractionUnitOfWork(self.staging)
 
     def spool(self) -> Any:
-        from abzu.adapters.spool.file_spool import FileSpoolSource
+        from abzu.adapters.spool.spool_source import FileSpoolSource
 
         return FileSpoolSource(self.home.spool)
 

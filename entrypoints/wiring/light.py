@@ -8,7 +8,7 @@ same wiring. Standard library, adapters and application only: the container's im
 
 import os
 from collections.abc import Mapping
-from pathlib import Path
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
@@ -18,7 +18,7 @@ from abzu.application.basic_ports import Clock, Workspace
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.review.cadence import ReviewCadence
-from abzu.entrypoints.data_home import DataHome
+from abzu.entrypoints.home_root import PERSONA, STAGING, TEAM, TEAM_CACHE, WISDOM, in_home, spool_folder
 
 if TYPE_CHECKING:  # each hook imports only the use case it runs
     from abzu.adapters.enki.profile_persona import ProfilePersona
@@ -50,7 +50,7 @@ class LightUseCases(NamedTuple):
     """A NamedTuple, not a dataclass: nothing compares or copies it, and a frozen dataclass costs
     ~1 ms of the session start to generate (docs/benchmarks.md, hot hooks)."""
 
-    home: DataHome
+    home: str  # the data home's folder (DataHome.root as a string): no pathlib on a hook's path
     workspace: Workspace
     clock: Clock
     ranking: RankingPolicy
@@ -58,7 +58,7 @@ class LightUseCases(NamedTuple):
     cadence: ReviewCadence = ReviewCadence()
 
     @classmethod
-    def for_hook(cls, home: DataHome, cwd: Path) -> "LightUseCases":
+    def for_hook(cls, home: str, cwd: str) -> "LightUseCases":
         """`cwd`: where the session works (CLAUDE_PROJECT_DIR, else the payload's cwd)."""
         from abzu.adapters.clock import SystemClock
         from abzu.adapters.workspace import GitWorkspace
@@ -67,7 +67,7 @@ class LightUseCases(NamedTuple):
         return cls(home, GitWorkspace(cwd), SystemClock(), ranking, cadence=cadence)
 
     def journal(self) -> FileSessionJournal:
-        return FileSessionJournal(self.home.spool)
+        return FileSessionJournal(spool_folder(self.home))
 
     def record(self) -> "RecordHookEvent":
         from abzu.application.sessions.record_hook_event import RecordHookEvent
@@ -78,38 +78,46 @@ class LightUseCases(NamedTuple):
         from abzu.adapters.crashed_transcripts import SiblingTranscripts
         from abzu.application.sessions.inject_session_start import InjectSessionStart
 
+        context = self._context()
         return InjectSessionStart(
-            self._context(), self.journal(), self._files(), self._persona(),
+            context, self.journal(), self._files(), self._persona(context),
             self.workspace, OsTranscriptFiles(), self.clock, self.ranking, self.cadence,
-            crashed=SiblingTranscripts(self.home.spool),
+            crashed=SiblingTranscripts(spool_folder(self.home)),
         )
 
     def post_compact(self) -> "InjectPostCompact":
         from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
         from abzu.application.sessions.inject_post_compact import InjectPostCompact
 
+        context = self._context()
         return InjectPostCompact(
-            self._context(), self.journal(), self._files(), self._persona(),
+            context, self.journal(), self._files(), self._persona(context),
             self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), self.clock,
         )
 
-    def _persona(self) -> "ProfilePersona":
-        """persona.md, then the user's explicit profile entries (issue 17)."""
+    def _persona(self, context: "Sqlite3SessionContext") -> "ProfilePersona":
+        """persona.md, then the user's explicit profile entries (issue 17), read on the
+        context's connection to wisdom.db (one connection to the store a start)."""
         from abzu.adapters.enki.profile_persona import ProfilePersona
 
-        return ProfilePersona(FilePersona(self.home.persona), self.home.wisdom, self.workspace)
+        return ProfilePersona(FilePersona(in_home(self.home, PERSONA)), partial(context.connection, "wisdom"),
+                              self.workspace)
 
     def _files(self) -> DotEnkiProjectFiles:
-        return DotEnkiProjectFiles(self.workspace, self.home.root)
+        return DotEnkiProjectFiles(self.workspace, self.home)
 
     def _context(self) -> "Sqlite3SessionContext":
         from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 
-        if self.home.team_cache.is_file():  # a team joined (issue 32): its local copy beside ours
+        wisdom, staging = in_home(self.home, WISDOM), in_home(self.home, STAGING)
+        cache = in_home(self.home, TEAM, TEAM_CACHE)
+        if os.path.isfile(cache):  # a team joined (issue 32): its local copy beside ours
+            from pathlib import Path  # the copy is opened by its URI (team_cache/reader.py)
+
             from abzu.adapters.team_cache.context import TeamSessionContext
             from abzu.adapters.team_cache.reader import CachedTeamRecall
 
-            team = CachedTeamRecall(self.home.team_cache, self.decay)
-            return TeamSessionContext(self.home.wisdom, self.home.staging, self.decay, team)
-        return Sqlite3SessionContext(self.home.wisdom, self.home.staging, self.decay)
+            team = CachedTeamRecall(Path(cache), self.decay)
+            return TeamSessionContext(wisdom, staging, self.decay, team)
+        return Sqlite3SessionContext(wisdom, staging, self.decay)
 

@@ -101,7 +101,7 @@ def _ids() -> Any:
 
 
 def _spool(folder: Path) -> Any:
-    from abzu.adapters.spool.file_spool import FileSpoolSource
+    from abzu.adapters.spool.spool_source import FileSpoolSource
 
     return FileSpoolSource(folder)
 

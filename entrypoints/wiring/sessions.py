@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from abzu.entrypoints.data_home import DataHome
 
 
+def _home_folder(home: DataHome) -> str:
+    """The data home's folder as LightUseCases takes it (a string: the hooks name files without pathlib)."""
+    return str(home.root)
+
+
 def _session_start(light: Any) -> Any:
     return light.session_start()
 
@@ -48,8 +53,8 @@ class SessionProviders(containers.DeclarativeContainer):
     journal = providers.Factory(Cases.journal, lifecycle)
     files = providers.Factory(Cases.files, lifecycle)
     light = providers.Factory(
-        deferred("entrypoints.wiring.light:LightUseCases"), home=home, workspace=workspace, clock=clock,
-        ranking=ranking, decay=decay, cadence=cadence,
+        deferred("entrypoints.wiring.light:LightUseCases"), home=providers.Callable(_home_folder, home),
+        workspace=workspace, clock=clock, ranking=ranking, decay=decay, cadence=cadence,
     )
     inject_session_start = providers.Factory(_session_start, light)
     inject_post_compact = providers.Factory(_post_compact, light)

@@ -36,6 +36,22 @@ def test_a_live_session_start_that_logs_nothing_loads_no_logging_nor_classes_it_
     # once imported for ReviewCadence, token_set, stale_weight, SessionEvent and profile_lines
     assert loaded(modules, "abzu.domain.review.spend", "abzu.domain.dedup", "abzu.domain.anchors",
                   "abzu.domain.sessions.record", "abzu.domain.enki.profile") == set()
+    # classes built only for an open loop, a change to list, a crashed sibling, the journal's ingestion
+    assert loaded(modules, "abzu.domain.sessions.open_loop", "abzu.domain.sessions.delta_event",
+                  "abzu.domain.sessions.crashed", "abzu.application.sessions.spool_ports") == set()
+
+
+def test_a_live_session_start_names_its_files_without_pathlib(tmp_path: Path) -> None:
+    """`pathlib` brings urllib.parse, ipaddress, ntpath and fnmatch: ~19 M instructions, half the
+    interpreter's start (docs/benchmarks.md, start2). The persona's profile lines are read on the
+    session context's connection (no second, URI-quoted, connection to wisdom.db)."""
+    cc = project_with_a_memory(tmp_path)
+    (cc.home / "persona.md").write_text("You are Enki.\n", encoding="utf-8")
+    modules, out = imported_by(cc, ["hook", "session-start"], json.dumps({"cwd": str(cc.project), **START}))
+    text = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert "staging cluster" in text and "You are Enki." in text
+    assert loaded(modules, "pathlib", "urllib", "abzu.entrypoints.data_home",
+                  "abzu.adapters.enki.read_only") == set()
 
 
 def test_a_warning_on_the_live_path_reaches_the_log_file_not_stderr(tmp_path: Path) -> None:

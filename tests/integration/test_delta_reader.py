@@ -7,7 +7,7 @@ from pathlib import Path
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.application.remember import RememberRequest
 from abzu.domain.decay import DecayPolicy
-from abzu.domain.sessions.delta import DeltaEvent
+from abzu.domain.sessions.delta_event import DeltaEvent
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.entrypoints.wiring.container import Container
 

@@ -13,7 +13,6 @@ from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.application.sessions.update_pre_compact_summary import PreCompactSnapshot
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.sessions.record import HookEvent, SessionEvent
-from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.wiring.container import Container
 from abzu.entrypoints.wiring.light import LightUseCases
 from tests.e2e.cli import Cli
@@ -41,7 +40,7 @@ def _finalize(container: Container, session_id: str, notes: str) -> None:
 def light(container: Container, abzu_home: Path, repo: Path) -> LightUseCases:
     Cli(container)("recall", "anything")  # registers the repository as project "api"
     _finalize(container, "s-earlier", LEFT_OPEN)
-    return LightUseCases(DataHome.at(abzu_home), GitWorkspace(repo), FixedClock(container.clock().now()),
+    return LightUseCases(str(abzu_home), GitWorkspace(repo), FixedClock(container.clock().now()),
                          RankingPolicy())
 
 

@@ -11,7 +11,6 @@ from abzu.adapters.sqlite.anchor_reader import Sqlite3AnchoredMemories
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
-from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from abzu.entrypoints.wiring.light import LightUseCases
@@ -145,7 +144,7 @@ def test_the_hooks_find_a_second_checkout_s_project_by_its_remote(
     with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn, conn:  # `abzu profile set` for api
         conn.execute("INSERT INTO user_profile (key, value, source, project_id) "
                      "VALUES ('indent', 'tabs in Makefiles', 'explicit', 'api')")
-    start = LightUseCases.for_hook(DataHome.at(abzu_home), second).session_start()
+    start = LightUseCases.for_hook(str(abzu_home), str(second)).session_start()
     briefing = start.execute(SessionStartRequest("s-1", tier="full"))
     assert briefing.project == "api"
     assert "exponential backoff" in briefing.text and "tabs in Makefiles" in briefing.text

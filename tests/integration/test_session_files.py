@@ -6,9 +6,10 @@ from pathlib import Path
 from returns.result import Success
 
 from abzu.adapters.project_files import DotEnkiProjectFiles, FilePersona
-from abzu.adapters.spool.file_spool import FileSessionJournal, FileSpoolSource
+from abzu.adapters.spool.file_spool import FileSessionJournal
 from abzu.adapters.spool.hook_entry import encode_hook
 from abzu.adapters.spool.raw_writer import write_entry
+from abzu.adapters.spool.spool_source import FileSpoolSource
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.workspace import GitWorkspace
 from abzu.application.remember import RememberRequest

@@ -2,7 +2,7 @@
 
 import json
 import os
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from abzu.adapters.crashed_transcripts import SiblingTranscripts
@@ -33,7 +33,9 @@ class OneCrash:
     def __init__(self, found: CrashedTranscript | None) -> None:
         self.found = found
 
-    def latest_other(self, transcript_path: str, *, excluding: str) -> CrashedTranscript | None:
+    def latest_other(
+        self, transcript_path: str, *, excluding: str, after: datetime | None = None
+    ) -> CrashedTranscript | None:
         return self.found
 
 
@@ -95,3 +97,13 @@ def test_a_session_whose_session_end_waits_in_the_journal_is_not_offered(tmp_pat
     (spool / "0001-1-hook.json").write_text(json.dumps(entry))
     assert SiblingTranscripts(spool).latest_other(str(tmp_path / "now.jsonl"), excluding="now") is None
     assert SiblingTranscripts().latest_other(str(tmp_path / "now.jsonl"), excluding="now") is not None
+
+
+def test_a_sibling_transcript_a_newer_summary_covers_is_not_offered(tmp_path: Path) -> None:
+    (tmp_path / "sess-b.jsonl").write_text(TAIL[1] + "\n")
+    os.utime(tmp_path / "sess-b.jsonl", (1e9, 1e9))
+    written = datetime.fromtimestamp(1e9, tz=UTC)
+    siblings = SiblingTranscripts()
+    now = str(tmp_path / "now.jsonl")
+    assert siblings.latest_other(now, excluding="now", after=written) is None
+    assert siblings.latest_other(now, excluding="now", after=written - timedelta(seconds=1)) is not None

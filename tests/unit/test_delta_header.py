@@ -8,7 +8,8 @@ from abzu.application.sessions.ports import ProjectState
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.injection import HARD_CAP
 from abzu.domain.review.cadence import ReviewCadence
-from abzu.domain.sessions.delta import DeltaEvent, MemoryDelta, delta_lines
+from abzu.domain.sessions.delta import MemoryDelta, delta_lines
+from abzu.domain.sessions.delta_event import DeltaEvent
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import FakeContext, FakePersona, FakeProjectFiles, FakeTranscripts, RecordingJournal
 

@@ -27,7 +27,7 @@ def test_settings_and_the_hooks_see_the_same_files(tmp_path: Path) -> None:
 
 def test_the_hook_wiring_honours_the_relevance_floor(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "0.55")
-    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
     assert light.ranking.relevance_floor == 0.55
     assert light.session_start().ranking.relevance_floor == 0.55
 
@@ -47,7 +47,7 @@ def test_a_bad_value_leaves_the_hook_on_the_defaults_and_says_so_in_the_log(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "high")
-    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
     assert (light.ranking, light.cadence) == (RankingPolicy(), ReviewCadence())
     assert "settings ignored, defaults used: relevance_floor" in caplog.text
 
@@ -68,7 +68,7 @@ def test_the_hook_reads_the_review_cadence_and_floor_from_config_toml_under_the_
         "review_mini_days = 7\nreview_full_days = 45\nrelevance_floor = 0.4\n")
     monkeypatch.setenv("ABZU_REVIEW_FULL_DAYS", "60")  # the environment wins, as in Settings
 
-    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
 
     settings = Settings()
     assert (light.cadence.mini_days, light.cadence.full_days) == (7, 60)
@@ -81,7 +81,7 @@ def test_a_broken_config_file_leaves_the_hook_on_its_defaults(
 ) -> None:
     monkeypatch.setenv("ABZU_CONFIG", str(tmp_path / "bad.toml"))
     (tmp_path / "bad.toml").write_text("review_mini_days = [\n")
-    assert LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path).cadence == ReviewCadence()
+    assert LightUseCases.for_hook(str(tmp_path), str(tmp_path)).cadence == ReviewCadence()
 
 
 def test_nothing_pending_means_no_wait(tmp_path: Path) -> None:
@@ -127,8 +127,22 @@ def test_the_hook_matches_variable_names_in_any_case_as_settings_does(
     monkeypatch.setenv("abzu_review_mini_days", "9")  # one reader (setting_fields.py) for both
     monkeypatch.setenv("Abzu_Relevance_Floor", "0.45")
 
-    light = LightUseCases.for_hook(DataHome.at(tmp_path), tmp_path)
+    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
 
     settings = Settings()
     assert light.cadence.mini_days == settings.review_mini_days == 9
     assert light.ranking.relevance_floor == settings.relevance_floor == 0.45
+
+
+def test_the_files_a_session_start_names_as_strings_are_the_data_homes(tmp_path: Path) -> None:
+    """The session start names its files without pathlib (home_root.py); DataHome names the same."""
+    from abzu.entrypoints import home_root as names
+
+    home, root = DataHome.at(tmp_path), str(tmp_path)
+    assert [names.in_home(root, n) for n in (names.WISDOM, names.STAGING, names.PERSONA, names.LOG)] == [
+        str(p) for p in (home.wisdom, home.staging, home.persona, home.log)]
+    assert (names.spool_folder(root), names.in_home(root, names.TEAM, names.TEAM_CACHE)) == (
+        str(home.spool), str(home.team_cache))
+    assert names.config_file(root, {}) == str(home.config_file({}))
+    named = {"ABZU_CONFIG": "~/other.toml"}
+    assert names.config_file(root, named) == str(home.config_file(named))

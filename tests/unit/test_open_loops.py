@@ -18,7 +18,8 @@ from abzu.domain.extraction.heuristics import digest
 from abzu.domain.injection import HARD_CAP
 from abzu.domain.sessions.errors import LoopNotOpen
 from abzu.domain.sessions.loop_tracking import key_hash, track
-from abzu.domain.sessions.loops import DISMISSED, ERROR, NOT_DONE, RESOLVED, TASK, OpenLoop
+from abzu.domain.sessions.loops import ERROR, NOT_DONE, TASK
+from abzu.domain.sessions.open_loop import DISMISSED, RESOLVED, OpenLoop
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from tests.fakes import FixedClock, FixedWorkspace, SequentialIds
 from tests.session_fakes import (

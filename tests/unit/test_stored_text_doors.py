@@ -20,7 +20,7 @@ from abzu.application.sessions.inject_post_compact import InjectPostCompact, Pos
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 from abzu.application.sessions.ports import ProjectState
 from abzu.domain.ranking import RankedHit, Source
-from abzu.domain.sessions.loops import OpenLoop
+from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.entrypoints.mcp_server.answers import RecallAnswer
 from abzu.entrypoints.recall_views import RecallView
 from tests.fakes import FixedClock, FixedWorkspace
