@@ -23,7 +23,7 @@ from abzu.entrypoints.home_root import (
     home_root,
 )
 from abzu.entrypoints.home_root import CONFIG_VARIABLE as CONFIG_VARIABLE
-from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, light_settings
+from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, store_values
 from abzu.entrypoints.home_root import HOME_VARIABLE as HOME_VARIABLE
 
 

@@ -4,7 +4,7 @@ conversational state (through the container: compaction has just taken many seco
 from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.env import session_cwd
-from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.hook_cases import HookUseCases
 
 
 def run(raw: str, home: DataHome) -> None:
@@ -14,7 +14,7 @@ def run(raw: str, home: DataHome) -> None:
     payload = HookPayload.model_validate_json(raw)
     cwd = session_cwd(payload.cwd)
     call = HookCall(payload.session_id, HookEvent.POST_COMPACT, payload.transcript_path, payload.trigger)
-    LightUseCases.for_hook(str(home.root), str(cwd)).record().execute(call)
+    HookUseCases.for_hook(str(home.root), str(cwd)).record().execute(call)
     if payload.compact_summary:
         from abzu.entrypoints.hooks.full import attach_compact_summary
         from abzu.entrypoints.hooks.pre_compact import wait_for_snapshot

@@ -7,7 +7,7 @@ from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.detach import background_job, start_detached
 from abzu.entrypoints.hooks.env import session_dir
 from abzu.entrypoints.hooks.team_refresh import refresh_if_due
-from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.hook_cases import HookUseCases
 
 if TYPE_CHECKING:
     from abzu.entrypoints.data_home import DataHome
@@ -21,7 +21,7 @@ def run_at(raw: str, root: str) -> dict[str, Any]:
     """`root`: the data home's folder (home_root.py): every file is named as a string, no pathlib."""
     payload = HookPayload.model_validate_json(raw)
     cwd = session_dir(payload.cwd)
-    light = LightUseCases.for_hook(root, cwd)
+    light = HookUseCases.for_hook(root, cwd)
     if payload.source == "compact":
         text = _after_compaction(payload, light, root)
     else:
@@ -35,7 +35,7 @@ def run_at(raw: str, root: str) -> dict[str, Any]:
     return {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
 
 
-def _after_compaction(payload: HookPayload, light: LightUseCases, root: str) -> str:
+def _after_compaction(payload: HookPayload, light: HookUseCases, root: str) -> str:
     from abzu.application.sessions.inject_post_compact import PostCompactRequest
     from abzu.entrypoints.data_home import DataHome
     from abzu.entrypoints.hooks.pre_compact import wait_for_snapshot

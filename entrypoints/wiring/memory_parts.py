@@ -1,7 +1,7 @@
 """The parts of `MemoryUseCases` built from the environment, without the container.
 
 Standard library, sqlite3 and the domain: the stores are `Sqlite3Store`s (no SQLAlchemy), the
-settings `StoreValues` (light_settings.py, no pydantic-settings). A store not at its schema head is migrated
+settings `StoreValues` (store_values.py, no pydantic-settings). A store not at its schema head is migrated
 by the full path on first use (sqlite3_store.py).
 """
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
     from abzu.application.semantic.ports import DenseRecall
     from abzu.entrypoints.data_home import DataHome
-    from abzu.entrypoints.wiring.light_settings import StoreValues
+    from abzu.entrypoints.wiring.store_values import StoreValues
 
 
 def parts_from_settings(cwd: Path) -> dict[str, Any]:
@@ -120,7 +120,7 @@ def _sessions(wisdom: Sqlite3Store, staging: Sqlite3Store) -> Any:
 
 def _from_settings() -> "StoreValues":
     from abzu.entrypoints.settings import Settings
-    from abzu.entrypoints.wiring.light_settings import StoreValues
+    from abzu.entrypoints.wiring.store_values import StoreValues
 
     settings = Settings()
     return StoreValues(settings.layout, settings.relevance_floor, settings.max_content_chars,
@@ -128,6 +128,6 @@ def _from_settings() -> "StoreValues":
 
 
 def _plain_values() -> "StoreValues | None":
-    from abzu.entrypoints.wiring.light_settings import StoreValues
+    from abzu.entrypoints.wiring.store_values import StoreValues
 
     return StoreValues.from_env()

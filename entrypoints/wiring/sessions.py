@@ -1,7 +1,7 @@
 """Providers of the session lifecycle (issue 4), a sub-container of entrypoints/wiring/container.py.
 
 Reached as `container.sessions.<provider>()`. The briefings (session start, after a compaction)
-come from the same factory the hooks use (entrypoints/wiring/light.py), and finalisation,
+come from the same factory the hooks use (entrypoints/wiring/hook_cases.py), and finalisation,
 recovery, snapshots, the hook journal, transcript mining, bulk remember and the maintenance pass
 from the same factory the background jobs use (entrypoints/wiring/lifecycle.py), both fed with
 this container's clock, workspace and stores (the stdlib sqlite3 ones: no SQLAlchemy). Targets
@@ -26,16 +26,16 @@ if TYPE_CHECKING:
 
 
 def _home_folder(home: DataHome) -> str:
-    """The data home's folder as LightUseCases takes it (a string: the hooks name files without pathlib)."""
+    """The data home's folder as HookUseCases takes it (a string: the hooks name files without pathlib)."""
     return str(home.root)
 
 
-def _session_start(light: Any) -> Any:
-    return light.session_start()
+def _session_start(cases: Any) -> Any:
+    return cases.session_start()
 
 
-def _post_compact(light: Any) -> Any:
-    return light.post_compact()
+def _post_compact(cases: Any) -> Any:
+    return cases.post_compact()
 
 
 class SessionProviders(containers.DeclarativeContainer):
@@ -52,12 +52,12 @@ class SessionProviders(containers.DeclarativeContainer):
     spool = providers.Factory(Cases.spool, lifecycle)
     journal = providers.Factory(Cases.journal, lifecycle)
     files = providers.Factory(Cases.files, lifecycle)
-    light = providers.Factory(
-        deferred("entrypoints.wiring.light:LightUseCases"), home=providers.Callable(_home_folder, home),
+    hook_cases = providers.Factory(
+        deferred("entrypoints.wiring.hook_cases:HookUseCases"), home=providers.Callable(_home_folder, home),
         workspace=workspace, clock=clock, ranking=ranking, decay=decay, cadence=cadence,
     )
-    inject_session_start = providers.Factory(_session_start, light)
-    inject_post_compact = providers.Factory(_post_compact, light)
+    inject_session_start = providers.Factory(_session_start, hook_cases)
+    inject_post_compact = providers.Factory(_post_compact, hook_cases)
     update_pre_compact_summary = providers.Factory(Cases.update_pre_compact_summary, lifecycle)
     attach_compact_summary = providers.Factory(Cases.attach_compact_summary, lifecycle)
     capture_pre_compact = providers.Factory(Cases.capture_pre_compact, lifecycle)

@@ -53,7 +53,7 @@ def recent_sessions(c: "Container") -> RecentSessions:
 def preview_session_start(c: "Container") -> "InjectSessionStart":
     """What the SessionStart hook would inject now, built by the hook's own factory, minus its
     two side effects: no injection is recorded and `.enki/SESSION_ID` is not written."""
-    injector: InjectSessionStart = c.sessions.light().session_start()
+    injector: InjectSessionStart = c.sessions.hook_cases().session_start()
     return replace(injector, journal=DiscardingJournal(), files=ReadOnlyProjectFiles(injector.files))
 
 

@@ -14,7 +14,7 @@ from abzu.application.sessions.update_pre_compact_summary import PreCompactSnaps
 from abzu.domain.ranking import RankingPolicy
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.entrypoints.wiring.container import Container
-from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.hook_cases import HookUseCases
 from tests.e2e.cli import Cli
 from tests.fakes import FixedClock
 
@@ -37,10 +37,10 @@ def _finalize(container: Container, session_id: str, notes: str) -> None:
 
 
 @pytest.fixture
-def light(container: Container, abzu_home: Path, repo: Path) -> LightUseCases:
+def light(container: Container, abzu_home: Path, repo: Path) -> HookUseCases:
     Cli(container)("recall", "anything")  # registers the repository as project "api"
     _finalize(container, "s-earlier", LEFT_OPEN)
-    return LightUseCases(str(abzu_home), GitWorkspace(repo), FixedClock(container.clock().now()),
+    return HookUseCases(str(abzu_home), GitWorkspace(repo), FixedClock(container.clock().now()),
                          RankingPolicy())
 
 
@@ -48,13 +48,13 @@ def _loops(block: str) -> str:
     return block.split("Last session:")[0]  # the loops come before the last session's summary
 
 
-def _live(light: LightUseCases) -> str:
+def _live(light: HookUseCases) -> str:
     use_case = replace(light.session_start(), fences=lambda: FENCE)
     return use_case.execute(SessionStartRequest("s-new")).text
 
 
 def test_session_start_shows_the_loops_and_a_dismissal_drops_one(
-    light: LightUseCases, container: Container,
+    light: HookUseCases, container: Container,
 ) -> None:
     live = _live(light)
     assert "Write the migration guide" in live and "Bash `npm run build`" in live
@@ -67,7 +67,7 @@ def test_session_start_shows_the_loops_and_a_dismissal_drops_one(
 
 
 def test_a_later_session_that_resolves_a_loop_drops_it_from_the_next_start(
-    light: LightUseCases, container: Container,
+    light: HookUseCases, container: Container,
 ) -> None:
     assert "npm run build" in _loops(_live(light))
     fixed = "Fixed (1):\n- Bash `npm run build`: exit 1 → fixed by: Edit package.json"
@@ -76,7 +76,7 @@ def test_a_later_session_that_resolves_a_loop_drops_it_from_the_next_start(
 
 
 def test_the_cli_lists_loops_and_refuses_an_unknown_id_in_one_line(
-    light: LightUseCases, container: Container,
+    light: HookUseCases, container: Container,
 ) -> None:
     cli = Cli(container)
     listed = cli("loops")

@@ -13,7 +13,7 @@ from abzu.application.remember import RememberRequest
 from abzu.application.sessions.inject_session_start import SessionStartRequest
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
-from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.hook_cases import HookUseCases
 from tests.fakes import present
 from tests.integration.gitrepos import add_worktree, git, new_repo
 
@@ -144,7 +144,7 @@ def test_the_hooks_find_a_second_checkout_s_project_by_its_remote(
     with closing(sqlite3.connect(abzu_home / "wisdom.db")) as conn, conn:  # `abzu profile set` for api
         conn.execute("INSERT INTO user_profile (key, value, source, project_id) "
                      "VALUES ('indent', 'tabs in Makefiles', 'explicit', 'api')")
-    start = LightUseCases.for_hook(str(abzu_home), str(second)).session_start()
+    start = HookUseCases.for_hook(str(abzu_home), str(second)).session_start()
     briefing = start.execute(SessionStartRequest("s-1", tier="full"))
     assert briefing.project == "api"
     assert "exponential backoff" in briefing.text and "tabs in Makefiles" in briefing.text

@@ -11,7 +11,7 @@ from abzu.entrypoints import setting_fields as one
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.hooks.pre_compact import pending_marker, wait_for_snapshot
 from abzu.entrypoints.settings import Settings
-from abzu.entrypoints.wiring.light import LightUseCases
+from abzu.entrypoints.wiring.hook_cases import HookUseCases
 
 
 def test_the_data_home_comes_from_abzu_home_or_defaults_to_dot_enki() -> None:
@@ -27,7 +27,7 @@ def test_settings_and_the_hooks_see_the_same_files(tmp_path: Path) -> None:
 
 def test_the_hook_wiring_honours_the_relevance_floor(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "0.55")
-    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
+    light = HookUseCases.for_hook(str(tmp_path), str(tmp_path))
     assert light.ranking.relevance_floor == 0.55
     assert light.session_start().ranking.relevance_floor == 0.55
 
@@ -47,7 +47,7 @@ def test_a_bad_value_leaves_the_hook_on_the_defaults_and_says_so_in_the_log(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setenv("ABZU_RELEVANCE_FLOOR", "high")
-    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
+    light = HookUseCases.for_hook(str(tmp_path), str(tmp_path))
     assert (light.ranking, light.cadence) == (RankingPolicy(), ReviewCadence())
     assert "settings ignored, defaults used: relevance_floor" in caplog.text
 
@@ -68,7 +68,7 @@ def test_the_hook_reads_the_review_cadence_and_floor_from_config_toml_under_the_
         "review_mini_days = 7\nreview_full_days = 45\nrelevance_floor = 0.4\n")
     monkeypatch.setenv("ABZU_REVIEW_FULL_DAYS", "60")  # the environment wins, as in Settings
 
-    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
+    light = HookUseCases.for_hook(str(tmp_path), str(tmp_path))
 
     settings = Settings()
     assert (light.cadence.mini_days, light.cadence.full_days) == (7, 60)
@@ -81,7 +81,7 @@ def test_a_broken_config_file_leaves_the_hook_on_its_defaults(
 ) -> None:
     monkeypatch.setenv("ABZU_CONFIG", str(tmp_path / "bad.toml"))
     (tmp_path / "bad.toml").write_text("review_mini_days = [\n")
-    assert LightUseCases.for_hook(str(tmp_path), str(tmp_path)).cadence == ReviewCadence()
+    assert HookUseCases.for_hook(str(tmp_path), str(tmp_path)).cadence == ReviewCadence()
 
 
 def test_nothing_pending_means_no_wait(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_the_hook_matches_variable_names_in_any_case_as_settings_does(
     monkeypatch.setenv("abzu_review_mini_days", "9")  # one reader (setting_fields.py) for both
     monkeypatch.setenv("Abzu_Relevance_Floor", "0.45")
 
-    light = LightUseCases.for_hook(str(tmp_path), str(tmp_path))
+    light = HookUseCases.for_hook(str(tmp_path), str(tmp_path))
 
     settings = Settings()
     assert light.cadence.mini_days == settings.review_mini_days == 9

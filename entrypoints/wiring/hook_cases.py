@@ -1,4 +1,4 @@
-"""The one factory of the light use cases (session start, post-compact briefing, hook records).
+"""The one factory of the hooks' use cases (session start, post-compact briefing, hook records).
 
 The hooks build it by hand from the environment (`for_hook`); the container builds the same
 object from its own clock, workspace and ranking (session_providers.py), so both doors run the
@@ -46,7 +46,7 @@ def hook_settings(environ: Mapping[str, str] = os.environ) -> tuple[RankingPolic
     return RankingPolicy(relevance_floor=floor), ReviewCadence(mini, full, staged)
 
 
-class LightUseCases(NamedTuple):
+class HookUseCases(NamedTuple):
     """A NamedTuple, not a dataclass: nothing compares or copies it, and a frozen dataclass costs
     ~1 ms of the session start to generate (docs/benchmarks.md, hot hooks)."""
 
@@ -58,7 +58,7 @@ class LightUseCases(NamedTuple):
     cadence: ReviewCadence = ReviewCadence()
 
     @classmethod
-    def for_hook(cls, home: str, cwd: str) -> "LightUseCases":
+    def for_hook(cls, home: str, cwd: str) -> "HookUseCases":
         """`cwd`: where the session works (CLAUDE_PROJECT_DIR, else the payload's cwd)."""
         from abzu.adapters.clock import SystemClock
         from abzu.adapters.workspace import GitWorkspace
