@@ -82,9 +82,15 @@ def grounded(sentence: str) -> bool:
     return _GROUNDED.search(sentence) is not None
 
 
+# "<the reason> — so I'll <the choice>": the reason first, then who chose.
+_SO_I_CHOOSE = re.compile(r"(?:—|–|--|[,;:])\s*so (?:I'll|I will|we'll|we will|let's|I'm going to)\b",
+                          re.IGNORECASE)
+
+
 def decision_sentences(text: str) -> Iterator[str]:
     """Sentences of `text` that state a choice, cleaned of markdown; code blocks are ignored."""
     for sentence in sentences(text):
-        if (may_decide(sentence) and _DECISION.search(sentence) and not _NOT_A_DECISION.search(sentence)
-                and _GROUNDED.search(sentence) and _CHOOSER.match(sentence)):
+        if not (may_decide(sentence) and _DECISION.search(sentence)) or _NOT_A_DECISION.search(sentence):
+            continue
+        if (_GROUNDED.search(sentence) and _CHOOSER.match(sentence)) or _SO_I_CHOOSE.search(sentence):
             yield sentence

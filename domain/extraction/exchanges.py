@@ -29,6 +29,9 @@ class ExchangeAnchors:
     def __init__(self) -> None:
         self.turn = 0
         self._acted: OrderedDict[int, tuple[dict[str, None], dict[str, None]]] = OrderedDict()
+        # Exchanges that changed something: a change need not leave an anchor (`cd repo; cp …`
+        # has no plain command prefix), and a choice it carried out is no plan.
+        self._changed: OrderedDict[int, None] = OrderedDict()
 
     def next_turn(self) -> None:
         self.turn += 1
@@ -39,6 +42,11 @@ class ExchangeAnchors:
         if path and len(files) < MAX_FILES:
             files[path] = None
         command = command_of(call)
+        changes = call.name in FILE_TOOLS or (command is not None and not is_read_only(command))
+        if changes and self.turn not in self._changed:
+            self._changed[self.turn] = None
+            if len(self._changed) > CAP:
+                self._changed.popitem(last=False)
         prefix = command_prefix(command) if command and not is_read_only(command) else None
         if prefix and len(commands) < MAX_COMMANDS:
             commands[_redacted_prefix(prefix)] = None
@@ -52,8 +60,7 @@ class ExchangeAnchors:
 
     def acted(self, turn: int | None) -> bool:
         """Whether the exchange changed something (a file, a command that is not a look)."""
-        files, commands = self._acted.get(turn, ({}, {})) if turn is not None else ({}, {})
-        return bool(files or commands)
+        return turn is not None and turn in self._changed
 
     def _current(self) -> tuple[dict[str, None], dict[str, None]]:
         if self.turn not in self._acted:

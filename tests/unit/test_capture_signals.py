@@ -354,3 +354,14 @@ def test_table_rows_and_offers_are_not_learnings() -> None:
               "`recommend()`, it's duplicated | Confirmed |\n\n"
               "If you want, the duplicated check could later go in a general cleanup.")
     assert _drafts(said("review the fix"), edit("t1", "/src/cli.py"), wrote(report)) == []
+
+
+def test_the_reason_then_so_ill_is_a_decision_carried_out_by_a_cd_script() -> None:
+    """`cd repo; cp …` anchors to no command prefix, yet it changed something: the choice said
+    before it was carried out, not a plan."""
+    sentence = ("Entire's installed hooks are bare one-liners with no chaining — so I'll use Entire's own "
+                "backup-and-chain mechanism: seed the hooks, then run `entire configure --force`.")
+    [decision] = _drafts(said("wire the anti-co-author hooks back in"), wrote(sentence),
+                         bash("t1", "cd /repo\ncp ~/.config/git/hooks/commit-msg .git/hooks/\n"
+                                    "entire configure --force", "installed"))
+    assert (decision.category, decision.content) == (Category.DECISION, sentence)
