@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.extraction.fixes import program_of
+from abzu.domain.extraction.rules import is_local_look
 from abzu.domain.extraction.transcript_text import shorten
 
 MAX_EMPTIES_SHOWN = 3
@@ -25,11 +26,6 @@ _QUERY_WORDS = re.compile(
     r"^(?:gh|glab|kubectl|oc|helm|aws|gcloud|az|docker|podman|curl|wget|http|jq|juju|systemctl"
     r"|psql|sqlite3|mysql|redis-cli|npm view|pip index|pip show|uv pip show|cargo search|brew info)\b"
 )
-
-
-# A search of this machine that missed (`grep`, `ls`, `git log`), not a query answered empty;
-# the query programs' read verbs (`kubectl get`, `gh pr list`) are what this signal reads.
-_LOCAL_LOOK = re.compile(r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|head|tail|git)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +44,7 @@ class EmptyAnswerTracker:
 
     def on_success(self, command: str, output: str, uuid: str) -> Answered | None:
         program = program_of(command)
-        if not program or not _QUERY_WORDS.match(program) or _LOCAL_LOOK.match(command):
+        if not program or not _QUERY_WORDS.match(program) or is_local_look(command):
             return None
         program = program.split()[0]  # `gh api …` empty, `gh pr view …` answered: one tool
         if _EMPTY.match(output):

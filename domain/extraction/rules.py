@@ -42,16 +42,23 @@ _ERROR_LINE = re.compile(
 )
 _NOISE_LINE = re.compile(r"^\s*(?:npm warn|warning:|\s*$)", re.IGNORECASE)
 _TAGS = re.compile(r"</?tool_use_error>")
-# Looks: the programs that only read, and the read verbs of the usual command-line clients
-# (`gh pr view`, `kubectl get`, `docker logs`): what a look is does not depend on the project.
-_READ_ONLY = re.compile(
-    r"^(?:cd \S+ && )?(?:ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df|jq|file"
-    r"|sed -n|git (?:status|log|diff|show|branch|blame|grep|ls-files|rev-parse|reflog|remote -v)"
-    r"|gh (?:pr|issue|run|repo|release|workflow) (?:view|list|diff|status|checks)"
-    r"|gh api (?!.*(?:\s-X\s|--method|\s-[fF]\s|--field|--raw-field|--input))"
-    r"|kubectl (?:get|describe|logs|top|explain)|docker (?:ps|logs|inspect|images)"
-    r"|npm (?:ls|view|outdated)|pip (?:show|list|freeze))\b"
-)
+# Looks: the programs that only read this machine, and the read verbs of the usual command-line
+# clients (`gh pr view`, `kubectl get`, `docker logs`): what a look is does not depend on the project.
+_LOCAL_LOOKS = (r"ls|cat|find|grep|rg|pwd|echo|head|tail|tree|wc|which|stat|du|df|file|sed -n"
+                r"|git (?:status|log|diff|show|branch|blame|grep|ls-files|rev-parse|reflog|remote -v)")
+# jq reads local data but queries it as the clients do: empties.py reads its empty answers.
+_CLIENT_READS = (r"jq|gh (?:pr|issue|run|repo|release|workflow) (?:view|list|diff|status|checks)"
+                 r"|gh api (?!.*(?:\s-X\s|--method|\s-[fF]\s|--field|--raw-field|--input))"
+                 r"|kubectl (?:get|describe|logs|top|explain)|docker (?:ps|logs|inspect|images)"
+                 r"|npm (?:ls|view|outdated)|pip (?:show|list|freeze)")
+_LOCAL_LOOK = re.compile(rf"^(?:cd \S+ && )?(?:{_LOCAL_LOOKS})\b")
+_READ_ONLY = re.compile(rf"^(?:cd \S+ && )?(?:{_LOCAL_LOOKS}|{_CLIENT_READS})\b")
+
+
+def is_local_look(command: str) -> bool:
+    """A look at this machine (`grep`, `ls`, `git log`): a search that finds nothing missed;
+    a client's query answered empty (`kubectl get`) says where the data is not."""
+    return _LOCAL_LOOK.match(command) is not None
 
 
 _DISCARDED = re.compile(r"\s\d?>\s*/dev/null\b|\s\d?>&\d\b")  # 2>/dev/null, 2>&1: nothing written
