@@ -1,7 +1,7 @@
 """The one factory of the hooks' use cases (session start, post-compact briefing, hook records).
 
 The hooks build it by hand from the environment (`for_hook`); the container builds the same
-object from its own clock, workspace and ranking (session_providers.py), so both doors run the
+object from its own clock, workspace and ranking (wiring/sessions.py), so both doors run the
 same wiring. Standard library, adapters and application only: the container's import alone
 (dependency-injector, pydantic-settings, SQLAlchemy) costs more than a hook's budget.
 """
