@@ -11,6 +11,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Collection
 
+from abzu.domain.extraction.rules import is_read_only
 from abzu.domain.extraction.transcript_text import shorten
 
 # Words of the ecosystem's verification tools, not of any one person's phrasing.
@@ -19,13 +20,14 @@ _CHECKS = re.compile(
     r"|ruff|flake8|pylint|pytest|tox|nox|jest|vitest|mocha|rspec|phpunit|eslint|ctest)\b",
     re.IGNORECASE,
 )
-_NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|echo|cat|ls|mkdir|rm|cp|mv)\b")
+# Version control, clients and housekeeping; looks are rules.is_read_only's.
+_NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|mkdir|rm|cp|mv)\b")
 MAX_CHECKS = 3
 
 
 def is_check(command: str) -> bool:
     stage = command.split("&&")[-1].strip()
-    return _CHECKS.search(stage) is not None and _NOT_A_CHECK.match(stage) is None
+    return _CHECKS.search(stage) is not None and _NOT_A_CHECK.match(stage) is None and not is_read_only(stage)
 
 
 class CheckTracker:
