@@ -5,8 +5,9 @@ from typing import Annotated
 import typer
 
 from abzu.entrypoints.cli.context import fail, one_line_errors
+from abzu.entrypoints.cli.lazy import new_app
 
-config_app = typer.Typer(
+config_app = new_app(
     help="Settings: the environment (ABZU_*) wins over the config file, which wins over defaults.",
     no_args_is_help=True,
 )

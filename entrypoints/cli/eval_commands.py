@@ -12,6 +12,7 @@ from abzu.application.evaluation.report import DEFAULT_DEPTH, EvalReport, EvalRe
 from abzu.entrypoints.cli import eval_capture, eval_render
 from abzu.entrypoints.cli.context import fail, one_line_errors
 from abzu.entrypoints.cli.eval_views import EvalView, QuestionView
+from abzu.entrypoints.cli.lazy import new_app
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
 
@@ -56,7 +57,7 @@ TeamUrlOpt = Annotated[str | None, typer.Option(
 
 
 def register(app: typer.Typer) -> None:
-    evaluate = typer.Typer(help=HELP, no_args_is_help=True)
+    evaluate = new_app(help=HELP, no_args_is_help=True)
     evaluate.command("locomo")(locomo)
     evaluate.command("capture")(eval_capture.capture)
     app.add_typer(evaluate, name="eval")

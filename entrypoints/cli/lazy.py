@@ -21,6 +21,13 @@ from abzu.entrypoints.cli.context import Sources
 Table = Sequence[tuple[str, Mapping[str, str | None]]]
 
 
+def new_app(**options: Any) -> typer.Typer:
+    """Every Typer app of the CLI: click's plain help and errors. typer's rich help imports
+    rich.markdown, markdown_it and rich.traceback (~80 ms, a third of `abzu --help`) to draw boxes;
+    issue 31 holds `--help` to 15x the interpreter. Our own exceptions print one line (context.fail)."""
+    return typer.Typer(rich_markup_mode=None, pretty_exceptions_enable=False, **options)
+
+
 def lazy_group(table: Table, source: Sources) -> type[TyperGroup]:
     """A root group class bound to `table`; typer instantiates it (it passes no extra arguments)."""
     where = {name: module for module, names in table for name in names}
@@ -63,9 +70,18 @@ def _listed(name: str, text: str | None) -> TyperCommand:
 def _load(group: TyperGroup, module_name: str, source: Sources,
           summary: Mapping[str, str | None]) -> None:
     module = importlib.import_module(f"abzu.entrypoints.cli.{module_name}")
-    holder = typer.Typer(pretty_exceptions_enable=False)
+    holder = new_app()
     wants_source = len(inspect.signature(module.register).parameters) > 1
     module.register(*((holder, source) if wants_source else (holder,)))
     for name, command in typer.main.get_group(holder).commands.items():
         command.short_help = summary.get(name) or command.short_help
+        _whole_summaries(command)
         group.commands.setdefault(name, command)
+
+
+def _whole_summaries(command: Any) -> None:
+    """A sub-command's listing shows its docstring's first paragraph whole: click would cut it to
+    45-odd characters and an ellipsis, where typer's rich help (no longer used) showed it all."""
+    for sub in getattr(command, "commands", {}).values():
+        sub.short_help = sub.short_help or (sub.help or "").split("\n\n")[0].strip() or None
+        _whole_summaries(sub)

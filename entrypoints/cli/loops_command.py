@@ -10,6 +10,7 @@ from returns.result import Failure, Success
 from abzu.domain.sessions.loops import KIND_LABELS
 from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.lazy import new_app
 from abzu.entrypoints.cli.memory import JsonFlag
 
 HELP = """Open loops: tasks left pending, changes not done and errors left unresolved by \
@@ -25,7 +26,7 @@ ClosedOpt = Annotated[bool, typer.Option("--closed", help="Resolved and dismisse
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    loops = typer.Typer(help=HELP, invoke_without_command=True, no_args_is_help=False)
+    loops = new_app(help=HELP, invoke_without_command=True, no_args_is_help=False)
 
     @loops.callback()
     def listing(ctx: typer.Context, project: ProjectOpt = None, every: AllOpt = False,

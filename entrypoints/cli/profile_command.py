@@ -8,6 +8,7 @@ from returns.result import Failure, Success
 
 from abzu.domain.enki.profile import ProfileEntry
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.lazy import new_app
 from abzu.entrypoints.cli.memory import JsonFlag
 
 HELP = """The user profile: short facts about you, one value per key.
@@ -18,7 +19,7 @@ persona; inferred and codebase ones are kept for Enki's other parts. `abzu profi
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
-    profile = typer.Typer(help=HELP, invoke_without_command=True, no_args_is_help=False)
+    profile = new_app(help=HELP, invoke_without_command=True, no_args_is_help=False)
 
     @profile.callback()
     def show(ctx: typer.Context, json: JsonFlag = False) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from abzu.entrypoints.cli.context import fail, one_line_errors
+from abzu.entrypoints.cli.lazy import new_app
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -23,7 +24,7 @@ Preferences, private memories and anything redaction touched never leave this ma
 live in the database: a reader reads, a writer stages, a reviewer promotes.
 """
 
-team_app = typer.Typer(help=HELP, no_args_is_help=True)
+team_app = new_app(help=HELP, no_args_is_help=True)
 UrlArg = Annotated[str, typer.Argument(help="postgresql://user@host:5432/database (no password: "
                                             "ABZU_TEAM_PASSWORD or ~/.pgpass).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
