@@ -11,6 +11,7 @@ from returns.result import Failure, Result, Success
 
 from abzu.application.ports import BeadStats, StoreFile
 from abzu.application.review.ports import (
+    PERSON,
     ReviewAnswer,
     ReviewerIdentity,
     ReviewFailure,
@@ -154,7 +155,8 @@ class InMemoryReviewLog:
         if not open_:
             return Nothing
         last = max(open_, key=lambda r: (r.started_at, r.review_id))
-        return Some(ReviewRecord(last.review_id, last.started_at, last.snapshot or "", last.finished_at))
+        return Some(ReviewRecord(last.review_id, last.started_at, last.snapshot or "", last.finished_at,
+                                 last.reviewer))
 
     def mark_undone(self, review_id: str, at: datetime) -> None:
         self.undone[review_id] = at
@@ -308,7 +310,7 @@ class ScriptedReviewer:
 
     @property
     def identity(self) -> ReviewerIdentity:
-        return ReviewerIdentity("human" if self.human else "scripted", None, human=self.human)
+        return ReviewerIdentity(PERSON if self.human else "scripted", None, human=self.human)
 
     def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
         self.batches.append(batch)

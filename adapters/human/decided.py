@@ -7,7 +7,7 @@ before it changes and `abzu review --undo` can take it back.
 
 from returns.result import Result, Success
 
-from abzu.application.review.ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
+from abzu.application.review.ports import PERSON, ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
 from abzu.domain.review.model import Proposal, ReviewBatch
 
 
@@ -19,7 +19,7 @@ class DecidedReviewer(Reviewer):
 
     @property
     def identity(self) -> ReviewerIdentity:
-        return ReviewerIdentity("human", None, human=True)
+        return ReviewerIdentity(PERSON, None, human=True)
 
     def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
         wanted = set(self._proposal.candidate_ids)

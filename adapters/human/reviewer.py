@@ -3,7 +3,7 @@ from typing import Protocol
 
 from returns.result import Result, Success
 
-from abzu.application.review.ports import ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
+from abzu.application.review.ports import PERSON, ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.quoting import neutralise, one_line
 from abzu.domain.review.model import Proposal, ReviewBatch
@@ -31,7 +31,7 @@ class HumanReviewer(Reviewer):
 
     @property
     def identity(self) -> ReviewerIdentity:
-        return ReviewerIdentity("human", None, human=True)
+        return ReviewerIdentity(PERSON, None, human=True)
 
     def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
         beads = {b.id: b for b in batch.context}

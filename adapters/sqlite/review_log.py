@@ -35,7 +35,7 @@ _SAVED = tuple(c for c in REVIEW_LOG if c != "undone_at")
 _SAVE = (insert_sql("review_log", _SAVED) + " ON CONFLICT (id) DO UPDATE SET "
          + ", ".join(f"{c} = excluded.{c}" for c in _SAVED if c != "id"))
 _LAST_UNDOABLE = """
-SELECT id, started_at, snapshot, finished_at FROM review_log
+SELECT id, started_at, snapshot, finished_at, reviewer FROM review_log
 WHERE snapshot IS NOT NULL AND undone_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1
 """
 
@@ -53,7 +53,7 @@ class SqliteReviewLog(ReviewLog):
             return Nothing
         row = rows[0]
         return Some(ReviewRecord(row["id"], from_db_required(row["started_at"]), row["snapshot"],
-                                 from_db(row["finished_at"])))
+                                 from_db(row["finished_at"]), row["reviewer"]))
 
     def mark_undone(self, review_id: str, at: datetime) -> None:
         self._db.execute("UPDATE review_log SET undone_at = :at WHERE id = :id",

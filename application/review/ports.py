@@ -14,10 +14,12 @@ from abzu.application.review.report import BatchReport, ReviewReport
 from abzu.domain.bead import Candidate
 from abzu.domain.review.model import Proposal, ReviewBatch
 
+PERSON = "human"  # the reviewer name a person's review is logged under
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewerIdentity:
-    name: str
+    name: str  # PERSON for every human reviewer
     model: str | None = None
     human: bool = False
 
@@ -76,6 +78,7 @@ class ReviewRecord:
     started_at: datetime
     snapshot: str
     finished_at: datetime | None = None
+    reviewer: str = ""
 
 
 class ReviewLog(Protocol):

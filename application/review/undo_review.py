@@ -9,6 +9,7 @@ from abzu.application.ports import Clock
 from abzu.application.projects import ensure_named
 from abzu.application.review.errors import NothingToUndo
 from abzu.application.review.ports import (
+    PERSON,
     ReviewRecord,
     ReviewUnitOfWork,
     SnapshotMissing,
@@ -26,6 +27,22 @@ class Undone:
 
 
 @dataclass(frozen=True, slots=True)
+class PersonsReview:
+    """The agent's shell asked to undo a review a person made: the person's work (and what they
+    vouched for) would be lost on the agent's word."""
+
+    review_id: str
+
+    @property
+    def message(self) -> str:
+        return (f"the last review ({self.review_id}) was a person's, and this undo was started by "
+                "Claude Code's shell (CLAUDECODE is set): run `abzu review --undo` in your own terminal")
+
+
+UndoError = NothingToUndo | SnapshotMissing | PersonsReview
+
+
+@dataclass(frozen=True, slots=True)
 class UndoReview:
     """- Restores wisdom.db as it was before the newest review that changed it (its snapshot),
       search index rebuilt; the review is marked undone, so a second undo goes one further back.
@@ -33,6 +50,7 @@ class UndoReview:
       written back after the restore. Their recall history since is not.
     - Candidates the review promoted, merged or discarded are staged again (unless the same text
       is staged by now).
+    - A person's review is undone only by a person: never at the word of the agent's shell.
     - Wisdom first, then staging: an undo interrupted in between can simply be run again.
     """
 
@@ -40,9 +58,11 @@ class UndoReview:
     snapshots: WisdomSnapshots
     clock: Clock
 
-    def execute(self) -> Result[Undone, NothingToUndo | SnapshotMissing]:
+    def execute(self, by_agent: bool = False) -> Result[Undone, UndoError]:
         with self.uow as uow:
             match uow.reviews.last_undoable():
+                case Some(ReviewRecord() as record) if by_agent and record.reviewer == PERSON:
+                    return Failure(PersonsReview(record.review_id))
                 case Some(ReviewRecord() as record):
                     later = uow.beads.created_since(record.finished_at) if record.finished_at else []
                 case _:

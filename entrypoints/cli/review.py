@@ -151,7 +151,7 @@ def gemini_installed() -> bool:
 
 
 def _undo(c: "Container", as_json: bool) -> None:
-    match c.review.undo_review().execute():
+    match c.review.undo_review().execute(by_agent=typed_by_agent()):
         case Success(Undone() as done):
             _show(UndoView.of(done), as_json, render.undone)
         case Failure(err):

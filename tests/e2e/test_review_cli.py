@@ -240,6 +240,19 @@ def test_undo_restores_the_state_before_the_last_review(container: Container):
     assert again.exit_code == 1 and "no review to undo" in again.output
 
 
+def test_the_agent_s_shell_cannot_undo_a_person_s_review(container: Container,
+                                                         monkeypatch: pytest.MonkeyPatch):
+    remember(container, WAL, NOISE)
+    abzu(container, "review", "-i", stdin="p\nd\nnoise\n")
+    monkeypatch.setenv("CLAUDECODE", "1")
+    refused = abzu(container, "review", "--undo")
+    assert refused.exit_code == 1 and "in your own terminal" in refused.output
+    assert len(refused.output.strip().splitlines()) == 1
+    assert json.loads(abzu(container, "recall", "WAL", "--json").output)["results"][0]["reviewed"] is True
+    monkeypatch.delenv("CLAUDECODE")
+    assert abzu(container, "review", "--undo").exit_code == 0
+
+
 def test_unflag_restores_a_flagged_bead(container: Container):
     remember(container, WAL)
     abzu(container, "review", "-i", stdin="p\n")

@@ -7,7 +7,7 @@ from returns.result import Failure
 from abzu.application.review.errors import NothingToUndo, UnknownProject
 from abzu.application.review.ports import ReviewMalformed, ReviewUnavailable
 from abzu.application.review.run_review import ReviewRequest, RunReview
-from abzu.application.review.undo_review import UndoReview
+from abzu.application.review.undo_review import PersonsReview, UndoReview
 from abzu.domain.content import content_hash
 from abzu.domain.review.batching import BatchPolicy
 from abzu.domain.review.model import Proposal, ReviewBatch
@@ -186,6 +186,22 @@ def test_undo_restores_wisdom_and_restages_what_the_review_took(world: FakeUnitO
     assert undone.restaged == 2
     assert dump(world) == before
     assert UndoReview(world, snapshots, FixedClock()).execute() == Failure(NothingToUndo())
+
+
+def test_only_a_person_undoes_a_person_s_review(world: FakeUnitOfWork):
+    sut, snapshots = run(world, ScriptedReviewer([promote("c-1")], human=True))
+    review_id = sut.execute(ReviewRequest()).unwrap().review_id
+    reviewed = dump(world)
+    undo = UndoReview(world, snapshots, FixedClock())
+    assert undo.execute(by_agent=True) == Failure(PersonsReview(review_id))
+    assert dump(world) == reviewed
+    assert undo.execute().unwrap().restaged == 1
+
+
+def test_the_agent_may_undo_a_review_no_person_made(world: FakeUnitOfWork):
+    sut, snapshots = run(world, ScriptedReviewer([promote("c-1")]))
+    sut.execute(ReviewRequest()).unwrap()
+    assert UndoReview(world, snapshots, FixedClock()).execute(by_agent=True).unwrap().restaged == 1
 
 
 def test_undo_keeps_beads_written_after_the_review(world: FakeUnitOfWork):
