@@ -130,7 +130,8 @@ def main() -> None:
     except Exception as exc:
         if not isinstance(exc, _usage_error()):
             raise
-        if type(exc).__name__ == "NoArgsIsHelpError":  # typer has already printed the help
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `abzu` or `abzu team` alone: its help
+            typer.echo(exc.format_message())  # type: ignore[attr-defined]
             raise SystemExit(0) from None
         ctx = getattr(exc, "ctx", None)
         hint = f" (see `{ctx.command_path} --help`)" if ctx else ""

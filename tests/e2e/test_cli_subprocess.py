@@ -60,9 +60,10 @@ def test_a_usage_error_is_one_line_and_exit_2(tmp_path: Path, args: list[str], m
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and message in done.stderr
 
 
-def test_abzu_alone_shows_the_help_and_succeeds(tmp_path: Path) -> None:
-    done = abzu(home=tmp_path / "home", cwd=tmp_path)
-    assert done.returncode == 0 and done.stdout.count("Usage:") == 1 and "remember" in done.stdout
+@pytest.mark.parametrize(("args", "listed"), [([], "remember"), (["team"], "push"), (["eval"], "locomo")])
+def test_a_group_alone_shows_its_help_and_succeeds(tmp_path: Path, args: list[str], listed: str) -> None:
+    done = abzu(*args, home=tmp_path / "home", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.count("Usage:") == 1 and listed in done.stdout
 
 
 @pytest.mark.parametrize("args", [["recall", "sqlite"], ["status"], ["remember", "Use WAL", "-c", "fix"]])
