@@ -22,23 +22,8 @@ class VersionView(BaseModel):
 
 
 def register(app: typer.Typer) -> None:
-    app.callback()(_root)
+    """`abzu --version` is the root callback's (app.py); this module adds the command only."""
     app.command("version")(version_command)
-
-
-def _print_and_exit(on: bool) -> None:
-    if on:
-        typer.echo(f"abzu {abzu_version()}")
-        raise typer.Exit()
-
-
-def _root(
-    show_version: Annotated[bool, typer.Option(
-        "--version", is_eager=True, callback=_print_and_exit,
-        help="Print the version and exit.",
-    )] = False,
-) -> None:
-    """Abzu: memory for AI coding agents."""
 
 
 def version_command(
