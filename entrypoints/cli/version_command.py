@@ -1,4 +1,5 @@
-"""`abzu --version` and `abzu version [--json]`: what is installed and which data it works on."""
+"""`abzu version [--json]`: what is installed and which data it works on (`abzu --version`, the
+version alone, is the root's option: app.py)."""
 
 from typing import Annotated
 
@@ -22,7 +23,6 @@ class VersionView(BaseModel):
 
 
 def register(app: typer.Typer) -> None:
-    """`abzu --version` is the root callback's (app.py); this module adds the command only."""
     app.command("version")(version_command)
 
 
