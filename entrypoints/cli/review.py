@@ -16,7 +16,7 @@ from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.actor import typed_by_agent
 from abzu.entrypoints.cli import review_render as render
 from abzu.entrypoints.cli import review_written
-from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
 from abzu.entrypoints.cli.review_progress import review_progress
@@ -46,11 +46,8 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         app.command()(command)
 
 
-class ReviewCommands:
+class ReviewCommands(ContainerCommands):
     """`abzu review | candidates | unflag`, bound to a lazily built container."""
-
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
 
     def review(
         self,

@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from abzu.application.scrub.scrub_stores import ScrubRequest
-from abzu.entrypoints.cli.context import ContainerSource, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 from abzu.entrypoints.cli.scrub_progress import scrub_progress
 from abzu.entrypoints.cli.scrub_render import scrubbed
@@ -18,10 +18,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command()(ScrubCommand(container).scrub)
 
 
-class ScrubCommand:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class ScrubCommand(ContainerCommands):
     def scrub(self, dry_run: DryRun = False, json: JsonFlag = False) -> None:
         """Re-apply the current redaction rules to everything already stored.
 
