@@ -21,10 +21,14 @@ from abzu.domain.text import keywords
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 if TYPE_CHECKING:  # `returns` loads when `prepare` runs: `abzu remember` asks `draft_of`
+    from typing import TypeVar
+
     from returns.result import Result
 
     from abzu.application.ports import Clock, IdGenerator, MemoryRows, UnitOfWork
     from abzu.domain.redaction import Redacted
+
+    M = TypeVar("M", Bead, Candidate)
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
@@ -176,13 +180,7 @@ class MemoryWriter:
             summary=draft.summary, tags=draft.tags, context=draft.context,
             vouched_by=draft.request.vouched_by,
         )
-        self.uow.beads.add(bead)
-        if (replaced := _superseded_id(verdict)) is not None:
-            self.uow.beads.supersede(replaced, by=bead.id)
-        return Remembered(
-            bead.id, Destination.WISDOM, verdict.outcome, project, verdict.existing_id,
-            draft.redactions,
-        )
+        return self._added(self.uow.beads, bead, Destination.WISDOM, draft, project, verdict)
 
     def _store_candidate(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
         request = draft.request
@@ -193,13 +191,17 @@ class MemoryWriter:
             created_at=self.clock.now(), summary=draft.summary, session_id=request.session_id,
             tags=draft.tags, context=draft.context,
         )
-        self.uow.candidates.add(candidate)
+        return self._added(self.uow.candidates, candidate, Destination.STAGING, draft, project, verdict)
+
+    def _added(
+        self, store: "MemoryRows[M]", item: "M", where: Destination, draft: Draft, project: str | None,
+        verdict: DedupVerdict,
+    ) -> Remembered:
+        """`item` stored, and the memory it supersedes (if the verdict says so) marked replaced."""
+        store.add(item)
         if (replaced := _superseded_id(verdict)) is not None:
-            self.uow.candidates.supersede(replaced, by=candidate.id)
-        return Remembered(
-            candidate.id, Destination.STAGING, verdict.outcome, project, verdict.existing_id,
-            draft.redactions,
-        )
+            store.supersede(replaced, by=item.id)
+        return Remembered(item.id, where, verdict.outcome, project, verdict.existing_id, draft.redactions)
 
     def _still_current(
         self, store: "MemoryRows[Bead] | MemoryRows[Candidate]", draft: Draft, project: str | None,
