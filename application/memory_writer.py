@@ -21,6 +21,7 @@ from abzu.domain.text import keywords
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 if TYPE_CHECKING:  # `returns` loads when `prepare` runs: `abzu remember` asks `draft_of`
+    from datetime import datetime
     from typing import TypeVar
 
     from returns.result import Result
@@ -47,6 +48,20 @@ class Draft:
     redactions: int
     tags: tuple[str, ...] = ()
     context: str | None = None
+
+    def bead(self, bead_id: str, project: str | None, now: "datetime") -> Bead:
+        return Bead(
+            id=bead_id, content=self.content, category=self.category, project=project,
+            content_hash=self.hash, created_at=now, summary=self.summary, tags=self.tags,
+            context=self.context, vouched_by=self.request.vouched_by,
+        )
+
+    def candidate(self, candidate_id: str, project: str | None, now: "datetime") -> Candidate:
+        return Candidate(
+            id=candidate_id, content=self.content, category=self.category, project=project,
+            content_hash=self.hash, source=self.request.source, created_at=now, summary=self.summary,
+            session_id=self.request.session_id, tags=self.tags, context=self.context,
+        )
 
 
 def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS
@@ -174,23 +189,12 @@ class MemoryWriter:
 
     def _store_bead(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
         verdict = self._still_current(self.uow.beads, draft, project, verdict)
-        bead = Bead(
-            id=self.ids.new_id("b"), content=draft.content, category=draft.category,
-            project=project, content_hash=draft.hash, created_at=self.clock.now(),
-            summary=draft.summary, tags=draft.tags, context=draft.context,
-            vouched_by=draft.request.vouched_by,
-        )
+        bead = draft.bead(self.ids.new_id("b"), project, self.clock.now())
         return self._added(self.uow.beads, bead, Destination.WISDOM, draft, project, verdict)
 
     def _store_candidate(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
-        request = draft.request
         verdict = self._still_current(self.uow.candidates, draft, project, verdict)
-        candidate = Candidate(
-            id=self.ids.new_id("c"), content=draft.content, category=draft.category,
-            project=project, content_hash=draft.hash, source=request.source,
-            created_at=self.clock.now(), summary=draft.summary, session_id=request.session_id,
-            tags=draft.tags, context=draft.context,
-        )
+        candidate = draft.candidate(self.ids.new_id("c"), project, self.clock.now())
         return self._added(self.uow.candidates, candidate, Destination.STAGING, draft, project, verdict)
 
     def _added(
