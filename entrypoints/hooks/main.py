@@ -11,10 +11,9 @@ Standard library only at import time; one module per hook, imported only for its
 (PostCompact and PreToolUse: `run(raw, home)`). SessionEnd and Stop journal the payload and
 return (spooled.py); PreCompact records the request and snapshots in the background; these three
 are given the data home as a string (`run_at(raw, root)`: no pathlib, DataHome or logging on
-their path). SessionStart and
-PostCompact validate the payload and run their use case; SessionStart is given the data home as
-a string as well (its files are named by home_root.py: no pathlib), with logging set up by the
-first line written.
+their path). SessionStart and PostCompact validate the payload and run their use case;
+SessionStart is given the data home as a string as well (its files are named by home_root.py:
+no pathlib), with logging set up by the first line written.
 """
 
 import json
