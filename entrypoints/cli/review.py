@@ -19,7 +19,7 @@ from abzu.entrypoints.cli import review_written
 from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
-from abzu.entrypoints.cli.review_progress import review_progress
+from abzu.entrypoints.cli.progress import review_progress
 from abzu.entrypoints.cli.review_views import CandidatesView, CandidateView, ReviewView, UndoView
 from abzu.entrypoints.views import BeadView
 

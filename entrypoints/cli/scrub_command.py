@@ -7,7 +7,7 @@ import typer
 from abzu.application.scrub.scrub_stores import ScrubRequest
 from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
-from abzu.entrypoints.cli.scrub_progress import scrub_progress
+from abzu.entrypoints.cli.progress import scrub_progress
 from abzu.entrypoints.cli.scrub_render import scrubbed
 from abzu.entrypoints.cli.scrub_views import ScrubView
 
