@@ -1,16 +1,19 @@
 """The progress bars of `abzu review` (per batch) and `abzu scrub` (per table or file): rich, on
 stderr, gone when done; or nothing at all (interactive or JSON output)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from abzu.application.review.ports import NoProgress, ReviewProgress
+from abzu.application.review.ports import ReviewProgress
 from abzu.application.review.report import BatchReport
-from abzu.application.scrub.ports import NoScrubProgress, ScrubProgress
+from abzu.application.scrub.ports import ScrubProgress
+
+P = TypeVar("P", ReviewProgress, ScrubProgress)
 
 
 class RichReviewProgress(ReviewProgress):
@@ -38,23 +41,11 @@ class RichScrubProgress(ScrubProgress):
 
 
 @contextmanager
-def review_progress(enabled: bool) -> Iterator[ReviewProgress]:
+def shown(bar: Callable[[Progress], P], quiet: P, *, enabled: bool) -> Iterator[P]:
+    """`bar` drawn on stderr while the block runs (gone when done), or `quiet` when not `enabled`."""
     if not enabled:
-        yield NoProgress()
+        yield quiet
         return
-    with _bar() as progress:
-        yield RichReviewProgress(progress)
-
-
-@contextmanager
-def scrub_progress(enabled: bool) -> Iterator[ScrubProgress]:
-    if not enabled:
-        yield NoScrubProgress()
-        return
-    with _bar() as progress:
-        yield RichScrubProgress(progress)
-
-
-def _bar() -> Progress:
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    return Progress(*columns, transient=True, console=Console(stderr=True))
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
+        yield bar(progress)
