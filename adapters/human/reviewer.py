@@ -21,23 +21,17 @@ class Dialogue(Protocol):
     def ask(self, question: str, default: str) -> str | None: ...
 
 
-class PersonReviewer(Reviewer):
-    """A reviewer whose decisions a person takes, at the terminal or on the page: the review
-    treats them as a human's (no token ceiling; the sandbox lets a person do what it refuses a
-    model, such as promoting text that reads like instructions)."""
-
-    @property
-    def identity(self) -> ReviewerIdentity:
-        return ReviewerIdentity("human", None, human=True)
-
-
-class HumanReviewer(PersonReviewer):
+class HumanReviewer(Reviewer):
     """Offline review by a person: each candidate is shown with its closest permanent beads, and
     the person promotes, edits and promotes, discards, skips (keeps it staged) or quits. Works
     without any key; a person may promote text that reads like instructions (it is marked)."""
 
     def __init__(self, dialogue: Dialogue) -> None:
         self._dialogue = dialogue
+
+    @property
+    def identity(self) -> ReviewerIdentity:
+        return ReviewerIdentity("human", None, human=True)
 
     def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
         beads = {b.id: b for b in batch.context}
