@@ -1,10 +1,11 @@
 """The repository methods both stores share, delegated to their table: one copy for SQLite and
 the team store (issue 32)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from abzu.domain.bead import Candidate
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
@@ -16,6 +17,7 @@ T = TypeVar("T")
 class RowTable(Protocol[T]):
     """A store's table of beads or candidates (adapters/sqlite/fts_table.py, adapters/postgres/table.py)."""
 
+    def select(self, where: str, params: Mapping[str, Any], tail: str = "") -> list[T]: ...
     def get(self, item_id: str) -> T | None: ...
     def add(self, item: T) -> None: ...
     def add_many(self, items: Sequence[T]) -> None: ...
@@ -89,3 +91,12 @@ class TableRepository(Generic[T]):
         counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
         return self._rows.search(terms, scope, limit=limit, now=now, counts=counts, weights=weights)
+
+
+class CandidateTableRepository(TableRepository[Candidate]):
+    """The candidate repositories' share, with the staging queue: the same query on both stores."""
+
+    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
+        where = "superseded_by IS NULL" + ("" if project is None else " AND project = :project")
+        tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
+        return self._rows.select(where, {"project": project, "limit": limit}, tail)

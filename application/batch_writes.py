@@ -45,20 +45,9 @@ class BatchWrites:
 
     def _row(self, draft: Draft, project: str | None, permanent: bool) -> str:
         if permanent:
-            bead = Bead(
-                id=self.ids.new_id("b"), content=draft.content, category=draft.category,
-                project=project, content_hash=draft.hash, created_at=self.clock.now(),
-                summary=draft.summary, tags=draft.tags, context=draft.context,
-                vouched_by=draft.request.vouched_by,
-            )
+            bead = draft.bead(self.ids.new_id("b"), project, self.clock.now())
             self.beads.append(bead)
             return bead.id
-        request = draft.request
-        candidate = Candidate(
-            id=self.ids.new_id("c"), content=draft.content, category=draft.category,
-            project=project, content_hash=draft.hash, source=request.source, created_at=self.clock.now(),
-            summary=draft.summary, session_id=request.session_id, tags=draft.tags,
-            context=draft.context,
-        )
+        candidate = draft.candidate(self.ids.new_id("c"), project, self.clock.now())
         self.candidates.append(candidate)
         return candidate.id

@@ -21,10 +21,15 @@ from abzu.domain.text import keywords
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on the lean path
 if TYPE_CHECKING:  # `returns` loads when `prepare` runs: `abzu remember` asks `draft_of`
+    from datetime import datetime
+    from typing import TypeVar
+
     from returns.result import Result
 
     from abzu.application.ports import Clock, IdGenerator, MemoryRows, UnitOfWork
     from abzu.domain.redaction import Redacted
+
+    M = TypeVar("M", Bead, Candidate)
 
 # The "why" (the request or exchange a memory came from) helps find it; a few turns are enough.
 MAX_CONTEXT_CHARS = 4000
@@ -43,6 +48,20 @@ class Draft:
     redactions: int
     tags: tuple[str, ...] = ()
     context: str | None = None
+
+    def bead(self, bead_id: str, project: str | None, now: "datetime") -> Bead:
+        return Bead(
+            id=bead_id, content=self.content, category=self.category, project=project,
+            content_hash=self.hash, created_at=now, summary=self.summary, tags=self.tags,
+            context=self.context, vouched_by=self.request.vouched_by,
+        )
+
+    def candidate(self, candidate_id: str, project: str | None, now: "datetime") -> Candidate:
+        return Candidate(
+            id=candidate_id, content=self.content, category=self.category, project=project,
+            content_hash=self.hash, source=self.request.source, created_at=now, summary=self.summary,
+            session_id=self.request.session_id, tags=self.tags, context=self.context,
+        )
 
 
 def prepare(request: RememberRequest, *, max_chars: int = MAX_CONTENT_CHARS
@@ -170,36 +189,23 @@ class MemoryWriter:
 
     def _store_bead(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
         verdict = self._still_current(self.uow.beads, draft, project, verdict)
-        bead = Bead(
-            id=self.ids.new_id("b"), content=draft.content, category=draft.category,
-            project=project, content_hash=draft.hash, created_at=self.clock.now(),
-            summary=draft.summary, tags=draft.tags, context=draft.context,
-            vouched_by=draft.request.vouched_by,
-        )
-        self.uow.beads.add(bead)
-        if (replaced := _superseded_id(verdict)) is not None:
-            self.uow.beads.supersede(replaced, by=bead.id)
-        return Remembered(
-            bead.id, Destination.WISDOM, verdict.outcome, project, verdict.existing_id,
-            draft.redactions,
-        )
+        bead = draft.bead(self.ids.new_id("b"), project, self.clock.now())
+        return self._added(self.uow.beads, bead, Destination.WISDOM, draft, project, verdict)
 
     def _store_candidate(self, draft: Draft, project: str | None, verdict: DedupVerdict) -> Remembered:
-        request = draft.request
         verdict = self._still_current(self.uow.candidates, draft, project, verdict)
-        candidate = Candidate(
-            id=self.ids.new_id("c"), content=draft.content, category=draft.category,
-            project=project, content_hash=draft.hash, source=request.source,
-            created_at=self.clock.now(), summary=draft.summary, session_id=request.session_id,
-            tags=draft.tags, context=draft.context,
-        )
-        self.uow.candidates.add(candidate)
+        candidate = draft.candidate(self.ids.new_id("c"), project, self.clock.now())
+        return self._added(self.uow.candidates, candidate, Destination.STAGING, draft, project, verdict)
+
+    def _added(
+        self, store: "MemoryRows[M]", item: "M", where: Destination, draft: Draft, project: str | None,
+        verdict: DedupVerdict,
+    ) -> Remembered:
+        """`item` stored, and the memory it supersedes (if the verdict says so) marked replaced."""
+        store.add(item)
         if (replaced := _superseded_id(verdict)) is not None:
-            self.uow.candidates.supersede(replaced, by=candidate.id)
-        return Remembered(
-            candidate.id, Destination.STAGING, verdict.outcome, project, verdict.existing_id,
-            draft.redactions,
-        )
+            store.supersede(replaced, by=item.id)
+        return Remembered(item.id, where, verdict.outcome, project, verdict.existing_id, draft.redactions)
 
     def _still_current(
         self, store: "MemoryRows[Bead] | MemoryRows[Candidate]", draft: Draft, project: str | None,

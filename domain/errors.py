@@ -1,27 +1,35 @@
 """Expected failures, as values. Each carries a one-line `message` a user or a model can act on."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
-class EmptyContent:
+class ExpectedFailure:
+    """The shared shape of a failure value: a frozen dataclass whose `message` is its `template`
+    filled from its fields by name (`str.format`, so `{name!r}` quotes as an f-string would).
+    A message that needs more than its fields (a join, a choice) keeps its own property."""
+
+    template: ClassVar[str]
 
     @property
     def message(self) -> str:
-        return "content is empty: nothing to remember"
+        return self.template.format_map({f.name: getattr(self, f.name) for f in fields(self)})
 
 
 @dataclass(frozen=True, slots=True)
-class ContentTooLong:
+class EmptyContent(ExpectedFailure):
+    template = "content is empty: nothing to remember"
+
+
+@dataclass(frozen=True, slots=True)
+class ContentTooLong(ExpectedFailure):
+    template = (
+        "content is {length} characters; the limit is {limit} "
+        "(split it into smaller memories or summarise it)"
+    )
     length: int
     limit: int
-
-    @property
-    def message(self) -> str:
-        return (
-            f"content is {self.length} characters; the limit is {self.limit} "
-            "(split it into smaller memories or summarise it)"
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,42 +43,30 @@ class UnknownCategory:
 
 
 @dataclass(frozen=True, slots=True)
-class BeadNotFound:
+class BeadNotFound(ExpectedFailure):
+    template = "no bead with id {bead_id!r}"
     bead_id: str
 
-    @property
-    def message(self) -> str:
-        return f"no bead with id {self.bead_id!r}"
-
 
 @dataclass(frozen=True, slots=True)
-class CandidateNotStarrable:
+class CandidateNotStarrable(ExpectedFailure):
+    template = (
+        "{candidate_id!r} is a staged candidate, not a reviewed bead: "
+        "it must be reviewed (promoted) before it can be starred"
+    )
     candidate_id: str
 
-    @property
-    def message(self) -> str:
-        return (
-            f"{self.candidate_id!r} is a staged candidate, not a reviewed bead: "
-            "it must be reviewed (promoted) before it can be starred"
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class InvalidScope:
+class InvalidScope(ExpectedFailure):
+    template = "unknown scope {value!r}: use 'project' or 'all'"
     value: str
 
-    @property
-    def message(self) -> str:
-        return f"unknown scope {self.value!r}: use 'project' or 'all'"
-
 
 @dataclass(frozen=True, slots=True)
-class InvalidLimit:
+class InvalidLimit(ExpectedFailure):
+    template = "limit must be between 1 and 100, got {value}"
     value: int
-
-    @property
-    def message(self) -> str:
-        return f"limit must be between 1 and 100, got {self.value}"
 
 
 AbzuError = (

@@ -47,3 +47,8 @@ def looks_like_instructions(text: str) -> bool:
     """True when the text addresses an agent (role tags, 'ignore previous instructions', forged
     item tags, long base64 blobs) or hides characters a human reader cannot see."""
     return bool(_INVISIBLE.search(text)) or bool(_INSTRUCTION_LIKE.search(text))
+
+
+def memory_looks_like_instructions(content: str, summary: str | None) -> bool:
+    """The screening of a stored memory (bead or candidate): its content and summary together."""
+    return looks_like_instructions(f"{content}\n{summary or ''}")

@@ -42,7 +42,8 @@ def recover_is_idle(home: DataHome, exclude: str | None, projects: Path, idle_s:
 
 def finalize_is_idle(home: DataHome, session_id: str) -> bool:
     """Finalised already, and no hook has written anything since (a hook would reopen it)."""
-    if not _journal_only_of(home.spool, None):
+    names = _names(home.spool)
+    if names is None or names:  # any entry, or a journal it cannot list, may reopen the session
         return False
     rows = _sessions(home.staging)
     return rows is not None and any(r[0] == session_id and r[4] is not None for r in rows)
@@ -69,13 +70,20 @@ def _journal_can_wait(spool: Path, exclude: str | None, rows: Rows, now: float, 
     return all(now - last < idle_s for last in active.values())
 
 
-def _entries(spool: Path) -> list[dict[str, object] | None]:
-    """The journal's entries (None for one that cannot be read); none when there is no journal."""
+def _names(spool: Path) -> list[os.DirEntry[str]] | None:
+    """The journal's entry files (none when there is no journal); None: it cannot be listed."""
     try:
-        names = [p for p in os.scandir(spool) if p.name.endswith(".json") and p.is_file()]
+        return [p for p in os.scandir(spool) if p.name.endswith(".json") and p.is_file()]
     except FileNotFoundError:
         return []
     except OSError:
+        return None
+
+
+def _entries(spool: Path) -> list[dict[str, object] | None]:
+    """The journal's entries (None for one that cannot be read); none when there is no journal."""
+    names = _names(spool)
+    if names is None:
         return [None]
     found: list[dict[str, object] | None] = []
     for entry in names:
@@ -100,24 +108,6 @@ def _iso_epoch(stamp: object) -> float | None:
         return datetime.fromisoformat(stamp).timestamp() if isinstance(stamp, str) else None
     except ValueError:
         return None
-
-
-def _journal_only_of(spool: Path, session_id: str | None) -> bool:
-    """Every hook journal entry belongs to `session_id` (None: there is no entry at all)."""
-    try:
-        names = [p for p in os.scandir(spool) if p.name.endswith(".json") and p.is_file()]
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    for entry in names:
-        try:
-            body = json.loads(Path(entry.path).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return False
-        if session_id is None or _session_of(body) != session_id:
-            return False
-    return True
 
 
 def _session_of(body: object) -> object:

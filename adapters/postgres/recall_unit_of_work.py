@@ -16,7 +16,7 @@ Here, as SQLite's `SqliteRecallUnitOfWork` does for its stores:
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import Engine
 
@@ -77,38 +77,40 @@ class _Together:
         return [h for h in self._hits[1] if h.source is index.source]
 
 
-class _RecallBeads(PgBeadRepository):
-    def __init__(self, db: PgDb, decay: DecayPolicy, together: _Together) -> None:
-        super().__init__(db, decay)
-        self._together = together
+class _AskedTogether:
+    """A table's counts and hits, answered by the recall's `_Together` for both tables."""
+
+    _index: ClassVar[PgIndex]
+    _together: _Together
 
     def term_counts(self, terms: Sequence[str]) -> TermCounts:
-        return self._together.term_counts(search.BEADS, terms)
+        return self._together.term_counts(self._index, terms)
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
         counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
-        return self._together.search(search.BEADS, terms, scope, limit, now, counts, weights)
+        return self._together.search(self._index, terms, scope, limit, now, counts, weights)
+
+
+class _RecallBeads(_AskedTogether, PgBeadRepository):
+    _index = search.BEADS
+
+    def __init__(self, db: PgDb, decay: DecayPolicy, together: _Together) -> None:
+        super().__init__(db, decay)
+        self._together = together
 
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
         for bead_id in bead_ids:
             self._together.stamps[bead_id] = max(at, self._together.stamps.get(bead_id, at))
 
 
-class _RecallCandidates(PgCandidateRepository):
+class _RecallCandidates(_AskedTogether, PgCandidateRepository):
+    _index = search.CANDIDATES
+
     def __init__(self, db: PgDb, together: _Together) -> None:
         super().__init__(db)
         self._together = together
-
-    def term_counts(self, terms: Sequence[str]) -> TermCounts:
-        return self._together.term_counts(search.CANDIDATES, terms)
-
-    def search(
-        self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
-        counts: TermCounts | None = None, weights: Sequence[float] | None = None,
-    ) -> list[SearchHit]:
-        return self._together.search(search.CANDIDATES, terms, scope, limit, now, counts, weights)
 
 
 class _RecallProjects(PgProjectRegistry):

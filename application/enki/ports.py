@@ -7,18 +7,16 @@ from returns.result import Result
 
 from abzu.domain.enki.em import Completion, EmRecords
 from abzu.domain.enki.migration import OldBead
+from abzu.domain.errors import ExpectedFailure
 
 
 @dataclass(frozen=True, slots=True)
-class UnreadableStore:
+class UnreadableStore(ExpectedFailure):
     """A file that is missing, not SQLite, or lacks the tables Abzu needs."""
 
+    template = "cannot read {path}: {reason}"
     path: str
     reason: str
-
-    @property
-    def message(self) -> str:
-        return f"cannot read {self.path}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)

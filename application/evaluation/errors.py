@@ -2,15 +2,14 @@
 
 from dataclasses import dataclass
 
+from abzu.domain.errors import ExpectedFailure
+
 
 @dataclass(frozen=True, slots=True)
-class DatasetUnreadable:
+class DatasetUnreadable(ExpectedFailure):
+    template = "cannot evaluate on {path}: {reason}"
     path: str
     reason: str
-
-    @property
-    def message(self) -> str:
-        return f"cannot evaluate on {self.path}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)

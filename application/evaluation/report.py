@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
+from abzu.domain.counts import Counts
 from abzu.domain.evaluation.dataset import SCORED_CATEGORIES, category_label
 from abzu.domain.evaluation.metrics import Score, Summary, summarise
 
@@ -56,7 +57,7 @@ class QuestionOutcome:
 
 
 @dataclass(frozen=True, slots=True)
-class Ingestion:
+class Ingestion(Counts):
     """How the turns went in: each turn is one remember through the bulk path."""
 
     turns: int = 0
@@ -66,28 +67,15 @@ class Ingestion:
     failed: int = 0
     seconds: float = 0.0
 
-    def __add__(self, other: "Ingestion") -> "Ingestion":
-        return Ingestion(
-            self.turns + other.turns, self.stored + other.stored,
-            self.duplicates + other.duplicates, self.superseded + other.superseded,
-            self.failed + other.failed, self.seconds + other.seconds,
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Skipped:
+class Skipped(Counts):
     """Questions not scored, by reason, and evidence ids that name no turn."""
 
     adversarial: int = 0
     no_evidence: int = 0
     unresolvable: int = 0
     unresolved_ids: int = 0
-
-    def __add__(self, other: "Skipped") -> "Skipped":
-        return Skipped(
-            self.adversarial + other.adversarial, self.no_evidence + other.no_evidence,
-            self.unresolvable + other.unresolvable, self.unresolved_ids + other.unresolved_ids,
-        )
 
 
 @dataclass(frozen=True, slots=True)

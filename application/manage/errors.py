@@ -2,43 +2,34 @@
 
 from dataclasses import dataclass
 
+from abzu.domain.errors import ExpectedFailure
+
 
 @dataclass(frozen=True, slots=True)
-class MemoryNotFound:
+class MemoryNotFound(ExpectedFailure):
+    template = "no memory with id {memory_id!r} (ids look like b-… or c-…; see `abzu recall`)"
     memory_id: str
 
-    @property
-    def message(self) -> str:
-        return f"no memory with id {self.memory_id!r} (ids look like b-… or c-…; see `abzu recall`)"
+
+@dataclass(frozen=True, slots=True)
+class NothingToEdit(ExpectedFailure):
+    template = "nothing to change: give --content, --summary, --category or --tag"
 
 
 @dataclass(frozen=True, slots=True)
-class NothingToEdit:
-    @property
-    def message(self) -> str:
-        return "nothing to change: give --content, --summary, --category or --tag"
-
-
-@dataclass(frozen=True, slots=True)
-class StagedPreference:
+class StagedPreference(ExpectedFailure):
+    template = (
+        "{memory_id!r} is staged; preferences are never staged: forget it and "
+        "`abzu remember … --category preference` instead"
+    )
     memory_id: str
 
-    @property
-    def message(self) -> str:
-        return (
-            f"{self.memory_id!r} is staged; preferences are never staged: forget it and "
-            "`abzu remember … --category preference` instead"
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class DuplicateText:
+class DuplicateText(ExpectedFailure):
+    template = "{memory_id!r} would then hold the same text as {existing_id!r}: nothing changed"
     memory_id: str
     existing_id: str
-
-    @property
-    def message(self) -> str:
-        return f"{self.memory_id!r} would then hold the same text as {self.existing_id!r}: nothing changed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +44,9 @@ class AlreadyReviewed:
 
 
 @dataclass(frozen=True, slots=True)
-class StagedNotConfirmed:
+class StagedNotConfirmed(ExpectedFailure):
+    template = (
+        "{memory_id!r} is a staged candidate: review it (promote or discard) with "
+        "`abzu review --interactive` instead"
+    )
     memory_id: str
-
-    @property
-    def message(self) -> str:
-        return (f"{self.memory_id!r} is a staged candidate: review it (promote or discard) with "
-                "`abzu review --interactive` instead")

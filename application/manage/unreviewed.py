@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.bead import Bead
-from abzu.domain.poisoning import looks_like_instructions
+from abzu.domain.poisoning import memory_looks_like_instructions
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,4 +27,4 @@ class UnreviewedBeads:
     def execute(self, project: str | None = None, limit: int | None = None) -> list[Unreviewed]:
         with self.uow as uow:
             found = uow.beads.unreviewed(project, limit=limit)
-        return [Unreviewed(b, looks_like_instructions(f"{b.content}\n{b.summary or ''}")) for b in found]
+        return [Unreviewed(b, memory_looks_like_instructions(b.content, b.summary)) for b in found]

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.poisoning import looks_like_instructions
+from abzu.domain.poisoning import memory_looks_like_instructions
 from abzu.domain.review.batching import BatchPolicy
 from abzu.domain.review.model import ReviewBatch
 from abzu.domain.text import keywords
@@ -29,9 +29,5 @@ def gather_batch(
     return ReviewBatch(
         number=number, candidates=tuple(candidates), context=context,
         related={cid: tuple(i for i in ids if i in kept) for cid, ids in related.items()},
-        suspects=frozenset(c.id for c in candidates if _suspect(c)),
+        suspects=frozenset(c.id for c in candidates if memory_looks_like_instructions(c.content, c.summary)),
     )
-
-
-def _suspect(candidate: Candidate) -> bool:
-    return looks_like_instructions(f"{candidate.content}\n{candidate.summary or ''}")

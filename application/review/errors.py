@@ -2,57 +2,41 @@
 
 from dataclasses import dataclass
 
-from abzu.domain.errors import BeadNotFound, ContentTooLong, EmptyContent
+from abzu.domain.errors import BeadNotFound, ContentTooLong, EmptyContent, ExpectedFailure
 
 
 @dataclass(frozen=True, slots=True)
-class CandidateNotFound:
+class CandidateNotFound(ExpectedFailure):
+    template = "no staged candidate with id {candidate_id!r} (see `abzu candidates`)"
     candidate_id: str
 
-    @property
-    def message(self) -> str:
-        return f"no staged candidate with id {self.candidate_id!r} (see `abzu candidates`)"
-
 
 @dataclass(frozen=True, slots=True)
-class InvalidConsolidation:
+class InvalidConsolidation(ExpectedFailure):
+    template = "cannot consolidate: {reason}"
     reason: str
 
-    @property
-    def message(self) -> str:
-        return f"cannot consolidate: {self.reason}"
-
 
 @dataclass(frozen=True, slots=True)
-class NotFlagged:
+class NotFlagged(ExpectedFailure):
+    template = "bead {bead_id!r} is not flagged for deletion"
     bead_id: str
 
-    @property
-    def message(self) -> str:
-        return f"bead {self.bead_id!r} is not flagged for deletion"
+
+@dataclass(frozen=True, slots=True)
+class EmptyReason(ExpectedFailure):
+    template = "a reason is required"
 
 
 @dataclass(frozen=True, slots=True)
-class EmptyReason:
-    @property
-    def message(self) -> str:
-        return "a reason is required"
-
-
-@dataclass(frozen=True, slots=True)
-class UnknownProject:
+class UnknownProject(ExpectedFailure):
+    template = "no project named {name!r}"
     name: str
 
-    @property
-    def message(self) -> str:
-        return f"no project named {self.name!r}"
-
 
 @dataclass(frozen=True, slots=True)
-class NothingToUndo:
-    @property
-    def message(self) -> str:
-        return "no review to undo (only reviews that changed wisdom.db keep a snapshot)"
+class NothingToUndo(ExpectedFailure):
+    template = "no review to undo (only reviews that changed wisdom.db keep a snapshot)"
 
 
 PromoteError = CandidateNotFound | EmptyContent | ContentTooLong

@@ -12,6 +12,7 @@ from returns.result import Result
 from abzu.application.ports import UnitOfWork
 from abzu.application.review.report import BatchReport, ReviewReport
 from abzu.domain.bead import Candidate
+from abzu.domain.errors import ExpectedFailure
 from abzu.domain.review.model import Proposal, ReviewBatch
 
 PERSON = "human"  # the reviewer name a person's review is logged under
@@ -35,29 +36,23 @@ class ReviewAnswer:
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewUnavailable:
+class ReviewUnavailable(ExpectedFailure):
     """The reviewer could not be reached or refused (quota, outage, timeout), after retries."""
 
+    template = "reviewer unavailable: {reason}"
     reason: str
-
-    @property
-    def message(self) -> str:
-        return f"reviewer unavailable: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewMalformed:
+class ReviewMalformed(ExpectedFailure):
     """The reviewer answered, but not with valid decisions (bad JSON, wrong schema, truncated).
     The answer still cost what the reviewer reports: those tokens count towards the spend."""
 
+    template = "reviewer answer rejected: {reason}"
     reason: str
     response_sha256: str = ""
     tokens_in: int = 0
     tokens_out: int = 0
-
-    @property
-    def message(self) -> str:
-        return f"reviewer answer rejected: {self.reason}"
 
 
 ReviewFailure = ReviewUnavailable | ReviewMalformed
@@ -107,12 +102,9 @@ class ReviewUnitOfWork(UnitOfWork, Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class SnapshotMissing:
+class SnapshotMissing(ExpectedFailure):
+    template = "the snapshot {path} is no longer kept (only the newest 5 are)"
     path: str
-
-    @property
-    def message(self) -> str:
-        return f"the snapshot {self.path} is no longer kept (only the newest 5 are)"
 
 
 class WisdomSnapshots(Protocol):

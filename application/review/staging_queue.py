@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from abzu.application.ports import UnitOfWork
 from abzu.domain.bead import Candidate
-from abzu.domain.poisoning import looks_like_instructions
+from abzu.domain.poisoning import memory_looks_like_instructions
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +38,5 @@ class StagingQueue:
         with self.uow as uow:
             staged = uow.candidates.staged(project, limit=skipped + limit + 1)
         shown = staged[skipped:skipped + limit]
-        items = tuple(QueuedCandidate(c, _suspect(c)) for c in shown)
+        items = tuple(QueuedCandidate(c, memory_looks_like_instructions(c.content, c.summary)) for c in shown)
         return Queue(items, more=len(staged) > skipped + limit, page=page)
-
-
-def _suspect(candidate: Candidate) -> bool:
-    return looks_like_instructions(f"{candidate.content}\n{candidate.summary or ''}")

@@ -19,7 +19,7 @@ from abzu.domain.sessions.capture_hint import CAPTURE_LINE
 from abzu.domain.sessions.events import HookEvent, SessionEvent
 from abzu.domain.sessions.fit import fit_summaries
 from abzu.domain.sessions.render import neutralised, render_summary, snapshot_title, stamp
-from abzu.domain.sessions.sections import gates_section, header, persona_section, present, state_section
+from abzu.domain.sessions.sections import header, standing_sections
 from abzu.domain.sessions.summary import SessionSummary
 
 THREAD_TITLE = "This session before compaction:"
@@ -62,11 +62,8 @@ class InjectPostCompact:
             summaries = summaries[-1:]
         fence = new_fence()  # one per block, chosen after everything in it was stored
         top = f"{header(project, f'after a compaction ({stamp(now)})', fence)}\n{CAPTURE_LINE}"
-        fixed = present(
-            state_section(plan, tier, project=project, phase=state.phase, goal=state.goal),
-            gates_section(plan, state.gates, fence),
-            persona_section(plan, self.persona.read(), fence),
-        )
+        fixed = standing_sections(plan, tier, project=project, phase=state.phase, goal=state.goal,
+                                  gates=state.gates, persona=self.persona.read(), fence=fence)
         room = room_for(top, fixed, THREAD_TITLE, plan.summary_chars, budget=plan.total_chars)
         fit = fit_summaries([neutralised(s) for s in summaries], room, partial(_render, fence=fence))
         thread = [Section(THREAD_TITLE, plan.summary_chars, fit.text)] if fit.text else []

@@ -31,14 +31,7 @@ from abzu.domain.sessions.render import (
     render_summary,
     stamp,
 )
-from abzu.domain.sessions.sections import (
-    gates_section,
-    header,
-    memory_section,
-    persona_section,
-    present,
-    state_section,
-)
+from abzu.domain.sessions.sections import header, memory_section, present, standing_sections
 from abzu.domain.sessions.summary import SessionSummary
 from abzu.domain.text import keywords
 
@@ -96,12 +89,9 @@ class InjectSessionStart:
         fence = self.fences()  # one per block, chosen after everything in it was stored
         top = self._with_delta(header(project, f"session start ({stamp(now)})", fence),
                                project, request.session_id) + f"\n{CAPTURE_LINE}"
-        fixed = present(
-            state_section(plan, tier, project=project, phase=state.phase,
-                          goal=request.goal or state.goal),
-            gates_section(plan, state.gates, fence),
-            persona_section(plan, self.persona.read(), fence),
-        )
+        fixed = standing_sections(plan, tier, project=project, phase=state.phase,
+                                  goal=request.goal or state.goal, gates=state.gates,
+                                  persona=self.persona.read(), fence=fence)
         fixed += present(self._loops(top, fixed, plan, project, fence))
         last, collapsed = self._last_session(top, fixed, plan, project, request, fence=fence)
         hits, more = self._memory(plan, project, request.goal or state.goal)

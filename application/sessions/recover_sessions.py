@@ -1,7 +1,7 @@
 """Use case: finalise the sessions that never got a final summary (spec §7 Crash Recovery)."""
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from returns.result import Success
 
@@ -64,19 +64,13 @@ class RecoverSessions:
         Claude Code flushed after SessionEnd (no lost tails). Looked for over TAIL_WINDOW."""
         now = self.clock.now()
         with self.uow as uow:
-            project = None if request.all_projects else resolve_project(
-                uow.projects, self.workspace, None, now
-            )
-            recent = uow.sessions.finalized_since(project, now - TAIL_WINDOW)
+            recent = uow.sessions.finalized_since(self._project(uow, request, now), now - TAIL_WINDOW)
         return [r for r in recent if r.session_id != request.excluding and _grew(r, self.transcripts)]
 
     def _due(self, request: RecoverRequest) -> list[SessionRecord]:
         now = self.clock.now()
         with self.uow as uow:
-            project = None if request.all_projects else resolve_project(
-                uow.projects, self.workspace, None, now
-            )
-            pending = uow.sessions.unfinalized(project)
+            pending = uow.sessions.unfinalized(self._project(uow, request, now))
             uow.commit()
         return [
             r for r in pending
@@ -85,6 +79,10 @@ class RecoverSessions:
                 last_write=self.transcripts.modified_at(r.transcript_path) if r.transcript_path else None,
             )
         ]
+
+    def _project(self, uow: SessionUnitOfWork, request: RecoverRequest, now: datetime) -> str | None:
+        """The workspace's project, or None (every project) with `all_projects`."""
+        return None if request.all_projects else resolve_project(uow.projects, self.workspace, None, now)
 
 
 def _grew(record: SessionRecord, transcripts: TranscriptFiles) -> bool:

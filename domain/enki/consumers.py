@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from abzu.domain.category import Category
+from abzu.domain.errors import ExpectedFailure
 
 
 class Consumer(StrEnum):
@@ -42,14 +43,11 @@ _WHY = {
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
+class Refused(ExpectedFailure):
+    template = "{action.value} is not allowed for consumer '{consumer.value}': {detail}"
     consumer: Consumer
     action: Action
     detail: str
-
-    @property
-    def message(self) -> str:
-        return f"{self.action.value} is not allowed for consumer '{self.consumer.value}': {self.detail}"
 
 
 def refusal(consumer: Consumer, action: Action, category: str | None = None) -> Refused | None:

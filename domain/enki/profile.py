@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from abzu.domain.content import clean_line
 from abzu.domain.enki.profile_lines import profile_lines as profile_lines  # re-exported
+from abzu.domain.errors import ExpectedFailure
 
 MAX_KEY_CHARS = 80
 MAX_VALUE_CHARS = 500
@@ -33,12 +34,9 @@ class ProfileEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class BadProfileEntry:
+class BadProfileEntry(ExpectedFailure):
+    template = "{reason}"
     reason: str
-
-    @property
-    def message(self) -> str:
-        return self.reason
 
 
 def checked(key: str, value: str, source: str) -> tuple[str, str, ProfileSource] | BadProfileEntry:

@@ -14,6 +14,8 @@ candidate that matched it); a candidate's precision under the candidate's own ca
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from abzu.domain.counts import Counts
+
 
 @dataclass(frozen=True, slots=True)
 class LabelledItem:
@@ -35,17 +37,13 @@ class Captured:
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(Counts):
     """Counts behind recall and precision (of one transcript, one category or a whole run)."""
 
     items: int = 0
     matched: int = 0
     candidates: int = 0
     useful: int = 0
-
-    def __add__(self, other: "Tally") -> "Tally":
-        return Tally(self.items + other.items, self.matched + other.matched,
-                     self.candidates + other.candidates, self.useful + other.useful)
 
     @property
     def recall(self) -> float:

@@ -7,7 +7,7 @@ exchange's to say (state.py: a decision of an exchange that changed nothing is a
 import re
 from collections.abc import Iterator
 
-from abzu.domain.extraction.sentences import sentences
+from abzu.domain.extraction.sentences import may_hold, sentences
 
 _DECISION = re.compile(
     r"\b(?:I'll|I will|we'll|we will|let's) (?:use|go with|stick with|adopt|keep using|store|keep"
@@ -61,7 +61,7 @@ _CHOOSER = re.compile(
 
 # Every alternative of _DECISION holds one of these words, so a sentence without any cannot
 # match: checking them first spares the regex most sentences (a tenth of the ingest, issue 13).
-# Exact for ASCII only (IGNORECASE also folds 'ſ', 'ı', 'K' into s, i, k): others go to the regex.
+# Exact for ASCII only (sentences.may_hold): others go to the regex.
 DECISION_WORDS = (
     "i'll", "i will", "we'll", "we will", "let's", "changed", "switched", "decided", "instead of",
     "switching to", "going with", "opted ", "rather than", "chose", "need to", "have to",
@@ -71,10 +71,7 @@ DECISION_WORDS = (
 
 def may_decide(sentence: str) -> bool:
     """False only for a sentence _DECISION cannot match."""
-    if not sentence.isascii():
-        return True
-    lowered = sentence.lower()
-    return any(word in lowered for word in DECISION_WORDS)
+    return may_hold(sentence, DECISION_WORDS)
 
 
 def grounded(sentence: str) -> bool:

@@ -9,7 +9,7 @@ A preference is a standing rule the user typed: "always…", "never…", "I pref
 import re
 from collections.abc import Iterator
 
-from abzu.domain.extraction.sentences import sentences
+from abzu.domain.extraction.sentences import may_hold, sentences
 
 _LEARNING = re.compile(
     r"\bturns out\b|\bthe (?:issue|problem|cause|culprit|root cause) (?:was|is)\b|\bnote that\b"
@@ -47,10 +47,7 @@ LEARNING_WORDS = (
 
 def may_teach(sentence: str) -> bool:
     """False only for a sentence _LEARNING cannot match."""
-    if not sentence.isascii():
-        return True
-    lowered = sentence.lower()
-    return any(word in lowered for word in LEARNING_WORDS)
+    return may_hold(sentence, LEARNING_WORDS)
 
 
 def learning_sentences(text: str) -> Iterator[str]:

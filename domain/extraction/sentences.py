@@ -12,6 +12,16 @@ _TABLE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 MIN_CHARS, MAX_CHARS = 20, 400
 
 
+def may_hold(sentence: str, words: tuple[str, ...]) -> bool:
+    """False only when `sentence` holds none of `words` (lower case): a regex every alternative of
+    which holds one of them cannot match it. Exact for ASCII only (IGNORECASE also folds 'ſ', 'ı',
+    'K' into s, i, k): any other sentence may match."""
+    if not sentence.isascii():
+        return True
+    lowered = sentence.lower()
+    return any(word in lowered for word in words)
+
+
 def sentences(text: str) -> Iterator[str]:
     """Statements of `text` between MIN_CHARS and MAX_CHARS long; questions and the rows of a
     markdown table (a summary laid out, not a statement) are left out."""

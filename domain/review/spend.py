@@ -4,18 +4,17 @@ in cadence.py: the session start reads it and none of this."""
 from dataclasses import dataclass
 from datetime import datetime
 
+from abzu.domain.counts import Counts
+
 # Answers are shorter than prompts: the output of a batch is estimated at this share of its input.
 ANSWER_SHARE = 0.25
 PROMPT_OVERHEAD_TOKENS = 1_500  # instructions and schema sent with every batch
 
 
 @dataclass(frozen=True, slots=True)
-class Spend:
+class Spend(Counts):
     tokens: int = 0
     cost: float = 0.0
-
-    def __add__(self, other: "Spend") -> "Spend":
-        return Spend(self.tokens + other.tokens, self.cost + other.cost)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,14 +2,13 @@
 
 from dataclasses import dataclass
 
+from abzu.domain.errors import ExpectedFailure
+
 
 @dataclass(frozen=True, slots=True)
-class SessionNotFound:
+class SessionNotFound(ExpectedFailure):
+    template = "no session {session_id!r} is known (no hook has recorded it)"
     session_id: str
-
-    @property
-    def message(self) -> str:
-        return f"no session {self.session_id!r} is known (no hook has recorded it)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,23 @@ from abzu.domain.sessions.render import fenced
 from abzu.domain.vouching import AGENT
 
 __all__ = ["GATES_TITLE", "ITEM_PREVIEW_CHARS", "PERSONA_TITLE", "gates_section", "header", "memory_item",
-           "memory_section", "persona_section", "present", "state_section"]
+           "memory_section", "persona_section", "present", "standing_sections", "state_section"]
 
 GATES_TITLE = "Enforcement gates (from .enki/gates.md):"
 PERSONA_TITLE = "Persona (from persona.md in Abzu's data home):"
+
+
+def standing_sections(
+    plan: TierPlan, tier: Tier, *, project: str | None, phase: str | None, goal: str | None,
+    gates: str | None, persona: str | None, fence: str,
+) -> list[Section]:
+    """What every block (session start, after a compaction) carries under its header, in order:
+    the project's state, its gates and the persona, each only when it has something to say."""
+    return present(
+        state_section(plan, tier, project=project, phase=phase, goal=goal),
+        gates_section(plan, gates, fence),
+        persona_section(plan, persona, fence),
+    )
 
 
 def state_section(

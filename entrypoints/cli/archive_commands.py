@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from abzu.domain.quoting import one_line
-from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 
 Out = Annotated[Path | None, typer.Option("--out", "-o", help="Write here (mode 0600) instead of stdout.")]
@@ -27,10 +27,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command("import")(commands.import_)
 
 
-class ArchiveCommands:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class ArchiveCommands(ContainerCommands):
     def export(self, out: Out = None) -> None:
         """Write the whole memory as JSONL: beads, candidates, summaries, projects, profile,
         anchors, derived-from links, history.

@@ -17,6 +17,13 @@ log = logging.getLogger(LOGGER_NAME)
 ContainerSource = Callable[[], "Container"]
 
 
+class ContainerCommands:
+    """A module's commands as methods of one class, bound to the container they build on first use."""
+
+    def __init__(self, container: ContainerSource) -> None:
+        self._container = container
+
+
 class Sources:
     """The container, built on first use (so `--help` and argument errors cost nothing), and the
     memory use cases, which a command gets without the container unless one was handed in."""

@@ -6,7 +6,7 @@ import typer
 from pydantic import BaseModel
 
 from abzu.domain.health import Finding, HealthReport
-from abzu.entrypoints.cli.context import ContainerSource, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 
 Repair = Annotated[bool, typer.Option("--repair", help="Rebuild search indexes and their triggers "
@@ -40,10 +40,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command()(DoctorCommand(container).doctor)
 
 
-class DoctorCommand:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class DoctorCommand(ContainerCommands):
     def doctor(self, repair: Repair = False, json: JsonFlag = False) -> None:
         """Check that the memory is whole: SQLite integrity, search indexes and their
         triggers, schema revision, dangling references, data-home permissions.

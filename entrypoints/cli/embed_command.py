@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from pydantic import BaseModel
 
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 
 
@@ -27,10 +27,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command()(EmbedCommand(container).embed)
 
 
-class EmbedCommand:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class EmbedCommand(ContainerCommands):
     def embed(
         self, json: JsonFlag = False,
         check: Annotated[bool, typer.Option("--check", help="Only report coverage; embed nothing.")] = False,

@@ -3,7 +3,7 @@ from a session Abzu's capture stages, and how much of what it stages is worth ke
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -12,6 +12,8 @@ from abzu.domain.evaluation.capture import CaptureScore, LabelledItem, Tally, Tr
 from abzu.entrypoints.cli.context import fail, one_line_errors
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class _Item(BaseModel):
@@ -73,10 +75,7 @@ def capture(
 
 
 def _load(path: Path) -> dict[str, list[LabelledItem]]:
-    try:
-        parsed = _Labels.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError) as exc:
-        fail(f"cannot read labels {path}: {str(exc).splitlines()[0]}")
+    parsed = _read(path, _Labels, "labels")
     return {
         name: [LabelledItem(i.id, tuple(tuple(k) for k in i.keywords), i.category) for i in found]
         for name, found in parsed.transcripts.items()
@@ -84,11 +83,15 @@ def _load(path: Path) -> dict[str, list[LabelledItem]]:
 
 
 def _load_split(path: Path) -> dict[str, list[str]]:
-    try:
-        parsed = _Split.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError) as exc:
-        fail(f"cannot read split {path}: {str(exc).splitlines()[0]}")
+    parsed = _read(path, _Split, "split")
     return {"tuning": parsed.tuning, "test": parsed.test}
+
+
+def _read(path: Path, model: type[M], what: str) -> M:
+    try:
+        return model.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, ValidationError) as exc:
+        fail(f"cannot read {what} {path}: {str(exc).splitlines()[0]}")
 
 
 def _report(result: CaptureScore, verbose: bool) -> None:

@@ -6,7 +6,7 @@ import typer
 from pydantic import BaseModel
 
 from abzu.domain.history import MemoryEvent
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 from abzu.entrypoints.quoting import one_line, one_line_or_none
 
@@ -38,10 +38,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command()(HistoryCommand(container).history)
 
 
-class HistoryCommand:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class HistoryCommand(ContainerCommands):
     def history(self, item_id: ItemId = None, since: Since = None, json: JsonFlag = False) -> None:
         """Show one memory's life (staged, promoted, starred, decayed, …), or every change
         in a span. Events hold ids and weights, never content."""

@@ -12,7 +12,7 @@ from abzu.application.manage.forget import ForgetMemory, Forgotten
 from abzu.application.manage.show import ShowMemory, Shown
 from abzu.entrypoints.actor import typed_by_agent
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.manage_views import EditedView, ForgottenView, MemoryView, lifted_line, show
 from abzu.entrypoints.logs import LOGGER_NAME
 from abzu.entrypoints.views import preview
@@ -28,10 +28,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         app.command()(command)
 
 
-class ManageCommands:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class ManageCommands(ContainerCommands):
     def show(self, memory_id: IdArg, json: JsonFlag = False) -> None:
         """Show one memory whole, with its provenance."""
         with one_line_errors():

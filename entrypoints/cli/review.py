@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from returns.result import Failure, Success
 
 from abzu.adapters.human.reviewer import HumanReviewer
+from abzu.application.review.ports import NoProgress
 from abzu.application.review.report import ReviewReport
 from abzu.application.review.run_review import ReviewRequest
 from abzu.application.review.undo_review import Undone
@@ -16,10 +17,10 @@ from abzu.domain.review.batching import BatchPolicy
 from abzu.entrypoints.actor import typed_by_agent
 from abzu.entrypoints.cli import review_render as render
 from abzu.entrypoints.cli import review_written
-from abzu.entrypoints.cli.context import ContainerSource, fail, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, log, one_line_errors
 from abzu.entrypoints.cli.dialogue import TyperDialogue
 from abzu.entrypoints.cli.memory import JsonFlag, ProjectOpt
-from abzu.entrypoints.cli.review_progress import review_progress
+from abzu.entrypoints.cli.progress import RichReviewProgress, shown
 from abzu.entrypoints.cli.review_views import CandidatesView, CandidateView, ReviewView, UndoView
 from abzu.entrypoints.views import BeadView
 
@@ -46,11 +47,8 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
         app.command()(command)
 
 
-class ReviewCommands:
+class ReviewCommands(ContainerCommands):
     """`abzu review | candidates | unflag`, bound to a lazily built container."""
-
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
 
     def review(
         self,
@@ -126,7 +124,7 @@ def _review(c: "Container", request: ReviewRequest, *, interactive: bool, as_jso
         fail(NOT_INSTALLED)
     else:
         use_case = c.review.run_review()
-    with review_progress(enabled=not (interactive or as_json)) as progress:
+    with shown(RichReviewProgress, NoProgress(), enabled=not (interactive or as_json)) as progress:
         result = use_case.execute(request, progress)
     match result:
         case Success(ReviewReport() as report):

@@ -4,10 +4,11 @@ from typing import Annotated
 
 import typer
 
+from abzu.application.scrub.ports import NoScrubProgress
 from abzu.application.scrub.scrub_stores import ScrubRequest
-from abzu.entrypoints.cli.context import ContainerSource, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
-from abzu.entrypoints.cli.scrub_progress import scrub_progress
+from abzu.entrypoints.cli.progress import RichScrubProgress, shown
 from abzu.entrypoints.cli.scrub_render import scrubbed
 from abzu.entrypoints.cli.scrub_views import ScrubView
 
@@ -18,10 +19,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command()(ScrubCommand(container).scrub)
 
 
-class ScrubCommand:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class ScrubCommand(ContainerCommands):
     def scrub(self, dry_run: DryRun = False, json: JsonFlag = False) -> None:
         """Re-apply the current redaction rules to everything already stored.
 
@@ -36,7 +34,7 @@ class ScrubCommand:
         Exits 1 if some part could not be cleaned (one line says which).
         """
         with one_line_errors():
-            with scrub_progress(enabled=not json) as progress:
+            with shown(RichScrubProgress, NoScrubProgress(), enabled=not json) as progress:
                 report = self._container().scrub.scrub_stores().execute(ScrubRequest(dry_run), progress)
             log.info("scrub: %d of %d items %s, %d problem(s)", report.changed, report.scanned,
                      "would change (dry run)" if dry_run else "changed", len(report.problems))

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from abzu.entrypoints.cli import install_commands
-from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
 
 EVENT_HELP = "session-start, pre-compact, post-compact, stop or session-end."
 
@@ -20,10 +20,7 @@ def register(app: typer.Typer, container: ContainerSource) -> None:
     install_commands.register(app)
 
 
-class SessionCommands:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class SessionCommands(ContainerCommands):
     def hook(self, event: Annotated[str, typer.Argument(help=EVENT_HELP)]) -> None:
         """Run a Claude Code hook: reads the hook's JSON on stdin, prints context where Claude Code
         accepts it, always exits 0 (failures go to Abzu's log). Installed by `abzu install`."""

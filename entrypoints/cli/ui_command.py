@@ -4,17 +4,14 @@ from typing import Annotated
 
 import typer
 
-from abzu.entrypoints.cli.context import ContainerSource, fail
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail
 
 
 def register(app: typer.Typer, container: ContainerSource) -> None:
     app.command()(UiCommand(container).ui)
 
 
-class UiCommand:
-    def __init__(self, container: ContainerSource) -> None:
-        self._container = container
-
+class UiCommand(ContainerCommands):
     def ui(
         self,
         port: Annotated[int | None, typer.Option("--port", min=1, max=65535,

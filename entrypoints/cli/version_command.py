@@ -1,4 +1,5 @@
-"""`abzu --version` and `abzu version [--json]`: what is installed and which data it works on."""
+"""`abzu version [--json]`: what is installed and which data it works on (`abzu --version`, the
+version alone, is the root's option: app.py)."""
 
 from typing import Annotated
 
@@ -22,23 +23,7 @@ class VersionView(BaseModel):
 
 
 def register(app: typer.Typer) -> None:
-    app.callback()(_root)
     app.command("version")(version_command)
-
-
-def _print_and_exit(on: bool) -> None:
-    if on:
-        typer.echo(f"abzu {abzu_version()}")
-        raise typer.Exit()
-
-
-def _root(
-    show_version: Annotated[bool, typer.Option(
-        "--version", is_eager=True, callback=_print_and_exit,
-        help="Print the version and exit.",
-    )] = False,
-) -> None:
-    """Abzu: memory for AI coding agents."""
 
 
 def version_command(

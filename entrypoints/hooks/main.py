@@ -7,13 +7,13 @@ Never exit 2: on PreCompact it would block compaction.
 Under Abzu's own distiller (`claude -p` started with distiller_child.CHILD_VARIABLE set), every
 hook returns 0 before reading anything: the child is never captured (issue 29.1).
 
-Standard library only at import time; one module per hook (`run(raw, home)`), imported only
-for its event. SessionEnd and Stop journal the payload and return (spooled.py); PreCompact
-records the request and snapshots in the background; these three are given the data home as a
-string (`run_at(raw, root)`: no pathlib, DataHome or logging on their path). SessionStart and
-PostCompact validate the payload and run their use case; SessionStart is given the data home as
-a string as well (its files are named by home_root.py: no pathlib), with logging set up by the
-first line written.
+Standard library only at import time; one module per hook, imported only for its event
+(PostCompact and PreToolUse: `run(raw, home)`). SessionEnd and Stop journal the payload and
+return (spooled.py); PreCompact records the request and snapshots in the background; these three
+are given the data home as a string (`run_at(raw, root)`: no pathlib, DataHome or logging on
+their path). SessionStart and PostCompact validate the payload and run their use case;
+SessionStart is given the data home as a string as well (its files are named by home_root.py:
+no pathlib), with logging set up by the first line written.
 """
 
 import json

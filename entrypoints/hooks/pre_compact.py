@@ -28,10 +28,6 @@ STALE_S = 120.0  # a marker older than this belongs to a snapshot run that died
 POLL_S = 0.05
 
 
-def run(raw: str, home: "DataHome") -> None:
-    run_at(raw, str(home.root))
-
-
 def run_at(raw: str, root: str) -> None:
     """`root`: the data home's folder (home_root.py)."""
     payload = HookPayload.model_validate_json(raw)

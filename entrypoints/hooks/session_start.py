@@ -1,20 +1,13 @@
 """SessionStart: the briefing (startup, resume, clear) or, after a compaction, the session's own
 thread. A new session also starts the detached recovery of sessions that never finished."""
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from abzu.adapters.claude_hook_payload import HookPayload
 from abzu.entrypoints.detach import background_job, start_detached
 from abzu.entrypoints.hooks.env import session_dir
 from abzu.entrypoints.hooks.team_refresh import refresh_if_due
 from abzu.entrypoints.wiring.hook_cases import HookUseCases
-
-if TYPE_CHECKING:
-    from abzu.entrypoints.data_home import DataHome
-
-
-def run(raw: str, home: "DataHome") -> dict[str, Any]:
-    return run_at(raw, str(home.root))
 
 
 def run_at(raw: str, root: str) -> dict[str, Any]:
