@@ -16,6 +16,7 @@ from abzu.application.review.ports import (
     WisdomSnapshots,
 )
 from abzu.domain.bead import Bead
+from abzu.domain.errors import ExpectedFailure
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,16 +28,13 @@ class Undone:
 
 
 @dataclass(frozen=True, slots=True)
-class PersonsReview:
+class PersonsReview(ExpectedFailure):
     """The agent's shell asked to undo a review a person made: the person's work (and what they
     vouched for) would be lost on the agent's word."""
 
-    review_id: str
-
-    @property
-    def message(self) -> str:
-        return (f"the last review ({self.review_id}) was a person's, and this undo was started by "
+    template = ("the last review ({review_id}) was a person's, and this undo was started by "
                 "Claude Code's shell (CLAUDECODE is set): run `abzu review --undo` in your own terminal")
+    review_id: str
 
 
 UndoError = NothingToUndo | SnapshotMissing | PersonsReview
