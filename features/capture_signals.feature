@@ -151,3 +151,9 @@ Feature: Capture reads the shape of a session, not its wording
     And `gh issue view 497 --json title,body` then passes without any change
     When that session ends
     Then staging holds a learning that says "the form that worked: `gh issue view 497 --json title,body`"
+
+  Scenario: What Claude saves to its own memory folder is kept, as the kind it was saved as
+    Given a session in which the user asks "request a Copilot review. Make that standard in your workflow."
+    And Claude saves "Always request a Copilot review right after opening a PR" to its memory file "copilot.md" as feedback
+    When that session ends
+    Then the memory holds the preference "Saved to memory: Always request a Copilot review right after opening a PR"

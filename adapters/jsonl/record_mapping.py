@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from abzu.adapters.jsonl.line_parse import Line, as_plain
 from abzu.adapters.jsonl.redaction_batch import RedactionBatch
-from abzu.domain.extraction.rules import INPUT_KEYS_READ
+from abzu.domain.extraction.rules import INPUT_KEYS_READ, is_memory_file
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from abzu.domain.extraction.transcript_text import is_interruption, prose, strip_injected
 
@@ -123,7 +123,9 @@ def _text(line: Line, texts: list[str], batch: RedactionBatch) -> Later:
 
 
 def _read(block: Line) -> dict[str, object]:
-    return {k: v for k, v in (block.get("input") or {}).items() if k in INPUT_KEYS_READ}
+    given = block.get("input") or {}
+    memory = is_memory_file(given.get("file_path"))  # a note Claude saved: its text is read
+    return {k: v for k, v in given.items() if k in INPUT_KEYS_READ or (memory and k == "content")}
 
 
 def _outcomes(line: Line, blocks: list[Line], wanted: OutputWanted | None,

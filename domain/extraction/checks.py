@@ -23,6 +23,8 @@ _CHECKS = re.compile(
 # Version control, clients and housekeeping; looks are rules.is_read_only's.
 _NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|mkdir|rm|cp|mv)\b")
 MAX_CHECKS = 3
+_PATH = re.compile(r"/|\.\w{1,5}$")  # a file or folder argument: which files, not which check
+_REDIRECT = re.compile(r"^\d?>&?\d?$|^\d?>>?$")
 
 
 def is_check(command: str) -> bool:
@@ -50,7 +52,20 @@ class CheckTracker:
         check is the proof of a fix of the session (`proofs`: the fix says it already)."""
         if not (self.edited and self._passed) or all(c in proofs for c in self._passed):
             return None
-        shown = ", ".join(f"`{shorten(c, 120)}`" for c in self._passed)
+        shown = ", ".join(dict.fromkeys(f"`{shorten(_tools(c), 160)}`" for c in self._passed))
         last = next(reversed(self._passed.values()))
         text = f"How changes are checked in this project: {shown} (passed after the session's last edit)"
         return text, last
+
+
+def _tools(command: str) -> str:
+    """A check as the tools it runs: `uv run ruff check a.py && uv run mypy a.py | tail -5`
+    reads `uv run ruff check && uv run mypy`. The files a run named were that session's; a
+    chain of four gates cut at 120 characters lost the last ones."""
+    stages = []
+    for stage in command.split("&&"):
+        words = stage.split("|")[0].split()
+        kept = [w for i, w in enumerate(words) if i == 0 or not (_PATH.search(w) or _REDIRECT.match(w))]
+        if kept:
+            stages.append(" ".join(kept))
+    return " && ".join(stages) or command

@@ -6,7 +6,8 @@ A correction is what the user says right after one of:
 - an interrupt (`[Request interrupted by user…]`) of work in progress;
 - Claude acting (a tool call since the user's last message), when the message opens by turning
   it down: "no", "don't", "stop", "instead", "never", "always"… A "no" that answers a question
-  Claude asked is an answer, not a correction.
+  Claude asked is an answer, not a correction; nor is a new piece of work asked for after an
+interrupt ("Make tests like …") without a word on how.
 The call it corrected goes with it, so the memory stands alone a month later. Pastes (long
 messages) and slash commands correct nothing. A correction that says how work is to be done
 ("don't…", "always…", "use…", "instead…") is a preference; one that states a fact is a learning.
@@ -27,6 +28,11 @@ _FEEDBACK = re.compile(r"the user said:\s*(.+)", re.IGNORECASE | re.DOTALL)
 _TURNS_DOWN = re.compile(
     r"^(?:no|nope|nah|don'?t|do not|stop|instead|rather|never|always|wrong|not (?:that|this|like)"
     r"|that'?s (?:not|wrong)|wait|actually|please (?:don'?t|do not|stop|never))\b",
+    re.IGNORECASE,
+)
+# A new piece of work ("Make integration tests like …"): the person moved on, nothing corrected.
+_NEW_TASK = re.compile(
+    r"^(?:(?:ok(?:ay)?|now|next|then),?\s+)?(?:make|add|write|create|implement|build|generate)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"\w+")
@@ -103,8 +109,8 @@ class CorrectionTracker:
         if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/") or _bare(said):
             return None
         directive = _DIRECTIVE.search(said) is not None
-        if not directive and _only_questions(said):
-            return None  # "why did you do that?": the person asks, the lesson is in the answer
+        if not directive and (_only_questions(said) or _NEW_TASK.match(said)):
+            return None  # "why did you do that?" asks, "Add tests for …" moves on: neither corrects
         kept = shorten(said, WORDS_KEPT)
         category = Category.PREFERENCE if directive else Category.LEARNING
         return Correction(f"{kept} (the user, correcting Claude's {corrected})", said, category)

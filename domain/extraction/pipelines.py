@@ -41,7 +41,7 @@ def added_jobs(call: ToolCall) -> PipelineJob | None:
     path = file_of(call) or ""
     if call.name not in ("Edit", "Write", "MultiEdit") or not _PIPELINE.search(path):
         return None
-    pairs = _texts(call)
+    pairs = edit_pairs(call)
     jobs: dict[str, None] = {}
     named: dict[str, None] = {}  # the job's own name (its first `name:`), then where it pushes
     pushes: dict[str, None] = {}
@@ -68,7 +68,8 @@ def added_jobs(call: ToolCall) -> PipelineJob | None:
     return PipelineJob(f"CI pipeline {path.rsplit('/', 1)[-1]} gained job {names}{what}")
 
 
-def _texts(call: ToolCall) -> list[tuple[str, str]]:
+def edit_pairs(call: ToolCall) -> list[tuple[str, str]]:
+    """(old, new) text of each change a Write, Edit or MultiEdit makes (a Write: from nothing)."""
     if call.name == "Write":
         return [("", str(call.input.get("content") or ""))]
     edits = call.input.get("edits") if call.name == "MultiEdit" else [call.input]

@@ -88,6 +88,12 @@ OUTPUT_READERS = frozenset({"Bash", "TaskCreate", "AskUserQuestion"})
 # the reader keeps no others (a Write's whole file, a subagent's prompt), so never redacts them.
 INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
                              "todos", "status", "taskId", "subject", "questions", "url", "query"})
+# Claude Code's own memory folder (memory_files.py): the one place a Write's whole text is read.
+_MEMORY_FILE = re.compile(r"/\.claude/projects/[^/]+/memory/[^/]+\.md$")
+
+
+def is_memory_file(path: object) -> bool:
+    return isinstance(path, str) and _MEMORY_FILE.search(path) is not None
 
 
 # A command piped into a filter (`… 2>&1 | head -30`) exits with the filter's status: its

@@ -4,8 +4,8 @@ question (findings.py), Claude conceding a point and redoing the work (concessio
 request the person had to repeat (repeats.py), documentation looked up and acted on
 (lookups.py), where something hard to find lives (locations.py), a failure the person reported
 and Claude's edits fixed (reported.py), how the person wants work done (standing.py), an answer
-found after empty ones (empties.py), and learnings said right before Claude acts (hypotheses,
-dropped).
+found after empty ones (empties.py), what Claude saved to its own memory (memory_files.py),
+and learnings said right before Claude acts (hypotheses, dropped).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
 bounded sizes stay those of state.py.
@@ -23,6 +23,7 @@ from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.findings import Report, ReportTracker
 from abzu.domain.extraction.locations import Location, LocationTracker
 from abzu.domain.extraction.lookups import Lookup, LookupTracker
+from abzu.domain.extraction.memory_files import saved_memory
 from abzu.domain.extraction.model import Decision, FixPair, Note
 from abzu.domain.extraction.pipelines import added_jobs
 from abzu.domain.extraction.repeats import Repeat, RepeatTracker
@@ -96,6 +97,7 @@ class StructuralSignals:
             self.reported.on_call(call, record.uuid)
             if not replaying:
                 self._pipeline(call, record.uuid)
+                self._saved(call, record.uuid)
 
     def searched(self, command: str, output: str, uuid: str) -> None:
         """A command's output (whatever its exit code: `find` reports unreadable folders)."""
@@ -147,6 +149,14 @@ class StructuralSignals:
             context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
             decision = Decision(_redacted(job.text), uuid, context, self.exchanges.turn)
             _add(self.decisions, decision.text.casefold(), decision)
+
+    def _saved(self, call: ToolCall, uuid: str) -> None:
+        """A note Claude wrote to its own memory folder (memory_files.py), with the request."""
+        saved = saved_memory(call)
+        if saved is not None:
+            context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
+            note = Note(_redacted(saved.text), uuid, saved.category, context, turn=self.exchanges.turn)
+            _add(self.notes, note.text.casefold(), note)
 
     def _standing(self, record: TranscriptRecord) -> None:
         """How the person wants work done (standing.py): a preference, in their own words."""

@@ -321,7 +321,7 @@ def test_the_checks_passing_after_the_last_edit_are_a_pattern_and_a_look_alone_c
         bash("t4", "git commit -m 'fix focus'", "[main 1a2b3c] fix focus"),
     )
     assert check.category is Category.PATTERN
-    assert "`bun run typecheck`, `bun run test src/quote`" in check.content
+    assert "`bun run typecheck`, `bun run test`" in check.content
     assert "git commit" not in check.content
     assert _drafts(said("does it build?"), bash("t1", "npm run build", "built in 2s")) == []
 
@@ -365,3 +365,60 @@ def test_the_reason_then_so_ill_is_a_decision_carried_out_by_a_cd_script() -> No
                          bash("t1", "cd /repo\ncp ~/.config/git/hooks/commit-msg .git/hooks/\n"
                                     "entire configure --force", "installed"))
     assert (decision.category, decision.content) == (Category.DECISION, sentence)
+
+
+# --- what Claude saves to its own memory folder -----------------------------------------------
+
+MEMORY_DIR = "/home/dev/.claude/projects/-home-dev-shop/memory"
+
+
+def test_a_note_claude_writes_to_its_memory_folder_is_a_candidate_of_its_kind() -> None:
+    [pref] = _drafts(
+        said("why co-authored?"),
+        calls("t1", "Write", file_path=f"{MEMORY_DIR}/no-trailer.md", content=(
+            "---\nname: no-trailer\ndescription: No Co-Authored-By trailers in this repo\n"
+            "metadata:\n  type: feedback\n---\n\nLeave the trailer out of commit messages.\n")),
+        returns("t1", f"File created successfully at: {MEMORY_DIR}/no-trailer.md"),
+    )
+    assert pref.category is Category.PREFERENCE
+    assert pref.content == ("Saved to memory: No Co-Authored-By trailers in this repo "
+                            "Leave the trailer out of commit messages.")
+
+
+def test_an_edit_of_the_memory_index_keeps_only_the_lines_it_adds() -> None:
+    index = "# shop\n\n## Key lessons\n- Python 3.13 needs audioop-lts for pydub\n"
+    [note] = _drafts(
+        said("request a Copilot review. Make that standard in your workflow."),
+        edit("t1", f"{MEMORY_DIR}/MEMORY.md", index,
+             index + "- ALWAYS request a Copilot review right after create_pull_request\n"),
+    )
+    assert note.content == "Saved to memory: ALWAYS request a Copilot review right after create_pull_request"
+    assert note.category is Category.PREFERENCE
+
+
+def test_the_projects_own_claude_md_is_not_a_memory_folder() -> None:
+    notes = "# Notes\n"
+    assert _drafts(said("set up the project notes"),
+                   edit("t1", "/repo/CLAUDE.md", notes, notes + "\nRun the app with python app.py\n")) == []
+
+
+def test_a_chain_of_gates_is_kept_whole_and_the_files_it_named_are_left_out() -> None:
+    [check] = _drafts(
+        said("address the review"), edit("t1", "/src/output.py"),
+        bash("t2", "uv run ruff check src/output.py tests/test_cli.py && uv run ruff format --check "
+                   "src/output.py tests/test_cli.py && uv run mypy src/output.py && uv run pyright "
+                   "src/output.py tests/test_cli.py", "All checks passed!"),
+        bash("t3", "uv run pytest tests/ -v 2>&1 | tail -20", "241 passed"),
+    )
+    assert check.content.startswith(
+        "How changes are checked in this project: `uv run ruff check && uv run ruff format --check && "
+        "uv run mypy && uv run pyright`, `uv run pytest -v`")
+
+
+def test_a_new_piece_of_work_asked_for_after_an_interrupt_corrects_nothing() -> None:
+    assert _drafts(
+        said("fix the partition options"), edit("t1", "/src/partitioned.rs"),
+        calls("t2", "Bash", command="cargo check -p runtime"), returns("t2", REJECTED, error=True),
+        _interrupt(),
+        said("Make integration tests like tests/acceleration/by_cayenne.rs for the new accelerator."),
+    ) == []

@@ -174,6 +174,13 @@ def _(signal_transcript: Transcript, job: str, registry: str, path: str) -> None
                            old_string=old, new_string=new)
 
 
+@given(parsers.parse('Claude saves "{words}" to its memory file "{name}" as {kind}'))
+def _(signal_transcript: Transcript, words: str, name: str, kind: str) -> None:
+    path = f"/home/dev/.claude/projects/-repo/memory/{name}"
+    content = f"---\nname: {name}\ndescription: {words}\nmetadata:\n  type: {kind}\n---\n\n{words}\n"
+    signal_transcript.tool("Write", f"File created successfully at: {path}", file_path=path, content=content)
+
+
 @given(parsers.parse('a session in which a background agent "{name}" finishes'))
 def _(signal_transcript: Transcript, name: str) -> None:
     signal_transcript.lines.append(user(

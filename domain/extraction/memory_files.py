@@ -1,0 +1,62 @@
+"""What Claude saved to its own memory (capture-fifth): the shape of a note kept on purpose.
+
+Claude Code keeps a memory folder per project (`~/.claude/projects/<project>/memory/`: one
+Markdown file a memory, MEMORY.md their index) and writes to it when it decides something is
+worth keeping: the person's feedback on how to work, a fact about the user or the project. A
+Write of such a file, or the lines an Edit adds to one, is a memory the session itself chose:
+one candidate, whoever's words it holds. The file's front matter names its kind (`type:
+feedback` or `user`: how the person wants work done, a preference; anything else a learning);
+without one, a rule ("always", "never", "don't", "prefer") is a preference. The project's
+CLAUDE.md is not read here: it holds whole overviews (`/init`), not one thing learned.
+"""
+
+import re
+from dataclasses import dataclass
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.pipelines import edit_pairs
+from abzu.domain.extraction.rules import file_of, is_memory_file
+from abzu.domain.extraction.transcript import ToolCall
+from abzu.domain.extraction.transcript_text import shorten
+
+_FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n?", re.DOTALL)
+_TYPE = re.compile(r"^\s*type:\s*(\w+)", re.MULTILINE)
+_DESCRIPTION = re.compile(r"^description:\s*(.+)$", re.MULTILINE)
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
+_PERSONS = frozenset(("feedback", "user"))
+_RULE = re.compile(r"\b(?:always|never|don'?t|do not|prefer|must not|avoid)\b", re.IGNORECASE)
+MIN_CHARS, MAX_CHARS = 20, 600
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    text: str
+    category: Category
+
+
+def saved_memory(call: ToolCall) -> Saved | None:
+    """The memory a Write or Edit of Claude Code's memory folder keeps, or None."""
+    if call.name not in ("Edit", "Write", "MultiEdit") or not is_memory_file(file_of(call)):
+        return None
+    kind, parts = None, []
+    for old, new in edit_pairs(call):
+        kept = set(old.splitlines())
+        added = "\n".join(_BULLET.sub("", line) for line in new.splitlines() if line not in kept)
+        front = _FRONT_MATTER.match(added)
+        if front:
+            kind = kind or _first(_TYPE, front.group(1))
+            added = added[front.end():]
+            described = _first(_DESCRIPTION, front.group(1)) or ""
+            parts.append(described if described.casefold() not in added.casefold() else "")
+        parts.append(added)
+    text = " ".join(" ".join(parts).split())
+    if len(text) < MIN_CHARS:
+        return None
+    preference = kind in _PERSONS if kind else _RULE.search(text) is not None
+    return Saved(shorten(f"Saved to memory: {text}", MAX_CHARS),
+                 Category.PREFERENCE if preference else Category.LEARNING)
+
+
+def _first(pattern: re.Pattern[str], text: str) -> str | None:
+    found = pattern.search(text)
+    return found.group(1).strip() if found else None
