@@ -52,6 +52,14 @@ Feature: Capture reads the shape of a session, not its wording
     When that session ends
     Then staging holds the decision "Which queue should the jobs use? — the user chose "Redis streams" over "SQS"."
 
+  Scenario: The option the person names when Claude offers choices in prose is a decision
+    Given a session in which the user asks "the default voice is gone"
+    And Claude says "Which voice should be the default? **Alice** (clear educator) or **Matilda** (knowledgeable)?" and does nothing
+    And the user then says "Matilda"
+    And Claude edits "/src/voices.py" and says "Default voice set."
+    When that session ends
+    Then staging holds the decision "Which voice should be the default? — the user chose "Matilda" over "Alice"."
+
   Scenario: What Claude found by looking, answering a question, is a learning
     Given a session in which the user asks "do we still need the typescript override?"
     And Claude runs `grep -n overrides package.json` and `npm ls typescript`

@@ -9,8 +9,9 @@ A correction is what the user says right after one of:
   Claude asked is an answer, not a correction; nor is a new piece of work asked for after an
 interrupt ("Make tests like …") without a word on how.
 The call it corrected goes with it, so the memory stands alone a month later. Pastes (long
-messages) and slash commands correct nothing. A correction that says how work is to be done
-("don't…", "always…", "use…", "instead…") is a preference; one that states a fact is a learning.
+messages, or mostly lines of code) and slash commands correct nothing. A correction that says
+how work is to be done ("don't…", "always…", "use…", "instead…") is a preference; one that
+states a fact is a learning.
 """
 
 import re
@@ -35,6 +36,8 @@ _NEW_TASK = re.compile(
     r"^(?:(?:ok(?:ay)?|now|next|then),?\s+)?(?:make|add|write|create|implement|build|generate)\b",
     re.IGNORECASE,
 )
+# A line of code, config or markup rather than prose: a paste, even a short one.
+_CODE_LINE = re.compile(r"[{}();,]\s*$|^\s*(?://|#\[|/\*|<\w)|::|=>|^\s{2,}\S")
 _WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _DIRECTIVE = re.compile(
@@ -53,6 +56,12 @@ class Correction:
 def _bare(text: str) -> bool:
     """"no", "stop", "377": an answer or a halt with nothing in it to remember."""
     return len(_WORD.findall(text)) < 2 and len(text) < 8
+
+
+def _code(text: str) -> bool:
+    """Mostly lines of code (a struct, a stack, a config block pasted after an interrupt)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) >= 3 and sum(1 for line in lines if _CODE_LINE.search(line)) * 5 >= len(lines) * 3
 
 
 def _only_questions(text: str) -> bool:
@@ -106,7 +115,7 @@ class CorrectionTracker:
         corrected = self._corrected or self._last_call or "work in progress"
         self._reset()
         said = words.strip()
-        if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/") or _bare(said):
+        if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/") or _bare(said) or _code(said):
             return None
         directive = _DIRECTIVE.search(said) is not None
         if not directive and (_only_questions(said) or _NEW_TASK.match(said)):

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import MutableSequence
 
 from abzu.domain.category import Category
-from abzu.domain.extraction.choices import chosen
+from abzu.domain.extraction.choices import chosen, picked_in_prose
 from abzu.domain.extraction.concessions import ConcessionTracker
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker
 from abzu.domain.extraction.empties import Answered, EmptyAnswerTracker
@@ -58,6 +58,7 @@ class StructuralSignals:
         self.locations = LocationTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
+        self._offer = ""  # Claude's last words, when nothing was called after them
 
     def human(self, record: TranscriptRecord, *, replaying: bool) -> bool:
         """A message the person typed opens an exchange; True when it corrects Claude."""
@@ -69,6 +70,8 @@ class StructuralSignals:
         self._fixed(self.reported.on_human(record.text), replaying=replaying)
         self.empties.on_human()
         self.exchanges.next_turn()
+        if not replaying:
+            self._picked(record)
         if correction is not None and not replaying:
             self._corrected(correction, record.uuid)
         if correction is None and not replaying:
@@ -80,6 +83,7 @@ class StructuralSignals:
         if record.is_sidechain:
             return
         self.corrections.on_assistant(record.text, record.tool_calls)
+        self._offer = "" if record.tool_calls else (record.text if record.text.strip() else self._offer)
         conceded = self.concessions.on_assistant(record.text, acted=bool(record.tool_calls))
         if conceded is not None and not replaying:
             context = _redacted(f"Said by the user: {shorten(conceded.challenge, 600)}")
@@ -148,6 +152,14 @@ class StructuralSignals:
         if job is not None:
             context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
             decision = Decision(_redacted(job.text), uuid, context, self.exchanges.turn)
+            _add(self.decisions, decision.text.casefold(), decision)
+
+    def _picked(self, record: TranscriptRecord) -> None:
+        """The person's one-word pick among options Claude offered in prose (choices.py)."""
+        sentence = picked_in_prose(self._offer, record.text) if self._offer else None
+        self._offer = ""
+        if sentence is not None:
+            decision = Decision(_redacted(sentence), record.uuid, "", self.exchanges.turn)
             _add(self.decisions, decision.text.casefold(), decision)
 
     def _saved(self, call: ToolCall, uuid: str) -> None:

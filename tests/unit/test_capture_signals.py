@@ -158,6 +158,31 @@ def test_the_option_the_person_picked_is_a_decision_once_acted_on() -> None:
     assert _drafts(said("add a job queue"), _asked("SQS")) == []  # nothing was done with it
 
 
+VOICES = ("No Rachel in your library any more. Which voice should be the default?\n\n"
+          "| Voice | Character |\n|---|---|\n| **Alice** | Clear educator |\n"
+          "| **Matilda** | Knowledgeable, professional |\n| **River** | Relaxed |\n\nYour call.")
+
+
+def test_a_one_word_pick_among_options_offered_in_prose_is_a_decision_once_acted_on() -> None:
+    [decision] = _drafts(said("fix the default voice"), wrote(VOICES), said("Matilda"),
+                         edit("t1", "/src/voices.py"))
+    assert decision.content == ('Which voice should be the default? — the user chose "Matilda" '
+                                'over "Alice", "River".')
+    numbered = "Two ways:\n1. Rebase onto main\n2. Merge main in\nWhich do you prefer?"
+    [merge] = _drafts(said("update the branch"), wrote(numbered), said("2"),
+                      bash("t1", "git merge main", "Merge made by the 'ort' strategy."))
+    assert '"Merge main in" over "Rebase onto main"' in merge.content
+
+
+@pytest.mark.parametrize(("offer", "reply"), [
+    (VOICES, "not sure, which is closest to Rachel?"),  # a question back, not a pick
+    ("Updated **cli.py** and **output.py**. All 241 tests pass.", "cli.py"),  # nothing was offered
+])
+def test_a_reply_that_is_not_one_of_the_options_asked_for_picks_nothing(offer: str, reply: str) -> None:
+    drafts = _drafts(said("fix it"), wrote(offer), said(reply), edit("t1", "/src/x.py"))
+    assert [d for d in drafts if d.category is Category.DECISION] == []
+
+
 @pytest.mark.parametrize("sentence", [
     "Let me try a different approach and use the module instead of the console script.",
     "If it fails, the fix is likely in the build flags rather than the workflow.",
@@ -421,4 +446,12 @@ def test_a_new_piece_of_work_asked_for_after_an_interrupt_corrects_nothing() -> 
         calls("t2", "Bash", command="cargo check -p runtime"), returns("t2", REJECTED, error=True),
         _interrupt(),
         said("Make integration tests like tests/acceleration/by_cayenne.rs for the new accelerator."),
+    ) == []
+
+
+def test_code_pasted_after_an_interrupt_corrects_nothing() -> None:
+    assert _drafts(
+        calls("t1", "Bash", command="grep -r output_config vendor/"), _interrupt(),
+        said("#[non_exhaustive]\n#[derive(Clone, PartialEq, Debug)]\npub struct JsonSchemaDefinition {\n"
+             "    pub schema: String,\n    pub name: Option<String>,\n}"),
     ) == []
