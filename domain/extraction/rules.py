@@ -30,14 +30,15 @@ _TOOL_MISUSE = re.compile(r"<tool_use_error>|^\s*InputValidationError", re.IGNOR
 # Failures visible in a Bash output that Claude Code did not flag as an error.
 _FAILURE_IN_OUTPUT = re.compile(
     r"^Traceback \(most recent call last\):|^Exit code [1-9]\d*\b|: command not found\b"
-    r"|^npm ERR!|\berror TS\d{3,5}:|^FAILED |^=+ .*\b\d+ failed\b|^fatal: |panicked at ",
+    r"|^npm ERR!|\berror TS\d{3,5}:|^FAILED |^=+ .*\b\d+ failed\b|^fatal: |panicked at "
+    r"|\? \(y/n \[n\]\) not overwritten$",  # `cp -i`/`mv -i` (an alias) said no and exited 0
     re.MULTILINE,
 )
 # Substrings one of which every match above contains: a cheap test before the regex.
 _FAILURE_HINTS = ("Traceback", "Exit code", "command not found", "npm ERR!", "error TS", "FAILED",
-                  " failed", "fatal: ", "panicked at ")
+                  " failed", "fatal: ", "panicked at ", "not overwritten")
 _ERROR_LINE = re.compile(
-    r"error|exception|traceback|failed|fatal|not found|no such file|cannot|denied|invalid",
+    r"error|exception|traceback|failed|fatal|not found|no such file|cannot|denied|invalid|not overwritten",
     re.IGNORECASE,
 )
 _NOISE_LINE = re.compile(r"^\s*(?:npm warn|warning:|\s*$)", re.IGNORECASE)

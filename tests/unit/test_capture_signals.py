@@ -5,8 +5,8 @@ import pytest
 from abzu.domain.category import Category
 from abzu.domain.extraction.fixes import program_of
 from abzu.domain.extraction.heuristics import CandidateDraft, digest
-from abzu.domain.extraction.rules import is_read_only
-from abzu.domain.extraction.transcript import TranscriptRecord
+from abzu.domain.extraction.rules import Outcome, classify, is_read_only
+from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
 from tests.unit.records import bash, calls, edit, returns, said, wrote
 
 FAILING = "FAILED tests/test_cart.py::test_total - AssertionError: 9 != 10\n1 failed, 4 passed"
@@ -455,3 +455,10 @@ def test_code_pasted_after_an_interrupt_corrects_nothing() -> None:
         said("#[non_exhaustive]\n#[derive(Clone, PartialEq, Debug)]\npub struct JsonSchemaDefinition {\n"
              "    pub schema: String,\n    pub name: Option<String>,\n}"),
     ) == []
+
+
+def test_an_interactive_copy_that_said_no_failed_though_it_exited_zero() -> None:
+    said_no = ToolOutcome("t1", False, "overwrite .git/hooks/commit-msg? (y/n [n]) not overwritten", None)
+    copied = ToolOutcome("t1", False, "", None)
+    call = ToolCall("t1", "Bash", {"command": "cp ~/hooks/commit-msg .git/hooks/commit-msg"})
+    assert (classify(call, said_no), classify(call, copied)) == (Outcome.FAILED, Outcome.SUCCESS)
