@@ -53,6 +53,11 @@ class AttemptTracker:
     def on_prose(self, text: str) -> None:
         self._prose = text.strip().splitlines()[-1] if text.strip() else self._prose
 
+    def on_corrected(self) -> None:
+        """The person corrected Claude since the failure: the next form is theirs, and the
+        correction already keeps it (not a form Claude found straight away)."""
+        self._failed = None
+
     def on_command(self, command: str, succeeded: bool, uuid: str, *, quiet: bool = False,
                    error: str = "") -> None:
         """`quiet`: a command read again by a later pass: an attempt, but neither counted nor
@@ -81,8 +86,8 @@ class AttemptTracker:
     def _other_form(self, failed: tuple[str, str], command: str, uuid: str) -> None:
         before, why = failed
         form = _form(before)
-        if not form or command == before or _form(command) != form:
-            return
+        if not form or command == before or _form(command) != form or "<<" in before:
+            return  # an inline script Claude wrote (`python - <<'PY'`) and fixed is churn, not a form
         if is_check(command) or (is_read_only(command) and not command.startswith(f"{before} ")):
             return  # a look at something else; a look with options added is the same look
         text = (f"`{shorten(before, 160)}` failed here ({shorten(why, 200)}); the form that worked: "

@@ -153,6 +153,8 @@ class DigestState:
     def _human(self, record: TranscriptRecord) -> None:
         corrects = self.signals.human(record, replaying=self.replaying)
         self.last_user_ask, self.last_reply = record.text, None
+        if corrects:
+            self.attempts.on_corrected()
         if not corrects and not self.replaying:
             self._preferences(record)
 
