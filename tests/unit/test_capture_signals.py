@@ -462,3 +462,26 @@ def test_an_interactive_copy_that_said_no_failed_though_it_exited_zero() -> None
     copied = ToolOutcome("t1", False, "", None)
     call = ToolCall("t1", "Bash", {"command": "cp ~/hooks/commit-msg .git/hooks/commit-msg"})
     assert (classify(call, said_no), classify(call, copied)) == (Outcome.FAILED, Outcome.SUCCESS)
+
+
+def test_an_inline_script_claude_fixed_teaches_no_form() -> None:
+    drafts = _drafts(
+        said("lower the moment threshold"),
+        bash("t1", "python - <<'PY'\nimport json\nprint(json.load(open('case.json'))['x'].replace(1, 2))\nPY",
+             "Traceback (most recent call last):\nTypeError: replace() argument 2 must be str", error=True),
+        bash("t2", "python - <<'PY'\nimport json\nprint(json.load(open('case.json'))['x'])\nPY", "7"),
+    )
+    assert [d for d in drafts if "form that worked" in d.content] == []
+
+
+def test_a_form_the_person_asked_for_is_their_correction_not_claudes_finding() -> None:
+    drafts = _drafts(
+        said("commit the work"),
+        bash("t1", "git add -A -- . ':!.entire/logs/entire.log'", "The following paths are ignored",
+             error=True),
+        calls("t2", "Bash", command="git restore --staged .entire"), returns("t2", REJECTED, error=True),
+        _interrupt(),
+        said("no don't leave anything out commit everything"),
+        bash("t3", "git add -A", ""),
+    )
+    assert [d.category for d in drafts] == [Category.PREFERENCE]
