@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.category import Category
-from abzu.domain.extraction.pipelines import edit_pairs
-from abzu.domain.extraction.rules import file_of, is_memory_file
+from abzu.domain.extraction.rules import edit_pairs, file_of, is_memory_file
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 

@@ -11,10 +11,9 @@ inside an existing job (a version bump, a flag) is upkeep, not a new decision.
 """
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from abzu.domain.extraction.rules import file_of
+from abzu.domain.extraction.rules import edit_pairs, file_of
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -66,14 +65,3 @@ def added_jobs(call: ToolCall) -> PipelineJob | None:
     shown = "; ".join([*named, *pushes][:DETAILS])
     what = f" ({shown})" if shown else ""
     return PipelineJob(f"CI pipeline {path.rsplit('/', 1)[-1]} gained job {names}{what}")
-
-
-def edit_pairs(call: ToolCall) -> list[tuple[str, str]]:
-    """(old, new) text of each change a Write, Edit or MultiEdit makes (a Write: from nothing)."""
-    if call.name == "Write":
-        return [("", str(call.input.get("content") or ""))]
-    edits = call.input.get("edits") if call.name == "MultiEdit" else [call.input]
-    if not isinstance(edits, list):
-        return []
-    return [(str(e.get("old_string") or ""), str(e.get("new_string") or ""))
-            for e in edits if isinstance(e, Mapping)]

@@ -135,6 +135,17 @@ def file_of(call: ToolCall | None, outcome: ToolOutcome | None = None) -> str | 
     return outcome.file_path if outcome is not None else None
 
 
+def edit_pairs(call: ToolCall) -> list[tuple[str, str]]:
+    """(old, new) text of each change a Write, Edit or MultiEdit makes (a Write: from nothing)."""
+    if call.name == "Write":
+        return [("", str(call.input.get("content") or ""))]
+    edits = call.input.get("edits") if call.name == "MultiEdit" else [call.input]
+    if not isinstance(edits, list):
+        return []
+    return [(str(e.get("old_string") or ""), str(e.get("new_string") or ""))
+            for e in edits if isinstance(e, Mapping)]
+
+
 def command_of(call: ToolCall | None) -> str | None:
     if call is None or call.name != "Bash":
         return None
