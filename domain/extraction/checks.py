@@ -23,7 +23,8 @@ _CHECKS = re.compile(
 # Version control, clients and housekeeping; looks are rules.is_read_only's.
 _NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|mkdir|rm|cp|mv)\b")
 MAX_CHECKS = 3
-_PATH = re.compile(r"/|\.\w{1,5}$")  # a file or folder argument: which files, not which check
+# A file or folder argument: which files, not which check. A version (`3.11`) is not a file.
+_PATH = re.compile(r"[/\\]|\.(?!\d+$)\w{1,5}$")
 _REDIRECT = re.compile(r"^\d?>&?\d?$|^\d?>>?$")
 
 

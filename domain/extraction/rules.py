@@ -90,7 +90,8 @@ OUTPUT_READERS = frozenset({"Bash", "TaskCreate", "AskUserQuestion"})
 INPUT_KEYS_READ = frozenset({"file_path", "notebook_path", "command", "old_string", "new_string", "edits",
                              "todos", "status", "taskId", "subject", "questions", "url", "query"})
 # Claude Code's own memory folder (memory_files.py): the one place a Write's whole text is read.
-_MEMORY_FILE = re.compile(r"/\.claude/projects/[^/]+/memory/[^/]+\.md$")
+# Either separator: Claude Code on Windows writes `C:\Users\…\.claude\projects\…`.
+_MEMORY_FILE = re.compile(r"[/\\]\.claude[/\\]projects[/\\][^/\\]+[/\\]memory[/\\][^/\\]+\.md$")
 
 
 def is_memory_file(path: object) -> bool:

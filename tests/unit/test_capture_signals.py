@@ -421,6 +421,19 @@ def test_an_edit_of_the_memory_index_keeps_only_the_lines_it_adds() -> None:
     assert note.category is Category.PREFERENCE
 
 
+def test_a_note_saved_to_the_memory_folder_on_windows_is_a_candidate_too() -> None:
+    folder = "C:\\Users\\dev\\.claude\\projects\\C--work-shop\\memory"
+    [pref] = _drafts(
+        said("why co-authored?"),
+        calls("t1", "Write", file_path=f"{folder}\\no-trailer.md", content=(
+            "---\nname: no-trailer\ndescription: No Co-Authored-By trailers in this repo\n"
+            "metadata:\n  type: feedback\n---\n\nLeave the trailer out of commit messages.\n")),
+        returns("t1", f"File created successfully at: {folder}\\no-trailer.md"),
+    )
+    assert pref.category is Category.PREFERENCE
+    assert pref.content.startswith("Saved to memory: No Co-Authored-By trailers in this repo")
+
+
 def test_the_projects_own_claude_md_is_not_a_memory_folder() -> None:
     notes = "# Notes\n"
     assert _drafts(said("set up the project notes"),
@@ -438,6 +451,14 @@ def test_a_chain_of_gates_is_kept_whole_and_the_files_it_named_are_left_out() ->
     assert check.content.startswith(
         "How changes are checked in this project: `uv run ruff check && uv run ruff format --check && "
         "uv run mypy && uv run pyright`, `uv run pytest -v`")
+
+
+def test_a_check_keeps_the_python_version_it_runs_under() -> None:
+    [check] = _drafts(
+        said("make it work on the old interpreter"), edit("t1", "/src/compat.py"),
+        bash("t2", "uv run --python 3.11 pytest tests/test_compat.py", "12 passed"),
+    )
+    assert "`uv run --python 3.11 pytest`" in check.content
 
 
 def test_a_new_piece_of_work_asked_for_after_an_interrupt_corrects_nothing() -> None:
