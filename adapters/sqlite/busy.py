@@ -49,7 +49,7 @@ class BusyPolicy:
         while True:
             try:
                 return attempt()
-            except Exception as exc:  # either driver's OperationalError; the rest is re-raised
+            except Exception as exc:  # a busy OperationalError is retried; the rest is re-raised
                 if is_read_only(exc):
                     raise StorageError(
                         "the data home is read-only: memories can be recalled, not stored"
