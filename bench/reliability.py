@@ -163,9 +163,9 @@ def integrity(home: Path) -> list[str]:
 
 
 def _create_stores(home: Path, repo: Path) -> None:
-    container = build_container(Settings(home=home), cwd=repo)
-    container.wisdom_engine(), container.staging_engine()
-    container.shutdown_resources()
+    from abzu.adapters.sqlite.stores import ready
+
+    ready(home / "wisdom.db", "wisdom"), ready(home / "abzu.db", "staging")
 
 
 def fresh_home() -> tuple[Path, Path]:

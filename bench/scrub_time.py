@@ -22,6 +22,7 @@ from pathlib import Path
 
 from fill_store import fill
 
+from abzu.adapters.sqlite.stores import ready
 from abzu.application.scrub.scrub_stores import ScrubReport, ScrubRequest
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import build_container
@@ -62,8 +63,7 @@ class Steps:
 
 def timed(home: Path, repo: Path, dry_run: bool) -> tuple[float, float, str, ScrubReport]:
     container = build_container(Settings(home=home), cwd=repo)
-    container.wisdom_engine()
-    container.staging_engine()
+    ready(home / "wisdom.db", "wisdom"), ready(home / "abzu.db", "staging")
     steps, wall, cpu = Steps(), time.perf_counter(), time.process_time()
     report = container.scrub.scrub_stores().execute(ScrubRequest(dry_run=dry_run), steps)
     end = time.perf_counter()

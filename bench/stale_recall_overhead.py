@@ -73,7 +73,7 @@ def main() -> None:
 def run(container: object, queries: list[str]) -> dict[str, list[float]]:
     now, scope = datetime.now(UTC), Scope(ScopeKind.PROJECT, rl.PROJECTS[0])
     times: dict[str, list[float]] = {"shipped": [], "without stale": []}
-    engines = container.wisdom_engine(), container.staging_engine()  # type: ignore[attr-defined]
+    engines = container.wisdom_store(), container.staging_store()  # type: ignore[attr-defined]
     with SqliteUnitOfWork(*engines, DecayPolicy(), read_only=True) as uow:
         for query in queries:
             terms = keywords(query)

@@ -128,13 +128,13 @@ def ingest(transcript: Path, home: Path) -> dict[str, float]:
     """Runs in the child process: only the ingest is in this process's peak RSS."""
     import psutil  # imported here: the parent process only generates the file
 
+    from abzu.adapters.sqlite.stores import ready
     from abzu.application.sessions.capture_pre_compact import PreCompactRequest
     from abzu.entrypoints.settings import Settings
     from abzu.entrypoints.wiring.container import build_container
 
     container = build_container(Settings(home=home), cwd=home)
-    container.staging_engine()
-    container.wisdom_engine()
+    ready(home / "abzu.db", "staging"), ready(home / "wisdom.db", "wisdom")
     process, peak = psutil.Process(), [0]
     before = process.memory_info().rss
     done = threading.Event()

@@ -31,8 +31,8 @@ def files_holding(home: Path, canaries: Canaries) -> list[str]:
 
 
 def plant_everywhere(container: Container, home: Path, canaries: Canaries) -> None:
-    container.wisdom_engine()
-    container.staging_engine()
+    for store in (container.wisdom_store(), container.staging_store()):
+        store.open_connection().close()  # created, and one connection kept open in the pool
     plant_wisdom(home / "wisdom.db", canaries)
     plant_staging(home / "abzu.db", canaries)
     container.review.snapshots().take("before-scrub")

@@ -7,16 +7,12 @@ records who marked them.
 import random
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from abzu.adapters.sqlite.actor import MAINTENANCE, clear_actor
 from abzu.adapters.sqlite.db import DbSource
-from abzu.adapters.sqlite.unit_of_work import as_source, start
+from abzu.adapters.sqlite.unit_of_work import start
 from abzu.application.anchors.ports import AnchorFreshness
 from abzu.domain.anchors import Staleness, TrackedAnchor
-
-if TYPE_CHECKING:
-    from sqlalchemy import Engine
 
 # File anchors with a commit, of live beads of a project with a root; "file deleted" is final (it
 # waits for a reviewer). `+a.kind`: a plain scan of the anchors table, twice as fast here as
@@ -32,8 +28,8 @@ _MARK = ("UPDATE bead_anchors SET stale = :stale "
 
 
 class SqliteAnchorFreshness(AnchorFreshness):
-    def __init__(self, wisdom: "DbSource | Engine", *, actor: str = MAINTENANCE) -> None:
-        self._source, self._actor = as_source(wisdom), actor
+    def __init__(self, wisdom: DbSource, *, actor: str = MAINTENANCE) -> None:
+        self._source, self._actor = wisdom, actor
 
     def tracked(self, groups: int, anchors: int) -> list[TrackedAnchor]:
         """Pairs holding fresh anchors first, at random otherwise: when a store has more pairs

@@ -1,4 +1,4 @@
-"""Export and import of both stores as records, through the SQLAlchemy Core tables of schema.py.
+"""Export and import of both stores as records, over the column lists of columns.py.
 
 Every column of a table travels (anchors with their stale marks), so a round trip through an
 empty home is lossless; vectors stay behind (domain/archive.py says why). Import never
@@ -12,30 +12,32 @@ for the history triggers.
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from sqlalchemy import Connection, Engine, Table, insert, select, text
-
-from abzu.adapters.sqlite.actor import act_as, clear_actor
-from abzu.adapters.sqlite.alchemy_db import AlchemyDb, EngineSource
+from abzu.adapters.sqlite import columns as c
 from abzu.adapters.sqlite.archive_events import add_event, drop_events_after, event_records, last_seq
-from abzu.adapters.sqlite.schema import (
-    bead_anchors,
-    bead_candidates,
-    bead_sources,
-    beads,
-    candidate_anchors,
-    projects,
-    session_summaries,
-    user_profile,
-)
+from abzu.adapters.sqlite.db import Db, DbSource
 from abzu.adapters.sqlite.stamp_settling import settle, spool_of
+from abzu.adapters.sqlite.unit_of_work import transaction
 from abzu.application.archive import ImportCounts
 from abzu.domain.archive import BELONGING, Record, event_place
 
-TABLES: dict[str, Table] = {
-    "project": projects, "profile": user_profile, "bead": beads, "bead_anchor": bead_anchors,
-    "source": bead_sources, "candidate": bead_candidates, "candidate_anchor": candidate_anchors,
-    "summary": session_summaries,
+
+class _Table(NamedTuple):
+    name: str
+    columns: tuple[str, ...]
+    key: tuple[str, ...]
+
+
+TABLES: dict[str, _Table] = {
+    "project": _Table("projects", c.PROJECTS, ("name",)),
+    "profile": _Table("user_profile", c.PROFILE, ("key",)),
+    "bead": _Table("beads", c.BEADS, ("id",)),
+    "bead_anchor": _Table("bead_anchors", c.BEAD_ANCHORS, ("memory_id", "kind", "value")),
+    "source": _Table("bead_sources", c.BEAD_SOURCES, ("bead_id", "source_id")),
+    "candidate": _Table("bead_candidates", c.CANDIDATES, ("id",)),
+    "candidate_anchor": _Table("candidate_anchors", c.ANCHORS, ("memory_id", "kind", "value")),
+    "summary": _Table("session_summaries", c.SUMMARIES, ("id",)),
 }
 WISDOM_KINDS = ("project", "profile", "bead", "bead_anchor", "source")
 # a column named like the record's own "kind" (an anchor's: file or command) travels as "anchor"
@@ -55,52 +57,52 @@ class _Tally:
 
 
 class SqliteArchive:
-    def __init__(self, wisdom: Engine, staging: Engine, actor: str = "cli") -> None:
-        self._engines = {"wisdom": wisdom, "staging": staging}
+    def __init__(self, wisdom: DbSource, staging: DbSource, actor: str = "cli") -> None:
+        self._stores = {"wisdom": wisdom, "staging": staging}
         self._actor = actor
 
     def projects(self) -> dict[str, str | None]:
-        with self._engines["wisdom"].connect() as conn:
-            rows = conn.execute(select(projects.c.name, projects.c.remote)).all()
-        return {str(name): remote for name, remote in rows}
+        with transaction(self._stores["wisdom"], read_only=True) as conn:
+            rows = conn.fetch("SELECT name, remote FROM projects")
+        return {str(r["name"]): r["remote"] for r in rows}
 
     def records(self) -> Iterator[Record]:
-        wisdom = EngineSource(self._engines["wisdom"])
+        wisdom = self._stores["wisdom"]
         if (spool := spool_of(wisdom)) is not None:
             settle(wisdom, spool)  # the export carries the deferred recall stamps too
         for kind, table in TABLES.items():
-            with self._engines[_store_of(kind)].connect() as conn:
-                for row in conn.execute(select(table)).mappings():
-                    yield Record(kind, {_field(column): value for column, value in row.items()})
-        for store, engine in self._engines.items():
-            yield from event_records(store, engine)
+            with transaction(self._stores[_store_of(kind)], read_only=True) as conn:
+                rows = conn.fetch(c.select_sql(table.name, table.columns))
+            for row in rows:
+                yield Record(kind, {_field(column): value for column, value in row.items()})
+        for store, source in self._stores.items():
+            yield from event_records(store, source)
 
     def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
         tally = _Tally()
         chosen = list(records)
-        for store, engine in self._engines.items():
+        for store, source in self._stores.items():
             mine = [r for r in chosen if _record_store(r) == store]
-            with engine.begin() as conn:
-                self._add_to(conn, mine, tally, history)
+            with transaction(source, read_only=False, actor=self._actor) as conn:
+                _add_to(conn, mine, tally, history)
         return ImportCounts(tally.added, tally.present, tally.duplicates)
 
-    def _add_to(self, conn: Connection, records: list[Record], tally: _Tally, history: bool) -> None:
-        # beads may name a later bead as superseded_by: check references at commit
-        conn.execute(text("PRAGMA defer_foreign_keys = ON"))
-        act_as(AlchemyDb(conn), self._actor, lazy=False)  # its rows go in through `conn`
-        before = last_seq(conn)
-        for record in (r for r in records if r.kind != "event"):
-            _add_one(conn, record, tally)
-        if history:
-            drop_events_after(conn, before)
-            for event in (r for r in records if r.kind == "event"):
-                if str(event.fields.get("item_id")) in tally.skipped_ids:
-                    continue
-                if add_event(conn, event):
-                    tally.added += 1
-                else:
-                    tally.present += 1
-        clear_actor(AlchemyDb(conn))
+
+def _add_to(db: Db, records: list[Record], tally: _Tally, history: bool) -> None:
+    # beads may name a later bead as superseded_by: check references at commit
+    db.execute("PRAGMA defer_foreign_keys = ON")
+    before = last_seq(db)
+    for record in (r for r in records if r.kind != "event"):
+        _add_one(db, record, tally)
+    if history:
+        drop_events_after(db, before)
+        for event in (r for r in records if r.kind == "event"):
+            if str(event.fields.get("item_id")) in tally.skipped_ids:
+                continue
+            if add_event(db, event):
+                tally.added += 1
+            else:
+                tally.present += 1
 
 
 def _store_of(kind: str) -> str:
@@ -111,39 +113,39 @@ def _record_store(record: Record) -> str:
     return event_place(record)[0] if record.kind == "event" else _store_of(record.kind)
 
 
-def _add_one(conn: Connection, record: Record, tally: _Tally) -> None:
+def _add_one(db: Db, record: Record, tally: _Tally) -> None:
     table = TABLES[record.kind]
-    stored = [column == record.fields.get(_field(column.name)) for column in table.primary_key.columns]
     if record.kind in BELONGING and record.key in tally.skipped_ids:
         return  # the memory was a duplicate of one stored under another id: not its sources either
-    if conn.execute(select(*table.primary_key.columns).where(*stored)).first():
+    key = {k: record.fields.get(_field(k)) for k in table.key}
+    where = " AND ".join(f"{k} IS :{k}" for k in table.key)
+    if db.fetch(f"SELECT 1 FROM {table.name} WHERE {where}", key):
         tally.present += 1
-    elif "content_hash" in table.c and _same_content(conn, table, record):
+    elif "content_hash" in table.columns and _same_content(db, table.name, record):
         tally.duplicates += 1
         tally.skipped_ids.add(record.key)
     else:
-        known = {c.name: record.fields[_field(c.name)] for c in table.c if _field(c.name) in record.fields}
-        conn.execute(insert(table).values(_placed(conn, known) if table is projects else known))
+        known = {col: record.fields[_field(col)] for col in table.columns if _field(col) in record.fields}
+        row = _placed(db, known) if table.name == "projects" else known
+        db.execute(c.insert_sql(table.name, tuple(row)), row)
         tally.added += 1
 
 
-def _placed(conn: Connection, row: dict[str, object]) -> dict[str, object]:
+def _placed(db: Db, row: dict[str, object]) -> dict[str, object]:
     """A new project row without a root that is no folder on this machine (the file came from
     another: the first checkout here named alike adopts the project, application/projects.py),
     nor a root or remote another project here holds (one name per root, one per remote)."""
-    for column in (projects.c.path, projects.c.remote):
-        value = row.get(column.name)
+    for column in ("path", "remote"):
+        value = row.get(column)
         if value is None:
             continue
-        elsewhere = column is projects.c.path and not os.path.isdir(str(value))
-        if elsewhere or conn.execute(select(projects.c.name).where(column == value)).first():
-            row = {**row, column.name: None}
+        elsewhere = column == "path" and not os.path.isdir(str(value))
+        if elsewhere or db.fetch(f"SELECT 1 FROM projects WHERE {column} = :v", {"v": value}):
+            row = {**row, column: None}
     return row
 
 
-def _same_content(conn: Connection, table: Table, record: Record) -> bool:
-    found = select(table.c.id).where(
-        table.c.content_hash == record.fields.get("content_hash"),
-        table.c.project.is_not_distinct_from(record.fields.get("project")),
-    )
-    return conn.execute(found.limit(1)).first() is not None
+def _same_content(db: Db, table: str, record: Record) -> bool:
+    found = f"SELECT 1 FROM {table} WHERE content_hash IS :hash AND project IS :project LIMIT 1"
+    params = {"hash": record.fields.get("content_hash"), "project": record.fields.get("project")}
+    return bool(db.fetch(found, params))

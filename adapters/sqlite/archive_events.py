@@ -10,37 +10,41 @@ again adds none.
 
 from collections.abc import Iterator
 
-from sqlalchemy import Connection, Engine, func, insert, select
-
-from abzu.adapters.sqlite.event_log import memory_events
+from abzu.adapters.sqlite.columns import insert_sql
+from abzu.adapters.sqlite.db import Db, DbSource
+from abzu.adapters.sqlite.event_log import EVENT_COLUMNS
+from abzu.adapters.sqlite.unit_of_work import transaction
 from abzu.domain.archive import Record, event_id, event_place
 
 FIELDS = ("at", "item_id", "event", "detail", "who")
+_ALL = f"SELECT {', '.join(EVENT_COLUMNS)} FROM memory_events"
+_SAME = "SELECT 1 FROM memory_events WHERE " + " AND ".join(f"{f} IS :{f}" for f in FIELDS) + " LIMIT 1"
 
 
-def event_records(store: str, engine: Engine) -> Iterator[Record]:
-    with engine.connect() as conn:
-        for row in conn.execute(select(memory_events)).mappings():
-            fields = {name: row[name] for name in FIELDS}
-            yield Record("event", {**fields, "id": event_id(store, row["seq"]), "store": store})
+def event_records(store: str, source: DbSource) -> Iterator[Record]:
+    with transaction(source, read_only=True) as conn:
+        rows = conn.fetch(_ALL)
+    for row in rows:
+        fields = {name: row[name] for name in FIELDS}
+        yield Record("event", {**fields, "id": event_id(store, row["seq"]), "store": store})
 
 
-def last_seq(conn: Connection) -> int:
-    return int(conn.execute(select(func.coalesce(func.max(memory_events.c.seq), 0))).scalar_one())
+def last_seq(db: Db) -> int:
+    return int(db.scalar("SELECT coalesce(max(seq), 0) FROM memory_events"))
 
 
-def drop_events_after(conn: Connection, seq: int) -> None:
+def drop_events_after(db: Db, seq: int) -> None:
     """The events this transaction's inserts recorded: the file's own history replaces them."""
-    conn.execute(memory_events.delete().where(memory_events.c.seq > seq))
+    db.execute("DELETE FROM memory_events WHERE seq > :seq", {"seq": seq})
 
 
-def add_event(conn: Connection, record: Record) -> bool:
+def add_event(db: Db, record: Record) -> bool:
     """Stores one event unless the same event is stored already; True when it was added."""
     values = {name: record.fields.get(name) for name in FIELDS}
-    same = [memory_events.c[name].is_not_distinct_from(value) for name, value in values.items()]
-    if conn.execute(select(memory_events.c.seq).where(*same).limit(1)).first():
+    if db.fetch(_SAME, values):
         return False
     seq = event_place(record)[1]
-    taken = conn.execute(select(memory_events.c.seq).where(memory_events.c.seq == seq)).first()
-    conn.execute(insert(memory_events).values(values if taken else {**values, "seq": seq}))
+    free = db.scalar("SELECT 1 FROM memory_events WHERE seq = :seq", {"seq": seq}) is None
+    row = {**values, "seq": seq} if free else values
+    db.execute(insert_sql("memory_events", tuple(row)), row)
     return True

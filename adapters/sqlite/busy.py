@@ -2,9 +2,9 @@
 
 SQLite's own busy handler is not first-come-first-served: under many writers some waiters
 starve until their timeout and the write is lost. So each attempt waits only briefly inside
-SQLite (`engine.BUSY_TIMEOUT_MS`), and a failed attempt is rolled back and re-run from the start after
+SQLite (`connect.BUSY_TIMEOUT_MS`), and a failed attempt is rolled back and re-run from the start after
 a random, growing pause, which spreads the contenders out. A unit of work that has still not
-landed at the deadline raises `StoreBusy` (one line for the user, never SQLAlchemy's text).
+landed at the deadline raises `StoreBusy` (one line for the user, never a driver's text).
 """
 
 import time
@@ -24,7 +24,7 @@ class StoreBusy(StorageError):
 
 
 def is_read_only(exc: BaseException) -> bool:
-    """On either driver: SQLAlchemy's wrapper is looked through (`db.cause`)."""
+    """A wrapped error (a migration's, through SQLAlchemy) is looked through (`db.cause`)."""
     return is_operational(exc) and "readonly database" in str(cause(exc))
 
 
@@ -49,7 +49,7 @@ class BusyPolicy:
         while True:
             try:
                 return attempt()
-            except Exception as exc:  # either driver's OperationalError; the rest is re-raised
+            except Exception as exc:  # a busy OperationalError is retried; the rest is re-raised
                 if is_read_only(exc):
                     raise StorageError(
                         "the data home is read-only: memories can be recalled, not stored"

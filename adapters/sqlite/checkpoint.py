@@ -2,7 +2,7 @@
 
 SQLite's automatic checkpoint runs inside the COMMIT that pushes the WAL past 1,000 frames,
 while the committing writer still holds the write gate: every writer in line waited for it
-(copying the WAL into the database, and an fsync of wisdom.db). So the light path's
+(copying the WAL into the database, and an fsync of wisdom.db). So the stores'
 connections turn it off (`wal_autocheckpoint=0`) and the writer checks, after releasing the
 gate, how many frames the WAL holds that the database has not taken in yet; past the same
 threshold it runs the same PASSIVE checkpoint, which never blocks a writer or a reader.

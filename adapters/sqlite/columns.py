@@ -1,8 +1,7 @@
 """The columns of the tables the repositories write, as plain tuples, and the SQL built from them.
 
-Standard library only: the light path (recall, remember, status, star, hooks) must not import
-SQLAlchemy's `Table`s (schema.py, kept for migrations and metadata). A test holds these tuples
-equal to those `Table`s so the two cannot drift.
+The one code view of the stores' columns (the DDL lives in the Alembic migrations); a test
+holds these tuples equal to the migrated tables' columns, in order, so the two cannot drift.
 """
 
 from functools import cache
@@ -39,6 +38,8 @@ OPEN_LOOPS = (
     "id", "project", "kind", "text", "match_hash", "session_id", "opened_at", "seen_at", "status",
     "closed_at", "closed_by",
 )
+PROFILE = ("key", "value", "source", "confidence", "project_id", "created_at", "updated_at")
+BEAD_SOURCES = ("bead_id", "source_id")  # w0007: what a bead was derived from
 ANCHORS = ("memory_id", "kind", "value", "git_commit")
 BEAD_ANCHORS = (*ANCHORS, "stale")  # reviewed memories notice when their code changed (w0008)
 
@@ -48,6 +49,7 @@ TABLES = {
     "session_summaries": SUMMARIES, "sessions": SESSIONS, "review_log": REVIEW_LOG,
     "review_archive": REVIEW_ARCHIVE, "injection_log": INJECTION_LOG,
     "bead_anchors": BEAD_ANCHORS, "candidate_anchors": ANCHORS, "open_loops": OPEN_LOOPS,
+    "user_profile": PROFILE, "bead_sources": BEAD_SOURCES,
 }
 
 

@@ -1,7 +1,8 @@
 """Opening a store file on the standard library's sqlite3: the settings every connection gets.
 
-Shared by the SQLAlchemy engines (engine.py) and the light path (sqlite3_store.py), so both
-drivers run with the same WAL, durability, busy wait and foreign keys. No SQLAlchemy here.
+Every store connection is opened here (sqlite3_store.py, and Alembic's engine while a store is
+migrated: migrations/engine.py), so all run with the same WAL, durability, busy wait and
+foreign keys.
 """
 
 import os
@@ -44,7 +45,7 @@ def prepare(conn: sqlite3.Connection, synchronous: str, *, read_only: bool) -> N
 
 
 def open_sqlite3(path: Path, synchronous: str) -> sqlite3.Connection:
-    """A connection with the engines' settings; transactions are begun explicitly."""
+    """A connection with the stores' settings; transactions are begun explicitly."""
     conn = sqlite3.connect(database_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
                            check_same_thread=False)
     prepare(conn, synchronous, read_only=is_read_only_home(path))

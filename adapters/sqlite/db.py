@@ -1,16 +1,15 @@
-"""`Db`: the few calls the repositories make, on either driver (standard library only).
+"""`Db`: the few calls the repositories make, and `Sqlite3Db`, the one driver of the stores.
 
-The repositories hold plain SQL text with `:name` parameters, which both the standard library's
-`sqlite3` and SQLAlchemy's `text()` bind. So one implementation of each repository runs on a
-SQLAlchemy `Connection` (the container: review, scrub, doctor; `alchemy_db.py`) and on a plain
-`sqlite3.Connection` (`abzu recall`/`remember`/`status`/`star` and the hooks, which cannot pay
-SQLAlchemy's ~0.2 s import; `Sqlite3Db` here).
+The repositories hold plain SQL text with `:name` parameters. Every reader and writer of the
+SQLite stores runs them on a standard-library `sqlite3.Connection` (`Sqlite3Db` here, opened by
+sqlite3_store.py); the PostgreSQL team store binds the same SQL through its own `Db`
+(adapters/postgres/db.py). SQLAlchemy touches the SQLite files only while Alembic migrates them.
 """
 
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 Row = Mapping[str, Any]
 Params = Mapping[str, Any]
@@ -31,9 +30,8 @@ class Db(Protocol):
     def executemany(self, sql: str, rows: Sequence[Params]) -> int: ...
 
     def execute_plain(self, sql: str, params: Params) -> None:
-        """One fixed statement straight on the sqlite3 connection, inside the same transaction:
-        the writer's name, written and cleared in every write transaction, skips a driver's
-        statement machinery (SQLAlchemy's costs more than the two statements themselves)."""
+        """One fixed statement inside the same transaction, not itself named as a write: the
+        writer's name, written and cleared in every write transaction."""
         ...
 
     def fetch(self, sql: str, params: Params | None = None) -> Sequence[Row]: ...
@@ -62,15 +60,14 @@ class StoreConnection(Db, Protocol):
         ...
 
 
-@runtime_checkable
 class DbSource(Protocol):
-    """Where a unit of work gets a store's connection from (an engine, a file)."""
+    """Where a unit of work gets a store's connection from (a store file, a team database)."""
 
     def open_connection(self) -> StoreConnection: ...
 
 
 def begin_statement(read_only: bool) -> str:
-    """The one transaction start of every store connection, on both drivers.
+    """The one transaction start of every store connection.
 
     Deferred BEGIN loses writes under concurrency (a reader cannot always upgrade to a writer,
     whatever the busy timeout), so a writer takes the lock up front; a read-only unit of work
@@ -102,13 +99,14 @@ def forget_writer(info: dict[str, Any]) -> None:
 
 
 def in_list(prefix: str, values: Iterable[Any]) -> tuple[str, dict[str, Any]]:
-    """`(:p0, :p1, ...)` and its parameters: neither driver expands a list into `IN`."""
+    """`(:p0, :p1, ...)` and its parameters: no driver expands a list into `IN`."""
     params = {f"{prefix}{i}": v for i, v in enumerate(values)}
     return "(" + ", ".join(f":{name}" for name in params) + ")", params
 
 
 def cause(exc: BaseException) -> BaseException:
-    """The sqlite3 error under SQLAlchemy's wrapper (its `.orig`), or the error itself."""
+    """The driver's error under SQLAlchemy's wrapper (its `.orig`: a migration, the team store),
+    or the error itself."""
     orig = getattr(exc, "orig", None)
     return orig if isinstance(orig, BaseException) else exc
 

@@ -3,44 +3,35 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, Engine, Integer, MetaData, Select, Table, Text, select
-
-from abzu.adapters.sqlite.engine import READ_ONLY
+from abzu.adapters.sqlite.db import DbSource
 from abzu.adapters.sqlite.timestamps import from_db_required, to_db
+from abzu.adapters.sqlite.unit_of_work import transaction
 from abzu.domain.history import MemoryEvent
 
-# The same table in both files; written only by triggers, so it is modelled here, for reading.
-memory_events = Table(
-    "memory_events", MetaData(),
-    Column("seq", Integer, primary_key=True),
-    Column("at", Text, nullable=False),
-    Column("item_id", Text, nullable=False),
-    Column("event", Text, nullable=False),
-    Column("detail", Text),
-    Column("who", Text),  # w0004, s0009
-)
+# The same table in both files, written only by triggers.
+EVENT_COLUMNS = ("seq", "at", "item_id", "event", "detail", "who")  # who: w0004, s0009
+_EVENTS = f"SELECT {', '.join(EVENT_COLUMNS)} FROM memory_events"
+_FOR_ITEM = _EVENTS + " WHERE item_id = :item ORDER BY seq"
+_SINCE = _EVENTS + " WHERE at >= :at ORDER BY seq DESC LIMIT :limit"
 
 
 class SqliteEventLog:
-    def __init__(self, wisdom: Engine, staging: Engine) -> None:
-        self._stores = {name: engine.execution_options(**{READ_ONLY: True})
-                        for name, engine in (("staging", staging), ("wisdom", wisdom))}
+    def __init__(self, wisdom: DbSource, staging: DbSource) -> None:
+        self._stores = {"staging": staging, "wisdom": wisdom}
 
     def for_item(self, item_id: str) -> list[MemoryEvent]:
-        query = select(memory_events).where(memory_events.c.item_id == item_id)
-        return self._merged(query.order_by(memory_events.c.seq), None)
+        return self._merged(_FOR_ITEM, {"item": item_id}, None)
 
     def since(self, moment: datetime, limit: int) -> list[MemoryEvent]:
-        query = select(memory_events).where(memory_events.c.at >= to_db(moment))
-        return self._merged(query.order_by(memory_events.c.seq.desc()).limit(limit), limit)
+        return self._merged(_SINCE, {"at": to_db(moment), "limit": limit}, limit)
 
-    def _merged(self, query: Select[Any], limit: int | None) -> list[MemoryEvent]:
+    def _merged(self, sql: str, params: dict[str, Any], limit: int | None) -> list[MemoryEvent]:
         found: list[tuple[MemoryEvent, int]] = []
-        for store, engine in self._stores.items():
-            with engine.connect() as conn:
-                found += [(MemoryEvent(from_db_required(r.at), store, r.item_id, r.event, r.detail,
-                                        r.who), r.seq)
-                          for r in conn.execute(query)]
+        for store, source in self._stores.items():
+            with transaction(source, read_only=True) as conn:  # no write lock
+                found += [(MemoryEvent(from_db_required(r["at"]), store, r["item_id"], r["event"],
+                                       r["detail"], r["who"]), r["seq"])
+                          for r in conn.fetch(sql, params)]
         # a promotion: staging leaves first; within one store and millisecond, in written order
         found.sort(key=lambda pair: (pair[0].at, pair[0].store == "wisdom", pair[1]))
         events = [event for event, _ in found]

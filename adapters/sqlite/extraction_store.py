@@ -4,11 +4,11 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
 from abzu.adapters.sqlite.db import Db, DbSource, StoreConnection
 from abzu.adapters.sqlite.timestamps import to_db
-from abzu.adapters.sqlite.unit_of_work import as_source, start
+from abzu.adapters.sqlite.unit_of_work import start
 from abzu.application.extraction.ports import (
     Cursor,
     ExtractionLogEntry,
@@ -16,9 +16,6 @@ from abzu.application.extraction.ports import (
     ExtractionUnitOfWork,
 )
 from abzu.domain.extraction.model import FailureTally
-
-if TYPE_CHECKING:
-    from sqlalchemy import Engine
 
 _SAVE_CURSOR = """
 INSERT INTO transcript_cursors (session_id, transcript_path, byte_offset, updated_at, read_to, failures)
@@ -113,10 +110,10 @@ def _tally(stored: str | None) -> FailureTally:
 
 
 class SqliteExtractionUnitOfWork(ExtractionUnitOfWork):
-    """One BEGIN IMMEDIATE transaction on abzu.db per `with` block, on either driver."""
+    """One BEGIN IMMEDIATE transaction on abzu.db per `with` block."""
 
-    def __init__(self, staging: "DbSource | Engine") -> None:
-        self._source = as_source(staging)
+    def __init__(self, staging: DbSource) -> None:
+        self._source = staging
         self._conn: StoreConnection | None = None
 
     @property

@@ -1,8 +1,7 @@
 """The ranking plan of a full-text search, bounded in work, on any connection.
 
-No SQLAlchemy here: the plan runs through a `Fetch` callable, so the same code ranks on a
-SQLAlchemy connection (recall, the repositories) and on a plain sqlite3 one (the SessionStart
-hook, which cannot afford SQLAlchemy's import time).
+The plan runs through a `Fetch` callable, so the same code ranks on a unit of work's connection
+(recall, the repositories), on the SessionStart hook's read-only one and on the team store.
 """
 
 import math
@@ -23,7 +22,7 @@ BM25_K1 = 1.2  # FTS5's constant: a term's BM25 share never exceeds idf * (k1 + 
 # reads like a good BM25 match (about half of the unreachable ideal), not like a perfect one.
 WINDOW_CEILING = 2.0
 
-Row = Mapping[Any, Any]  # a sqlite3.Row or a SQLAlchemy RowMapping: read by column name
+Row = Mapping[Any, Any]  # read by column name
 Fetch = Callable[[str, Mapping[str, Any]], Sequence[Row]]
 
 

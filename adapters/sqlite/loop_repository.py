@@ -1,4 +1,4 @@
-"""`open_loops` (abzu.db, s0015) on either driver (the `Db` protocol, like the summaries)."""
+"""`open_loops` (abzu.db, s0015) over the `Db` protocol, like the summaries."""
 
 from datetime import datetime
 

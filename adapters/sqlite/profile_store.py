@@ -1,28 +1,32 @@
-"""The user_profile table of wisdom.db (spec §16), through SQLAlchemy Core."""
+"""The user_profile table of wisdom.db (spec §16)."""
 
-from sqlalchemy import Engine, select
-from sqlalchemy.dialects.sqlite import insert
-
-from abzu.adapters.sqlite.schema import user_profile
+from abzu.adapters.sqlite.db import DbSource
 from abzu.adapters.sqlite.timestamps import from_db_required, to_db
+from abzu.adapters.sqlite.unit_of_work import transaction
 from abzu.domain.enki.profile import ProfileEntry, ProfileSource
+
+_PUT = """
+INSERT INTO user_profile (key, value, source, confidence, project_id, created_at, updated_at)
+VALUES (:key, :value, :source, :confidence, :project_id, :updated_at, :updated_at)
+ON CONFLICT (key) DO UPDATE SET value = excluded.value, source = excluded.source,
+  confidence = excluded.confidence, project_id = excluded.project_id, updated_at = excluded.updated_at"""
+_ALL = ("SELECT key, value, source, confidence, project_id, updated_at FROM user_profile "
+        "ORDER BY key")
 
 
 class SqliteProfileStore:
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
+    def __init__(self, wisdom: DbSource) -> None:
+        self._source = wisdom
 
     def put(self, entry: ProfileEntry) -> None:
-        stamp = to_db(entry.updated_at)
-        values = {"value": entry.value, "source": entry.source.value, "confidence": entry.confidence,
-                  "project_id": entry.project, "updated_at": stamp}
-        statement = insert(user_profile).values(key=entry.key, created_at=stamp, **values)
-        with self._engine.begin() as conn:
-            conn.execute(statement.on_conflict_do_update(index_elements=["key"], set_=values))
+        with transaction(self._source, read_only=False) as conn:
+            conn.execute(_PUT, {"key": entry.key, "value": entry.value, "source": entry.source.value,
+                                "confidence": entry.confidence, "project_id": entry.project,
+                                "updated_at": to_db(entry.updated_at)})
 
     def entries(self) -> list[ProfileEntry]:
-        with self._engine.connect() as conn:
-            rows = conn.execute(select(user_profile).order_by(user_profile.c.key)).mappings().all()
+        with transaction(self._source, read_only=True) as conn:
+            rows = conn.fetch(_ALL)
         return [
             ProfileEntry(r["key"], r["value"], ProfileSource(r["source"]), r["project_id"],
                          from_db_required(r["updated_at"]), _or_one(r["confidence"]))

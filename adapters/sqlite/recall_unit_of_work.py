@@ -12,7 +12,6 @@ has no spool: its stamps are written at once, best effort, as before.
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from abzu.adapters.sqlite.bead_repository import SqliteBeadRepository
 from abzu.adapters.sqlite.busy import is_busy, is_read_only
@@ -21,15 +20,12 @@ from abzu.adapters.sqlite.project_registry import SqliteProjectRegistry
 from abzu.adapters.sqlite.recall_stamps import DUE_BYTES, StampSpool
 from abzu.adapters.sqlite.stamp_settling import relaxed, settle, spool_of
 from abzu.adapters.sqlite.timestamps import from_db, to_db
-from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, as_source, begin
+from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, begin
 from abzu.application.ports import BeadRepository, ProjectRegistry
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
 from abzu.domain.term_weights import TermCounts
-
-if TYPE_CHECKING:
-    from sqlalchemy import Engine
 
 Stamps = dict[str, list[tuple[str, datetime]]]
 
@@ -70,9 +66,9 @@ class _LaterProjects(SqliteProjectRegistry):
 
 
 class SqliteRecallUnitOfWork(SqliteUnitOfWork):
-    def __init__(self, wisdom: "DbSource | Engine", staging: "DbSource | Engine", decay: DecayPolicy) -> None:
+    def __init__(self, wisdom: DbSource, staging: DbSource, decay: DecayPolicy) -> None:
         super().__init__(wisdom, staging, decay, read_only=True)
-        self._wisdom, self._later = as_source(wisdom), _empty()
+        self._wisdom, self._later = wisdom, _empty()
         self._spool, self._stamps = spool_of(self._wisdom), None  # a recall never settles first
 
     @property
@@ -106,7 +102,7 @@ def write_stamps(source: DbSource, decay: DecayPolicy, stamps: Stamps) -> bool:
         try:
             _stamp(conn, decay, stamps)
             return True
-        except Exception as exc:  # either driver's OperationalError; the rest is re-raised
+        except Exception as exc:  # an OperationalError (busy, read-only); the rest is re-raised
             if not (is_busy(exc) or is_read_only(exc)):
                 raise
             from abzu.adapters.lazy_log import abzu_log  # a recall that writes no line loads no logging

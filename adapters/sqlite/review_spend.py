@@ -3,68 +3,53 @@
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from abzu.adapters.sqlite.columns import REVIEW_LOG, select_sql
 from abzu.adapters.sqlite.db import DbSource
 from abzu.adapters.sqlite.timestamps import from_db, from_db_required, to_db
 from abzu.application.review.past_reviews import PastReview, ReviewHistory
 from abzu.domain.review.spend import Spend
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine, RowMapping
-
     from abzu.adapters.sqlite.db import Params, Row
 
 _SPENT = ("SELECT coalesce(sum(tokens_in + tokens_out), 0) AS tokens, coalesce(sum(cost_estimate), 0.0) "
           "AS cost FROM review_log WHERE started_at >= :since")
 _LAST = "SELECT max(started_at) FROM review_log WHERE finished_at IS NOT NULL"
+_LATEST = select_sql("review_log", REVIEW_LOG) + " ORDER BY started_at DESC, id LIMIT :limit"
+
+
+def _read(source: DbSource, sql: str, params: "Params") -> "list[Row]":
+    from abzu.adapters.sqlite.unit_of_work import transaction
+
+    with transaction(source, read_only=True) as conn:  # never queued behind a writer
+        return list(conn.fetch(sql, params))
 
 
 class SqliteSpendLedger:
-    """Plain SQL over either driver (db.py): `abzu status` reads it without SQLAlchemy."""
-
-    def __init__(self, staging: "DbSource | Engine") -> None:
-        from abzu.adapters.sqlite.unit_of_work import as_source
-
-        self._source = as_source(staging)
+    def __init__(self, staging: DbSource) -> None:
+        self._source = staging
 
     def spent_since(self, moment: datetime) -> Spend:
-        row = self._read(_SPENT, {"since": to_db(moment)})[0]
+        row = _read(self._source, _SPENT, {"since": to_db(moment)})[0]
         return Spend(int(row["tokens"]), float(row["cost"]))
 
     def last_review(self, *, full_only: bool) -> datetime | None:
         """Reviews that were undone still count: they were done, and they cost."""
-        rows = self._read(_LAST + (" AND kind = 'full'" if full_only else ""), {})
+        rows = _read(self._source, _LAST + (" AND kind = 'full'" if full_only else ""), {})
         return from_db(next(iter(rows[0].values())))
-
-    def _read(self, sql: str, params: "Params") -> "list[Row]":
-        from abzu.adapters.sqlite.unit_of_work import start
-
-        conn = start(self._source, read_only=True, actor=None)  # never queued behind a writer
-        try:
-            return list(conn.fetch(sql, params))
-        finally:
-            conn.close()
 
 
 class SqliteReviewHistory(ReviewHistory):
-    """The web page's past reviews (SQLAlchemy, imported here: status reads the ledger only)."""
+    """The web page's past reviews."""
 
-    def __init__(self, staging: "Engine") -> None:
-        from abzu.adapters.sqlite.engine import READ_ONLY
-
-        self._engine = staging.execution_options(**{READ_ONLY: True})
+    def __init__(self, staging: DbSource) -> None:
+        self._source = staging
 
     def latest(self, limit: int) -> list[PastReview]:
-        from sqlalchemy import select
-
-        from abzu.adapters.sqlite.schema import review_log
-
-        t = review_log.c
-        query = select(review_log).order_by(t.started_at.desc(), t.id).limit(limit)
-        with self._engine.connect() as conn:
-            return [_past(r) for r in conn.execute(query).mappings()]
+        return [_past(r) for r in _read(self._source, _LATEST, {"limit": limit})]
 
 
-def _past(row: "RowMapping") -> PastReview:
+def _past(row: "Row") -> PastReview:
     return PastReview(
         review_id=row["id"], kind=row["kind"], project=row["project"], reviewer=row["reviewer"],
         started_at=from_db_required(row["started_at"]), promoted=row["promoted"] or 0,

@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from abzu.adapters.sqlite.actor import MAINTENANCE, acting_as
-from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.connect import StorageError
 from abzu.adapters.sqlite.purge import (
     indexes_consistent,
     rebuild_indexes,

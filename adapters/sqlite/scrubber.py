@@ -2,39 +2,45 @@
 
 import sqlite3
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, closing, contextmanager
+from contextlib import closing, contextmanager
 from functools import partial
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine
-
-from abzu.adapters.sqlite.engine import READ_ONLY
+from abzu.adapters.sqlite.db import Sqlite3Db
 from abzu.adapters.sqlite.scrub_database import Database, scrub_database
 from abzu.adapters.sqlite.snapshots import SNAPSHOT_GLOB
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.application.scrub.fields import FieldScrubber
 from abzu.application.scrub.ports import Scrubbed, ScrubCount, ScrubProgress, ScrubTarget
 
 
 class SqliteStoreScrubber(ScrubTarget):
-    """A live store, through its engine: the rewrite is one BEGIN IMMEDIATE transaction, so hooks
+    """A live store: the rewrite is one BEGIN IMMEDIATE transaction behind the write gate, so hooks
     and MCP servers writing meanwhile wait for it; the scan before it (and a dry run) reads with a
     plain BEGIN and blocks no one."""
 
-    def __init__(self, name: str, engine: Engine) -> None:
-        self._name, self._engine = name, engine
+    def __init__(self, name: str, store: Sqlite3Store) -> None:
+        self._name, self._store = name, store
 
     def scrub(self, fields: FieldScrubber, *, dry_run: bool, progress: ScrubProgress) -> Scrubbed:
-        with self._engine.connect() as conn:
-            driver = conn.connection.driver_connection
-            assert isinstance(driver, sqlite3.Connection)
-            database = Database(self._name, driver, partial(_engine_transaction, conn))
+        db = self._store.open_connection()
+        db.raw.row_factory = None  # the scrub reads plain tuples
+        try:
+            database = Database(self._name, db.raw, partial(_store_transaction, db))
             return scrub_database(database, fields, dry_run=dry_run, progress=progress)
+        finally:
+            db.close()
 
 
-def _engine_transaction(conn: Connection, write: bool) -> AbstractContextManager[object]:
-    # The engine's `begin` hook emits BEGIN IMMEDIATE, or a plain BEGIN when marked read-only.
-    conn.execution_options(**{READ_ONLY: not write})
-    return conn.begin()
+@contextmanager
+def _store_transaction(db: Sqlite3Db, write: bool) -> Iterator[None]:
+    db.begin(read_only=not write)
+    try:
+        yield
+    except BaseException:
+        db.rollback()  # after SQLITE_FULL and the like SQLite has rolled back already
+        raise
+    db.commit()
 
 
 class SqliteSnapshotScrubber(ScrubTarget):

@@ -1,4 +1,4 @@
-"""The core unit of work plus the session tables (either driver, like `SqliteUnitOfWork`)."""
+"""The core unit of work plus the session tables."""
 
 from abzu.adapters.sqlite.injection_log import SqliteInjectionLog
 from abzu.adapters.sqlite.loop_repository import SqliteOpenLoops

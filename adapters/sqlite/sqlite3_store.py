@@ -1,10 +1,9 @@
-"""A store file as a unit of work's `DbSource` on the standard library's sqlite3: the light path.
+"""A store file as a unit of work's `DbSource` on the standard library's sqlite3.
 
-`abzu recall`/`remember`/`status`/`star` and the hooks open the stores here: the same PRAGMAs
-as the engines (connect.py), the same transaction start (unit_of_work.start), and the same
-repositories (db.py), without SQLAlchemy's import. The first use in a process reads the stored
-schema revision (one row); only a store that is missing or behind loads the full path
-(`stores.open_store`: Alembic under the migration lock, snapshot, FTS5 probe), once.
+Every reader and writer of the stores opens them here (connect.py's PRAGMAs, db.py's
+transactions). The first use in a process reads the stored schema revision (one row); only a
+store that is missing or behind loads the full path (`stores.ready`: Alembic under the
+migration lock, snapshot, FTS5 probe), once.
 """
 
 import sqlite3
@@ -13,7 +12,7 @@ from pathlib import Path
 
 from abzu.adapters.sqlite import checkpoint
 from abzu.adapters.sqlite.connect import SYNCHRONOUS, open_sqlite3, private_store_files, probe_fts5
-from abzu.adapters.sqlite.db import Sqlite3Db, StoreConnection
+from abzu.adapters.sqlite.db import Sqlite3Db
 from abzu.adapters.sqlite.migrations.heads import HEADS
 
 _IDLE_MAX = 4  # connections kept for the next unit of work (the MCP server recalls in a loop)
@@ -31,14 +30,16 @@ class Sqlite3Store:
         self._lock = threading.Lock()
         self._ready = False
 
-    def open_connection(self) -> StoreConnection:
+    def open_connection(self) -> Sqlite3Db:
         with self._lock:
             conn = self._idle.pop() if self._idle else None
         return Sqlite3Db(conn or self._connect(), self._release, gate=self.path)
 
     def close(self) -> None:
+        """Closes the idle connections (a restored file is then read afresh: snapshots.py); the
+        next unit of work checks the schema again, and migrates a store left behind."""
         with self._lock:
-            idle, self._idle = self._idle, []
+            idle, self._idle, self._ready = self._idle, [], False
         for conn in idle:
             conn.close()
 
@@ -58,11 +59,10 @@ class Sqlite3Store:
         if checked is not None:
             self._ready = True
             return checked
-        # New, older or unreadable store: the full path migrates it once, or names the store and
-        # the reason in one line ("… cannot be opened as Abzu's staging store: file is not a database").
-        from abzu.adapters.sqlite.stores import open_store
+        # New, older or unreadable store: the full path migrates it once, or says why it cannot.
+        from abzu.adapters.sqlite.stores import ready
 
-        open_store(self.path, self.store).dispose()
+        ready(self.path, self.store)
         self._ready = True
         return None
 

@@ -37,7 +37,7 @@ def settle(source: DbSource, spool: StampSpool) -> bool:
             taken = spool.take()
             apply_stamps(conn, read_stamps(taken))
             conn.commit()
-        except Exception as exc:  # any OperationalError (busy, read-only, disk) of either driver
+        except Exception as exc:  # any OperationalError (busy, read-only, disk)
             if not is_operational(exc):
                 raise
             from abzu.adapters.lazy_log import abzu_log  # a recall that writes no line loads no logging

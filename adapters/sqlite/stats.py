@@ -47,7 +47,7 @@ class SqliteMemoryStats(MemoryStats):
     def last_review_at(self) -> datetime | None:
         try:
             value = self._staging.scalar("SELECT max(finished_at) FROM review_log")
-        except Exception as exc:  # either driver's OperationalError
+        except Exception as exc:  # an OperationalError (no such table); the rest is re-raised
             if not is_operational(exc):
                 raise
             return None  # no review has ever been set up on this store

@@ -17,7 +17,7 @@ def summary_to_row(summary: SessionSummary) -> dict[str, Any]:
 
 
 class Row(Protocol):
-    """A SQLAlchemy RowMapping or a sqlite3.Row: both are read by column name."""
+    """A row read by column name (the stores' dict rows, the team store's mappings)."""
 
     def __getitem__(self, key: str, /) -> Any: ...
 

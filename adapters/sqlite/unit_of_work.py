@@ -1,6 +1,8 @@
-"""The unit of work over the two stores, on either driver (see db.py): the container hands it
-SQLAlchemy engines, the light path `Sqlite3Store`s; the repositories are the same."""
+"""The unit of work over the two stores (`Sqlite3Store`s, db.py's driver), and the one way a
+store's transaction starts (`start`, `transaction`)."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Self
@@ -27,8 +29,6 @@ from abzu.application.ports import (
 from abzu.domain.decay import DecayPolicy
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from abzu.application.review.ports import CandidateArchive, ReviewLog
 
 
@@ -44,10 +44,10 @@ class SqliteUnitOfWork(UnitOfWork):
     """
 
     def __init__(
-        self, wisdom: "DbSource | Engine", staging: "DbSource | Engine", decay: DecayPolicy, *,
+        self, wisdom: DbSource, staging: DbSource, decay: DecayPolicy, *,
         read_only: bool = False, actor: str | None = None,
     ) -> None:
-        self._sources = {"wisdom": as_source(wisdom), "staging": as_source(staging)}
+        self._sources = {"wisdom": wisdom, "staging": staging}
         self._decay = decay
         self._read_only = read_only
         self._actor = None if read_only else actor
@@ -128,11 +128,18 @@ class SqliteUnitOfWork(UnitOfWork):
         self._open = {}
 
     def commit(self) -> None:
-        for store in ("wisdom", "staging"):
-            if store in self._open:
-                if self._actor:
-                    clear_actor(self._open[store])
-                self._open[store].commit()  # each driver lets the write gate go after it
+        """Each store's connection goes back once committed (the write gate is let go after it): a
+        repository used after a commit opens a new transaction, so no write runs outside one."""
+        opened, self._open = self._open, {}
+        try:
+            for store in ("wisdom", "staging"):
+                if store in opened:
+                    if self._actor:
+                        clear_actor(opened[store])
+                    opened[store].commit()
+        finally:
+            for conn in opened.values():
+                conn.close()  # rolls back a store whose commit never came
         taken, self._taken = self._taken, []
         StampSpool.done(taken)
 
@@ -155,17 +162,22 @@ def start(source: DbSource, *, read_only: bool, actor: str | None) -> StoreConne
 def begin(
     conn: StoreConnection, *, read_only: bool, actor: str | None, try_gate: bool = False
 ) -> None:
-    """The one transaction start of the stores' units of work, whichever driver: BEGIN (IMMEDIATE
-    for writers, `db.begin_statement`), then the writer named for the history triggers."""
+    """The one transaction start of the stores' units of work: BEGIN (IMMEDIATE for writers,
+    `db.begin_statement`), then the writer named for the history triggers."""
     conn.begin(read_only=read_only, try_gate=try_gate)
     if actor:
         act_as(conn, actor)
 
 
-def as_source(store: "DbSource | Engine") -> DbSource:
-    """A `DbSource` as given; a SQLAlchemy engine (the container's) wrapped in one."""
-    if isinstance(store, DbSource):
-        return store
-    from abzu.adapters.sqlite.alchemy_db import EngineSource  # only the container passes engines
-
-    return EngineSource(store)
+@contextmanager
+def transaction(source: DbSource, *, read_only: bool, actor: str | None = None) -> Iterator[StoreConnection]:
+    """One transaction on one store, committed when the block ends without an error (a reader's
+    is just ended); rolled back otherwise. A reader takes no write lock and never queues."""
+    conn = start(source, read_only=read_only, actor=actor)
+    try:
+        yield conn
+        if actor:
+            clear_actor(conn)
+        conn.commit()
+    finally:
+        conn.close()  # rolls back what is left open

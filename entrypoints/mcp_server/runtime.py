@@ -126,15 +126,12 @@ def _busy(message: str) -> bool:
 
 def explain(tool: str, exc: Exception, app: App) -> str:
     """The one-line message of an unexpected failure, logged."""
-    from sqlalchemy.exc import OperationalError  # already loaded by then: the stores use it
-
-    from abzu.adapters.sqlite.engine import StorageError
+    from abzu.adapters.sqlite.connect import StorageError
 
     if isinstance(exc, StorageError):
         log.warning("%s: %s", tool, exc)
         return str(exc)
     log.exception("%s failed", tool)
-    # SQLAlchemy's wrapper or the stdlib driver's own (remember and star write on the latter).
-    if isinstance(exc, OperationalError | sqlite3.OperationalError) and _busy(str(exc)):
+    if isinstance(exc, sqlite3.OperationalError) and _busy(str(exc)):
         return "the memory store is busy (another Abzu process is writing): try again"
     return f"{tool} failed unexpectedly ({type(exc).__name__}); details are in {app.log_hint}"

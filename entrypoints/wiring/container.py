@@ -3,7 +3,8 @@
 Nothing is imported at import time either: every use case and adapter is named as
 `deferred("module:Name")` (wiring/deferred.py) and imported when its provider is first resolved,
 so a command loads what it uses (a finalize: the extraction and store stack, not review, scrub,
-the archive or the web page; no SQLAlchemy unless an engine provider is resolved).
+the archive or the web page). The stores are reached through the standard library's sqlite3
+only (adapters/sqlite/db.py); SQLAlchemy loads only while Alembic migrates a store.
 
 The stores, the memory operations and the lifecycle factory are wired here; each other group is a
 sub-container in its own module, reached by its name: `container.sessions.*` (sessions.py),
@@ -28,29 +29,18 @@ from abzu.entrypoints.wiring.team_server import TeamProviders
 from abzu.entrypoints.wiring.trust import TrustProviders
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.entrypoints.settings import Settings
 
 
-def _store(path: Path, store: str) -> "Iterator[Engine]":
-    from abzu.adapters.sqlite.stores import open_store  # SQLAlchemy: only for an engine's users
-
-    engine = open_store(path, store)
-    yield engine
-    engine.dispose()
-
-
-def _plain_store(path: Path, store: str) -> "Iterator[Sqlite3Store]":
-    """The stdlib sqlite3 driver: SQLAlchemy's per-statement work was a fifth of a recall's CPU,
-    and its import ~0.2 s of every background finalize. It creates or migrates the file itself
-    (Alembic loads only for a store that is behind)."""
+def _store(path: Path, store: str) -> "Iterator[Sqlite3Store]":
+    """A store file on the stdlib sqlite3 driver; it creates or migrates the file on its first
+    connection (Alembic loads only for a store that is behind)."""
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 
-    plain = Sqlite3Store(Path(path), store)
-    yield plain
-    plain.close()
+    opened = Sqlite3Store(Path(path), store)
+    yield opened
+    opened.close()
 
 
 class Container(containers.DeclarativeContainer):
@@ -64,48 +54,39 @@ class Container(containers.DeclarativeContainer):
     workspace = providers.Factory(deferred("adapters.workspace:GitWorkspace"), cwd=config.cwd)
     git = providers.Singleton(deferred("adapters.git_repo:SubprocessGit"))
 
-    # SQLAlchemy engines: review, scrub, doctor, the archive, the web page.
-    wisdom_engine = providers.Resource(_store, path=config.wisdom_path, store="wisdom")
-    staging_engine = providers.Resource(_store, path=config.staging_path, store="staging")
+    # Every reader and writer of the two stores: recall, the memory operations, the session work,
+    # review, scrub, the archive, the web page (one driver, one pool of connections per store).
+    wisdom_store = providers.Resource(_store, config.wisdom_path, "wisdom")
+    staging_store = providers.Resource(_store, config.staging_path, "staging")
+    # the local stores, whatever the memory backend: review, maintenance, the web page
     uow = providers.Factory(
-        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_engine,
-        staging=staging_engine, decay=decay, actor=config.actor,
+        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_store,
+        staging=staging_store, decay=decay, actor=config.actor,
     )
     # Reads that change nothing (status) take no write lock: plain BEGIN, never BEGIN IMMEDIATE.
     read_uow = providers.Factory(
-        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_engine,
-        staging=staging_engine, decay=decay, read_only=True,
+        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_store,
+        staging=staging_store, decay=decay, read_only=True,
     )
     locations = providers.Factory(
         deferred("adapters.sqlite.store_locations:FileStoreLocations"), wisdom=config.wisdom_path,
         staging=config.staging_path,
     )
 
-    # The stdlib sqlite3 driver: recall, the four memory operations, bulk remember, and the
-    # background session work (finalize, recover, snapshot). Same repositories, same SQL.
-    wisdom_plain = providers.Resource(_plain_store, config.wisdom_path, "wisdom")
-    staging_plain = providers.Resource(_plain_store, config.staging_path, "staging")
     # `memory_backend = "team"` (issue 32; `abzu eval locomo --backend team`): remember, recall and
     # bulk remember keep memory on the team server itself, through the same ports.
     team = providers.Container(TeamProviders, config=config, decay=decay)
     recall_uow = providers.Selector(
         config.memory_backend,
         sqlite=providers.Factory(
-            deferred("adapters.sqlite.recall_unit_of_work:SqliteRecallUnitOfWork"), wisdom=wisdom_plain,
-            staging=staging_plain, decay=decay),
+            deferred("adapters.sqlite.recall_unit_of_work:SqliteRecallUnitOfWork"), wisdom=wisdom_store,
+            staging=staging_store, decay=decay),
         team=team.recall_uow,
     )
-    # With SQLAlchemy a remember cost 3.4 ms of CPU and held the write gate 4 ms (p50), on
-    # sqlite3 1.4 ms and 1.1 ms; every writer on the machine queues behind that hold (issue 20).
-    sqlite_writer = providers.Factory(
-        deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_plain,
-        staging=staging_plain, decay=decay, actor=config.actor,
-    )
     # remember, star and bulk import write where memory lives; maintenance always runs here
-    plain_uow = providers.Selector(config.memory_backend, sqlite=sqlite_writer, team=team.uow)
+    plain_uow = providers.Selector(config.memory_backend, sqlite=uow, team=team.uow)
     trust = providers.Container(  # doctor, export/import, review spend (issue 15)
-        TrustProviders, config=config, clock=clock, wisdom_engine=wisdom_engine,
-        staging_engine=staging_engine, staging=staging_plain,
+        TrustProviders, config=config, clock=clock, wisdom=wisdom_store, staging=staging_store,
     )
     # One per process: it holds the embedding model once loaded (on the first hybrid recall).
     dense_recall = providers.Singleton(
@@ -116,7 +97,7 @@ class Container(containers.DeclarativeContainer):
     # without the container (wiring/lifecycle.py), fed with this container's parts.
     home = providers.Callable(DataHome.at, config.home)
     lifecycle = providers.Factory(
-        SessionLifecycle, home=home, wisdom=wisdom_plain, staging=staging_plain, writer=plain_uow.provider,
+        SessionLifecycle, home=home, wisdom=wisdom_store, staging=staging_store, writer=plain_uow.provider,
         clock=clock, ids=ids, workspace=workspace, decay=decay, git=git, max_chars=config.max_content_chars,
         semantic=config.semantic,
     )
@@ -125,20 +106,17 @@ class Container(containers.DeclarativeContainer):
         SessionProviders, clock=clock, decay=decay, ranking=ranking, workspace=workspace,
         lifecycle=lifecycle, home=home, cadence=trust.cadence,
     )
-    # the review and a person's confirming what the agent wrote, on the engines (spec §11, issue 29)
+    # the review and a person's confirming what the agent wrote (spec §11, issue 29)
     review = providers.Container(
-        ReviewProviders, config=config, clock=clock, ids=ids, wisdom_engine=wisdom_engine, uow=uow,
+        ReviewProviders, config=config, clock=clock, ids=ids, wisdom=wisdom_store, uow=uow,
         read_uow=read_uow, ledger=trust.spend_ledger, ceiling=trust.ceiling,
     )
-    scrub = providers.Container(ScrubProviders, config=config, wisdom_engine=wisdom_engine,
-                                staging_engine=staging_engine)
+    scrub = providers.Container(ScrubProviders, config=config, wisdom=wisdom_store, staging=staging_store)
 
     # --- the four memory operations: the same factory the CLI builds without the container ---
     memory_read_uow = providers.Selector(
         config.memory_backend,
-        sqlite=providers.Factory(
-            deferred("adapters.sqlite.unit_of_work:SqliteUnitOfWork"), wisdom=wisdom_plain,
-            staging=staging_plain, decay=decay, read_only=True),
+        sqlite=read_uow,
         team=providers.Factory(team.uow, read_only=True),
     )
     memory = providers.Factory(

@@ -24,11 +24,11 @@ def migrate_enki(c: "Container") -> MigrateEnki:
 
 
 def set_profile(c: "Container") -> SetProfile:
-    return SetProfile(SqliteProfileStore(c.wisdom_engine()), c.clock())
+    return SetProfile(SqliteProfileStore(c.wisdom_store()), c.clock())
 
 
 def list_profile(c: "Container") -> ListProfile:
-    return ListProfile(SqliteProfileStore(c.wisdom_engine()))
+    return ListProfile(SqliteProfileStore(c.wisdom_store()))
 
 
 def complete_project(c: "Container") -> CompleteProject:

@@ -1,9 +1,9 @@
 """Providers of the review (spec §11) and of a person's confirming what the agent wrote (issue 29),
 a sub-container of entrypoints/wiring/container.py.
 
-Reached as `container.review.<provider>()`. They run on the SQLAlchemy engines (the container's
-`uow` and `read_uow`); targets are imported when first resolved (wiring/deferred.py), so a
-command that reviews nothing loads none of them.
+Reached as `container.review.<provider>()`. They run on the container's `uow` and `read_uow`
+(the local stores, whatever the memory backend); targets are imported when first resolved
+(wiring/deferred.py), so a command that reviews nothing loads none of them.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from dependency_injector import containers, providers
 from abzu.entrypoints.wiring.deferred import deferred
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from abzu.adapters.gemini.reviewer import GeminiReviewer
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.ports import Clock, IdGenerator, UnitOfWork
     from abzu.entrypoints.settings import Settings
 
@@ -60,7 +59,7 @@ class ReviewProviders(containers.DeclarativeContainer):
     config = providers.Configuration()
     clock: providers.Dependency[Clock] = providers.Dependency()
     ids: providers.Dependency[IdGenerator] = providers.Dependency()
-    wisdom_engine: providers.Dependency[Engine] = providers.Dependency()
+    wisdom: providers.Dependency[Sqlite3Store] = providers.Dependency()
     uow: providers.Dependency[UnitOfWork] = providers.Dependency()
     read_uow: providers.Dependency[UnitOfWork] = providers.Dependency()
     ledger: providers.Dependency[Any] = providers.Dependency()  # trust.spend_ledger
@@ -71,8 +70,8 @@ class ReviewProviders(containers.DeclarativeContainer):
     human_uow = providers.Factory(uow, actor="review:human")
     undo_uow = providers.Factory(uow, actor=UNDO)  # what it puts back: "restored by undo"
     snapshots = providers.Factory(
-        deferred("adapters.sqlite.snapshots:SqliteWisdomSnapshots"), engine=wisdom_engine,
-        wisdom=config.wisdom_path, folder=config.snapshot_dir,
+        deferred("adapters.sqlite.snapshots:SqliteWisdomSnapshots"), store=wisdom,
+        folder=config.snapshot_dir,
     )
     gemini_client = providers.Singleton(
         _gemini_client, api_key=config.review_api_key, timeout_s=config.review_timeout_s,

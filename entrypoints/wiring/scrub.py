@@ -1,7 +1,7 @@
 """Providers of `abzu scrub` (issue 20), a sub-container of entrypoints/wiring/container.py.
 
-Reached as `container.scrub.<provider>()`: every place Abzu keeps text (both stores on their
-SQLAlchemy engines, the review snapshots, the log files, the hook spool) rewritten through the
+Reached as `container.scrub.<provider>()`: every place Abzu keeps text (both stores, the
+review snapshots, the log files, the hook spool) rewritten through the
 one redaction. Targets are imported when first resolved (wiring/deferred.py).
 """
 
@@ -15,7 +15,7 @@ from dependency_injector import containers, providers
 from abzu.entrypoints.wiring.deferred import deferred
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 
 
 def _redaction() -> Callable[..., Any]:
@@ -26,16 +26,16 @@ def _redaction() -> Callable[..., Any]:
 
 class ScrubProviders(containers.DeclarativeContainer):
     config = providers.Configuration()
-    wisdom_engine: providers.Dependency[Engine] = providers.Dependency()
-    staging_engine: providers.Dependency[Engine] = providers.Dependency()
+    wisdom: providers.Dependency[Sqlite3Store] = providers.Dependency()
+    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()
 
     scrub_stores = providers.Factory(
         deferred("application.scrub.scrub_stores:ScrubStores"),
         targets=providers.List(
             providers.Factory(deferred("adapters.sqlite.scrubber:SqliteStoreScrubber"), name="wisdom.db",
-                              engine=wisdom_engine),
+                              store=wisdom),
             providers.Factory(deferred("adapters.sqlite.scrubber:SqliteStoreScrubber"), name="abzu.db",
-                              engine=staging_engine),
+                              store=staging),
             providers.Factory(deferred("adapters.sqlite.scrubber:SqliteSnapshotScrubber"),
                               folder=config.snapshot_dir),
             providers.Factory(deferred("adapters.log_files:FileLogScrubber"), path=config.log_path),

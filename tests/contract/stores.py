@@ -35,8 +35,8 @@ def unit_of_work(
     try:
         yield SqliteUnitOfWork(wisdom, staging, DecayPolicy(), actor=actor)
     finally:
-        wisdom.dispose()
-        staging.dispose()
+        wisdom.close()
+        staging.close()
 
 
 @contextmanager
@@ -53,5 +53,5 @@ def event_log(kind: str, folder: Path, request: pytest.FixtureRequest) -> Iterat
     try:
         yield SqliteEventLog(wisdom, staging)
     finally:
-        wisdom.dispose()
-        staging.dispose()
+        wisdom.close()
+        staging.close()

@@ -1,14 +1,14 @@
-"""Every reader of the stores searches alike: recall's repositories (SQLAlchemy), the SessionStart
-reader (plain sqlite3) and `related` return the same memories in the same order, and one scale
+"""Every reader of the stores searches alike: recall's repositories (the units of work), the SessionStart
+reader (its own read-only connection) and `related` return the same memories in the same order, and one scale
 ranks beads against candidates, in the local stores and in the team store alike."""
 
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
 
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.ports import UnitOfWork
@@ -32,7 +32,7 @@ QUERIES = ["sqlite wal", "WAL checkpoint starvation", "busy timeout contention",
            "debian server sqlite", "nothing matches this"]
 
 
-def engines(folder: Path) -> tuple[Engine, Engine]:
+def engines(folder: Path) -> tuple[Sqlite3Store, Sqlite3Store]:
     return open_store(folder / "wisdom.db", "wisdom"), open_store(folder / "abzu.db", "staging")
 
 
@@ -46,8 +46,8 @@ def folder(tmp_path: Path) -> Iterator[Path]:
             uow.beads.add(bead(f"b-{i}", note, context="from a session about storage" if i % 2 else None))
             uow.candidates.add(candidate(f"c-{i}", note + " (staged)"))
         uow.commit()
-    wisdom.dispose()
-    staging.dispose()
+    wisdom.close()
+    staging.close()
     yield tmp_path
 
 
@@ -56,8 +56,8 @@ def repository_hits(folder: Path, query: str) -> list[SearchHit]:
     try:
         return store_hits(SqliteUnitOfWork(wisdom, staging, DecayPolicy()), query)
     finally:
-        wisdom.dispose()
-        staging.dispose()
+        wisdom.close()
+        staging.close()
 
 
 def session_start_hits(folder: Path, query: str) -> list[SearchHit]:

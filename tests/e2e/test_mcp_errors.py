@@ -8,7 +8,6 @@ import pytest
 from dependency_injector import providers
 from mcp import Client
 from mcp.server import MCPServer
-from sqlalchemy.exc import OperationalError
 
 from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.mcp_server.runtime import App
@@ -75,12 +74,7 @@ def test_a_bug_is_logged_with_its_traceback_and_reported_briefly(
 
 
 class _Locked:
-    def execute(self, *_args: object) -> None:
-        raise OperationalError("BEGIN IMMEDIATE", {}, sqlite3.OperationalError("database is locked"))
-
-
-class _PlainLocked:
-    def execute(self, *_args: object) -> None:  # the stdlib driver's error (remember's write path)
+    def execute(self, *_args: object) -> None:  # the stores' driver's error
         raise sqlite3.OperationalError("database is locked")
 
 
@@ -92,9 +86,8 @@ class _Memory:
         return self._remember
 
 
-@pytest.mark.parametrize("locked", [_Locked(), _PlainLocked()], ids=["sqlalchemy", "sqlite3"])
-def test_a_store_locked_past_the_busy_timeout_asks_to_try_again(container: Container, locked: object) -> None:
-    with container.memory.override(providers.Object(_Memory(locked))):
+def test_a_store_locked_past_the_busy_timeout_asks_to_try_again(container: Container) -> None:
+    with container.memory.override(providers.Object(_Memory(_Locked()))):
         message = error(call(build_server(container), "enki_remember", {"content": "x", "category": "fix"}))
     assert "memory store is busy" in message and "try again" in message
 

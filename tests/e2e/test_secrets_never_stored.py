@@ -17,6 +17,7 @@ from dependency_injector import providers
 from typer.testing import CliRunner
 
 from abzu.adapters.gemini.client import build_gemini_client
+from abzu.adapters.sqlite.stores import ready
 from abzu.entrypoints.cli.app import create_app
 from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.settings import Settings
@@ -210,7 +211,7 @@ def test_a_secret_stored_before_its_rule_existed_never_reaches_the_reviewer(
 ) -> None:
     """The prompt builder redacts again: old rows, restored backups or a rule added later."""
     token = s("github-oauth")
-    container.staging_engine()  # migrated, as any earlier run would have left it
+    ready(abzu_home / "abzu.db", "staging")  # migrated, as any earlier run would have left it
     with sqlite3.connect(abzu_home / "abzu.db") as conn:
         conn.execute(
             "INSERT INTO bead_candidates (id, content, category, project, content_hash, source, created_at)"

@@ -6,12 +6,14 @@ from alembic import command
 from alembic.config import Config
 
 from abzu.adapters.sqlite.migrations import runner
-from abzu.adapters.sqlite.stores import open_store
+from abzu.adapters.sqlite.migrations.engine import migration_engine
+from abzu.adapters.sqlite.stores import ready
 
 
 def downgrade(path: Path, store: str, revision: str) -> None:
     """The store at `path` (created and migrated to head first when missing) down to `revision`."""
-    engine = open_store(path, store)
+    ready(path, store)
+    engine = migration_engine(path, store)
     with engine.connect() as conn:
         config = Config()
         config.set_main_option("script_location", str(Path(runner.__file__).parent / store))

@@ -16,8 +16,8 @@ def sqlite_uow(folder: Path) -> Iterator[SqliteUnitOfWork]:
     try:
         yield SqliteUnitOfWork(wisdom, staging, DecayPolicy())
     finally:
-        wisdom.dispose()
-        staging.dispose()
+        wisdom.close()
+        staging.close()
 
 
 def fts_in_sync(path: Path, fts_table: str) -> bool:

@@ -160,7 +160,7 @@ def test_passes_take_turns_over_more_commits_than_one_pass_checks(
         _commit_file(api, f"src/f{n}.py", "x\n")
         commits.append(_head(api))
         _remember(in_git, f"f{n}.py rule number {n}", f"src/f{n}.py")
-    freshness = SqliteAnchorFreshness(in_git.wisdom_engine())
+    freshness = SqliteAnchorFreshness(in_git.wisdom_store())
     seen = {a.commit for _ in range(60) for a in freshness.tracked(1, 100)}
     assert seen == set(commits)
     [first] = freshness.tracked(1, 100)
@@ -169,24 +169,15 @@ def test_passes_take_turns_over_more_commits_than_one_pass_checks(
 
 
 def test_a_history_trigger_repaired_before_its_migration_does_not_stop_it(tmp_path: Path) -> None:
-    from alembic import command
-    from alembic.config import Config
-
     from abzu.adapters.sqlite.event_triggers import event_triggers
     from abzu.adapters.sqlite.migrations import runner
     from abzu.adapters.sqlite.stores import open_store
+    from tests.integration.migration_steps import downgrade
 
-    engine = open_store(tmp_path / "wisdom.db", "wisdom")
-    with engine.connect() as conn:
-        config = Config()
-        config.set_main_option("script_location", str(Path(runner.__file__).parent / "wisdom"))
-        config.attributes["connection"] = conn
-        command.downgrade(config, "w0007")
-        conn.commit()
-    engine.dispose()
+    downgrade(tmp_path / "wisdom.db", "wisdom", "w0007")
     with sqlite3.connect(tmp_path / "wisdom.db") as conn:  # what `abzu doctor --repair` would do
         conn.execute(event_triggers("wisdom")["bead_anchors_ev_stale"])
-    open_store(tmp_path / "wisdom.db", "wisdom").dispose()  # migrates to head
+    open_store(tmp_path / "wisdom.db", "wisdom").close()  # migrates to head
     with sqlite3.connect(tmp_path / "wisdom.db") as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (runner.HEADS["wisdom"],)
         assert "stale" in {r[1] for r in conn.execute("PRAGMA table_info(bead_anchors)")}

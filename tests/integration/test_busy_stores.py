@@ -10,6 +10,7 @@ from returns.result import Success
 
 from abzu.adapters.sqlite.busy import BusyPolicy
 from abzu.adapters.sqlite.retrying import MemoryQueued
+from abzu.adapters.sqlite.stores import ready
 from abzu.application.recall import Recalled, RecallRequest
 from abzu.application.remember import Remembered, RememberRequest
 from abzu.entrypoints.wiring.container import Container
@@ -70,7 +71,7 @@ def test_a_remember_that_cannot_land_is_kept_redacted_and_stored_by_the_next_one
     container: Container, abzu_home: Path
 ) -> None:
     impatient = BusyPolicy(deadline_s=0.3)
-    container.wisdom_engine(), container.staging_engine()  # the stores exist before the lock
+    ready(abzu_home / "wisdom.db", "wisdom"), ready(abzu_home / "abzu.db", "staging")  # before the lock
     with write_locked(abzu_home / "wisdom.db"), pytest.raises(MemoryQueued) as queued:
         container.remember(policy=impatient).execute(
             RememberRequest(f"deploy token is {SECRET} keep it safe", "preference"))

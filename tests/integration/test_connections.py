@@ -1,14 +1,19 @@
 """Every connection is set up for concurrent use, and every transaction takes the write lock first."""
 
 import sqlite3
+from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, event
 
-from abzu.adapters.sqlite.engine import BUSY_TIMEOUT_MS, StorageError, open_engine, probe_fts5
+from abzu.adapters.sqlite import connect, stores
+from abzu.adapters.sqlite.connect import BUSY_TIMEOUT_MS, StorageError
+from abzu.adapters.sqlite.migrations import engine as migration_engine
+from abzu.adapters.sqlite.migrations import runner
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.entrypoints.wiring.container import Container
@@ -16,39 +21,25 @@ from abzu.entrypoints.wiring.container import Container
 Trace = list[tuple[int, str]]
 
 
-def pragma(engine: Engine, name: str) -> object:
-    with engine.connect() as conn:
-        raw = conn.connection.driver_connection
-        assert isinstance(raw, sqlite3.Connection)
-        return raw.execute(f"PRAGMA {name}").fetchone()[0]
+def pragma(store: Sqlite3Store, name: str) -> object:
+    with closing(store.open_connection()) as conn:
+        return conn.pragma(name)
 
 
 @pytest.mark.parametrize(("store", "synchronous"), [("wisdom", 2), ("staging", 1)])
 def test_connections_use_wal_a_busy_timeout_foreign_keys_and_the_right_durability(
     container: Container, store: str, synchronous: int
 ) -> None:
-    engine = container.wisdom_engine() if store == "wisdom" else container.staging_engine()
-    assert pragma(engine, "journal_mode") == "wal"
+    opened = container.wisdom_store() if store == "wisdom" else container.staging_store()
+    assert pragma(opened, "journal_mode") == "wal"
     # each attempt waits in SQLite briefly; the busy policy retries past it (issue 20.5)
-    assert pragma(engine, "busy_timeout") == BUSY_TIMEOUT_MS
-    assert pragma(engine, "foreign_keys") == 1
-    assert pragma(engine, "synchronous") == synchronous  # 2 = FULL (knowledge), 1 = NORMAL (staging)
-
-
-def trace(engine: Engine) -> Trace:
-    """Record every statement SQLite runs on connections opened from now on."""
-    log: Trace = []
-
-    def on_connect(dbapi_conn: sqlite3.Connection, _record: object) -> None:
-        dbapi_conn.set_trace_callback(lambda sql: log.append((id(dbapi_conn), sql)))
-
-    event.listen(engine, "connect", on_connect)
-    engine.dispose()
-    return log
+    assert pragma(opened, "busy_timeout") == BUSY_TIMEOUT_MS
+    assert pragma(opened, "foreign_keys") == 1
+    assert pragma(opened, "synchronous") == synchronous  # 2 = FULL (knowledge), 1 = NORMAL (staging)
 
 
 def trace_plain(store: Any) -> Trace:
-    """The same trace on a `Sqlite3Store` (the memory operations' sqlite3 driver)."""
+    """Record every statement SQLite runs on the store's connections opened from now on."""
     log: Trace = []
     connect = store._connect
 
@@ -80,8 +71,7 @@ def writes_outside_immediate_transactions(log: Trace) -> list[str]:
 
 
 def test_every_write_of_the_four_operations_runs_inside_begin_immediate(container: Container) -> None:
-    wisdom_log, staging_log = trace(container.wisdom_engine()), trace(container.staging_engine())
-    plain = trace_plain(container.wisdom_plain()), trace_plain(container.staging_plain())
+    wisdom_log, staging_log = trace_plain(container.wisdom_store()), trace_plain(container.staging_store())
     for text, category in (("Use WAL for SQLite", "learning"), ("Prefer SQLite WAL mode", "preference")):
         assert container.remember().execute(RememberRequest(text, category)).unwrap()
     hits = container.recall().execute(RecallRequest("sqlite")).unwrap().hits
@@ -89,7 +79,6 @@ def test_every_write_of_the_four_operations_runs_inside_begin_immediate(containe
     container.star().execute(bead_id).unwrap()
     container.status().execute()
     container.sessions.maintenance().execute()
-    wisdom_log, staging_log = wisdom_log + plain[0], staging_log + plain[1]
     log = wisdom_log + staging_log
     assert any(sql.startswith("INSERT") for _, sql in wisdom_log)
     assert any(sql.startswith("INSERT") for _, sql in staging_log)
@@ -98,11 +87,13 @@ def test_every_write_of_the_four_operations_runs_inside_begin_immediate(containe
 
 
 @pytest.mark.parametrize(("store", "name"), [("wisdom", "wisdom.db"), ("staging", "abzu.db")])
-def test_migrations_also_run_inside_begin_immediate(tmp_path: Path, store: str, name: str) -> None:
-    engine = open_engine(tmp_path / name)
-    log = trace(engine)
-    ensure_schema(engine, store)
-    engine.dispose()
+def test_migrations_also_run_inside_begin_immediate(
+    tmp_path: Path, store: str, name: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    log: Trace = []
+    for module in (runner, migration_engine):  # Alembic's engine opens its connections the same way
+        monkeypatch.setattr(module, "open_sqlite3", traced(connect.open_sqlite3, log))
+    ensure_schema(tmp_path / name, store)
     assert any(sql.startswith("CREATE TABLE") for _, sql in log)
     assert writes_outside_immediate_transactions(log) == []
 
@@ -114,16 +105,24 @@ def test_the_checker_does_notice_a_deferred_begin() -> None:
     ]
 
 
-def test_a_sqlite_without_fts5_is_refused_in_words(tmp_path: Path) -> None:
-    engine = open_engine(tmp_path / "wisdom.db")
+def traced(opener: Callable[..., sqlite3.Connection], log: Trace) -> Callable[..., sqlite3.Connection]:
+    def opened(*args: Any) -> sqlite3.Connection:
+        conn = opener(*args)
+        conn.set_trace_callback(lambda sql: log.append((id(conn), sql)))
+        return conn
 
-    def without_virtual_tables(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+    return opened
+
+
+def test_a_sqlite_without_fts5_is_refused_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def without_virtual_tables(*args: Any) -> sqlite3.Connection:
         def authorise(action: int, *_: object) -> int:
             return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_CREATE_VTABLE else sqlite3.SQLITE_OK
 
-        dbapi_conn.set_authorizer(authorise)
+        conn = connect.open_sqlite3(*args)
+        conn.set_authorizer(authorise)
+        return conn
 
-    event.listen(engine, "connect", without_virtual_tables)
+    monkeypatch.setattr(stores, "open_sqlite3", without_virtual_tables)
     with pytest.raises(StorageError, match=r"this SQLite \(3\.\d+\.\d+\) has no FTS5; Abzu needs it"):
-        probe_fts5(engine)
-    engine.dispose()
+        stores.ready(tmp_path / "wisdom.db", "wisdom")

@@ -44,5 +44,5 @@ def test_an_old_store_is_upgraded_and_its_memories_are_found_by_their_why(tmp_pa
             assert [h.item_id for h in hits] == ["b-1" if store == "wisdom" else "c-1"]
             assert present(repository.get(hits[0].item_id)).content == "Pin the driver"
     finally:
-        wisdom.dispose()
-        staging.dispose()
+        wisdom.close()
+        staging.close()

@@ -33,7 +33,7 @@ def _events_after(path: Path, table: str, change: str) -> list[tuple[str, str | 
 def test_an_edit_leaves_one_event_naming_what_changed(tmp_path: Path, store: str, change: str,
                                                       events: list[tuple[str, str | None]]) -> None:
     file, _, table = STORES[store]
-    open_store(tmp_path / file, store).dispose()
+    open_store(tmp_path / file, store).close()
     assert _events_after(tmp_path / file, table, change) == events
 
 

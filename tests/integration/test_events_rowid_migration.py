@@ -15,7 +15,7 @@ STORES = {"wisdom": ("wisdom.db", "w0008", "beads"), "staging": ("abzu.db", "s00
 def _migrate(path: Path, store: str, revision: str | None) -> None:
     """To `revision` (down), or to head when None (opening a store migrates it)."""
     if revision is None:
-        open_store(path, store).dispose()
+        open_store(path, store).close()
     else:
         downgrade(path, store, revision)
 

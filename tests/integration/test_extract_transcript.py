@@ -6,9 +6,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
 
-from abzu.adapters.sqlite.extraction_schema import extraction_metadata
+from abzu.adapters.sqlite.stores import ready
 from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.entrypoints.settings import Settings
@@ -121,7 +120,7 @@ def test_our_own_injected_memory_never_comes_back_as_a_candidate(
 
 @pytest.mark.slow
 def test_four_processes_extracting_at_once_stage_each_candidate_once(abzu_home: Path, repo: Path) -> None:
-    build_container(Settings(home=abzu_home), cwd=repo).staging_engine().dispose()  # migrate once
+    ready(abzu_home / "abzu.db", "staging")  # migrate once
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(4, mp_context=spawn) as pool:
         results = list(pool.map(_extract_in_process, [str(abzu_home)] * 4, [str(repo)] * 4, timeout=60))
@@ -136,9 +135,3 @@ def _extract_in_process(home: str, cwd: str) -> int:
     finally:
         container.shutdown_resources()
 
-
-def test_the_table_views_match_the_migrated_database(container: Container) -> None:
-    engine = container.staging_engine()
-    for table in extraction_metadata.tables.values():
-        columns = {c["name"] for c in inspect(engine).get_columns(table.name)}
-        assert columns == {c.name for c in table.columns}, table.name

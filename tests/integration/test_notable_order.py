@@ -37,7 +37,7 @@ SHAPES = [
 def _store(wisdom: Path) -> list[str]:
     """The migrated store holding the memories SHAPES describes; their ids in SHAPES' order
     (descending, so that rowid order is not id order)."""
-    open_store(wisdom, "wisdom").dispose()
+    open_store(wisdom, "wisdom").close()
     ids = [f"b-{len(SHAPES) - n:02d}" for n in range(len(SHAPES))]
     with closing(sqlite3.connect(wisdom)) as db, db:  # foreign keys off: no project rows needed
         for bead, (category, starred, at, project, flagged, superseded) in zip(ids, SHAPES, strict=True):

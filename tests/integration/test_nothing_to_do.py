@@ -25,7 +25,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> DataHome:
     monkeypatch.setenv("ABZU_CLAUDE_PROJECTS", str(tmp_path / "projects"))
     layout = DataHome.at(tmp_path / "home")
     layout.root.mkdir()
-    open_store(layout.staging, "staging").dispose()
+    open_store(layout.staging, "staging").close()
     return layout
 
 

@@ -6,6 +6,7 @@ import stat
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def use_every_file(home: Path, repo: Path) -> None:
     from abzu.adapters.spool.raw_writer import write_entry
 
     write_entry(home / "spool", "event", "{}")
-    with container.wisdom_engine().connect():  # WAL and SHM exist while a connection is open
+    with closing(container.wisdom_store().open_connection()):  # WAL and SHM exist while one is open
         assert (home / "wisdom.db-wal").exists()
         found = modes(home)
     container.shutdown_resources()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from returns.result import Success
 
-from abzu.adapters.sqlite.engine import StorageError
+from abzu.adapters.sqlite.connect import StorageError
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
 from abzu.entrypoints.settings import Settings

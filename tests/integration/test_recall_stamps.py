@@ -8,6 +8,7 @@ from dependency_injector import providers
 
 from abzu.adapters.sqlite.db import Sqlite3Db
 from abzu.adapters.sqlite.recall_stamps import StampSpool, apply_stamps, read_stamps
+from abzu.adapters.sqlite.stores import ready
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.recall import RecallRequest
 from abzu.domain.category import Category
@@ -43,6 +44,7 @@ def test_a_recall_while_writers_hold_both_stores_answers_and_its_stamp_lands_at_
 ) -> None:
     clock = with_clock(container)
     bead_id = remembered(container, "we deploy the api with blue green switches")
+    ready(abzu_home / "abzu.db", "staging")  # both stores exist before the writers hold them
     clock.advance(days=100)
     with write_locked(abzu_home / "wisdom.db", abzu_home / "abzu.db"):
         found = container.recall().execute(RecallRequest("blue green deploy")).unwrap()

@@ -54,14 +54,14 @@ def _vouched(path: Path) -> dict[str, str]:
 def test_existing_beads_get_who_vouches_for_them_from_their_history(tmp_path: Path) -> None:
     path = tmp_path / "wisdom.db"
     _old_store(path)
-    open_store(path, "wisdom").dispose()  # opening migrates
+    open_store(path, "wisdom").close()  # opening migrates
     assert _vouched(path) == {bead_id: row[4] for bead_id, row in ROWS.items()}
 
 
 def test_the_migration_itself_writes_no_history_but_a_later_confirmation_does(tmp_path: Path) -> None:
     path = tmp_path / "wisdom.db"
     _old_store(path)
-    open_store(path, "wisdom").dispose()
+    open_store(path, "wisdom").close()
     with sqlite3.connect(path) as conn:
         before = conn.execute("SELECT count(*) FROM memory_events").fetchone()[0]
         conn.execute("INSERT INTO event_actor (id, who) VALUES (1, 'review:human')")
@@ -74,7 +74,7 @@ def test_the_migration_itself_writes_no_history_but_a_later_confirmation_does(tm
 
 def test_a_store_at_w0015_goes_back_to_w0014_without_the_column(tmp_path: Path) -> None:
     path = tmp_path / "wisdom.db"
-    open_store(path, "wisdom").dispose()
+    open_store(path, "wisdom").close()
     downgrade(path, "wisdom", "w0014")
     with sqlite3.connect(path) as conn:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(beads)")}
@@ -85,7 +85,7 @@ def test_a_store_at_w0015_goes_back_to_w0014_without_the_column(tmp_path: Path) 
 @pytest.mark.parametrize("value", ["nobody", None])
 def test_the_column_takes_only_the_three_values(tmp_path: Path, value: str | None) -> None:
     path = tmp_path / "wisdom.db"
-    open_store(path, "wisdom").dispose()
+    open_store(path, "wisdom").close()
     with sqlite3.connect(path) as conn, pytest.raises(sqlite3.IntegrityError):
         conn.execute("INSERT INTO beads (id, content, category, content_hash, vouched_by) "
                      "VALUES ('b-1', 'x', 'preference', 'h', ?)", (value,))
@@ -94,7 +94,7 @@ def test_the_column_takes_only_the_three_values(tmp_path: Path, value: str | Non
 def test_the_unreviewed_list_reads_its_own_index_not_every_bead(tmp_path: Path) -> None:
     """Without it, `abzu review` and every Staging page read and sorted all of wisdom.db."""
     path = tmp_path / "wisdom.db"
-    open_store(path, "wisdom").dispose()
+    open_store(path, "wisdom").close()
     sql = f"{select_sql('beads', BEADS)} WHERE {UNREVIEWED} AND +project = ? ORDER BY created_at, id"
     with sqlite3.connect(path) as conn:
         plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, ["api"])]

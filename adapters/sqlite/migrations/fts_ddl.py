@@ -2,6 +2,13 @@
 indexed columns (FTS5 cannot add a column: the index is dropped, created again and rebuilt from
 its content table, so nothing stored is lost)."""
 
+# What every store at head has; a batch migration that dropped one would go unnoticed (runner.py).
+FTS_TRIGGERS = {
+    "wisdom": ("beads_ai", "beads_ad", "beads_au"),
+    "staging": ("candidates_ai", "candidates_ad", "candidates_au"),
+}
+FTS_TABLES = {"wisdom": ("beads_fts",), "staging": ("candidates_fts",)}
+
 
 def recreate_fts(table: str, fts: str, trigger: str, columns: tuple[str, ...]) -> list[str]:
     """Statements that replace `fts` (and triggers `{trigger}_ai/_ad/_au`) by an index of `columns`."""

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from abzu.adapters.private_files import FILE_MODE
 from abzu.adapters.sqlite import write_gate
+from abzu.adapters.sqlite.connect import StorageError
 from abzu.adapters.sqlite.db import enter_gate
-from abzu.adapters.sqlite.engine import StorageError
 
 WAIT_S = 120.0
 POLL_S = 0.05

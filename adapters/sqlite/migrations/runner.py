@@ -6,17 +6,16 @@ revision inside it (another process may have migrated meanwhile), snapshot a pop
 and upgrade.
 """
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, text
-from sqlalchemy.exc import OperationalError
-
-from abzu.adapters.sqlite.engine import READ_ONLY, StorageError
+from abzu.adapters.sqlite.connect import SYNCHRONOUS, StorageError, open_sqlite3
+from abzu.adapters.sqlite.migrations.fts_ddl import FTS_TABLES, FTS_TRIGGERS
 from abzu.adapters.sqlite.migrations.heads import HEADS
 from abzu.adapters.sqlite.migrations.lock import migration_lock
 from abzu.adapters.sqlite.migrations.snapshot import snapshot_before_migration
-from abzu.adapters.sqlite.schema import FTS_TABLES, FTS_TRIGGERS
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -26,37 +25,45 @@ __all__ = ["HEADS", "ensure_schema", "known_revisions", "script_head", "upgrade"
 _HERE = Path(__file__).parent
 
 
-def ensure_schema(engine: Engine, store: str) -> None:
-    if _current_revision(engine) == HEADS[store]:
+def ensure_schema(path: Path, store: str) -> None:
+    if _current_revision(path, store) == HEADS[store]:
         return
-    path = Path(str(engine.url.database))
     with migration_lock(path):
-        current = _current_revision(engine)  # re-checked: another process may have migrated
+        current = _current_revision(path, store)  # re-checked: another process may have migrated
         if current == HEADS[store]:
             return
         if current is not None and current not in known_revisions(store):
             raise StorageError(f"{path} was written by a newer Abzu (schema {current}): upgrade abzu")
         if current is not None:
-            snapshot_before_migration(engine, path, current)
-        upgrade(engine, store)
-        assert_fts_objects(engine, store)
+            snapshot_before_migration(path, current)
+        upgrade(path, store)
+        assert_fts_objects(path, store)
 
 
-def _current_revision(engine: Engine) -> str | None:
+def _current_revision(path: Path, store: str) -> str | None:
     # A plain read (no BEGIN IMMEDIATE): every process opening a store runs this.
-    with engine.connect().execution_options(**{READ_ONLY: True}) as conn:
+    with closing(open_sqlite3(path, SYNCHRONOUS[store])) as conn:
         try:
-            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-        except OperationalError:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        except sqlite3.OperationalError:
             return None
+    return None if row is None else str(row[0])
 
 
-def upgrade(engine: Engine, store: str) -> None:
-    from alembic import command  # imported only when a migration is due: it is slow to import
+def upgrade(path: Path, store: str, revision: str = "head") -> None:
+    """Alembic (and SQLAlchemy, its driver) imported only when a migration is due: both are
+    slow to import, and nothing else touches the stores through them."""
+    from alembic import command
 
-    with engine.connect() as conn:
-        command.upgrade(_config(store, conn), "head")
-        conn.commit()
+    from abzu.adapters.sqlite.migrations.engine import migration_engine
+
+    engine = migration_engine(path, store)
+    try:
+        with engine.connect() as conn:
+            command.upgrade(_config(store, conn), revision)
+            conn.commit()
+    finally:
+        engine.dispose()
 
 
 def known_revisions(store: str) -> set[str]:
@@ -80,10 +87,10 @@ def _config(store: str, connection: object | None = None) -> "Config":
     return config
 
 
-def assert_fts_objects(engine: Engine, store: str) -> None:
+def assert_fts_objects(path: Path, store: str) -> None:
     """Batch migrations drop triggers silently; a store without them would drift unnoticed."""
-    with engine.connect() as conn:
-        names = set(conn.execute(text("SELECT name FROM sqlite_master")).scalars())
+    with closing(open_sqlite3(path, SYNCHRONOUS[store])) as conn:
+        names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
     missing = [n for n in (*FTS_TRIGGERS[store], *FTS_TABLES[store]) if n not in names]
     if missing:
-        raise StorageError(f"{engine.url.database} lacks {', '.join(missing)} after migration")
+        raise StorageError(f"{path} lacks {', '.join(missing)} after migration")

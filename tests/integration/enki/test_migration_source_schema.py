@@ -3,25 +3,18 @@
 import sqlite3
 from pathlib import Path
 
-from alembic import command
-
-from abzu.adapters.sqlite.engine import open_engine
-from abzu.adapters.sqlite.migrations.runner import _config
+from abzu.adapters.sqlite.migrations.runner import upgrade
 from abzu.adapters.sqlite.stores import open_store
 from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
 
 
 def test_upgrading_keeps_old_candidates_searchable_and_allows_migration(tmp_path: Path) -> None:
     path = tmp_path / "abzu.db"
-    engine = open_engine(path)
-    with engine.connect() as conn:
-        command.upgrade(_config("staging", conn), "s0005")
-        conn.commit()
-    engine.dispose()
+    upgrade(path, "staging", "s0005")
     with sqlite3.connect(path) as conn:
         conn.execute("INSERT INTO bead_candidates(id, content, category, content_hash, source) "
                      "VALUES ('c-old', 'pagination uses keyset cursors', 'decision', 'h', 'manual')")
-    open_store(path, "staging").dispose()
+    open_store(path, "staging").close()
     with sqlite3.connect(path) as conn:
         conn.execute("INSERT INTO bead_candidates(id, content, category, content_hash, source) "
                      "VALUES ('c-new', 'migrated keyset note', 'learning', 'h2', 'migration')")

@@ -4,8 +4,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
 
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.domain.decay import DecayPolicy
@@ -13,7 +13,7 @@ from tests.builders import T0, bead, candidate
 
 
 @pytest.fixture
-def scoped_stores(tmp_path: Path) -> Iterator[tuple[Engine, Engine]]:
+def scoped_stores(tmp_path: Path) -> Iterator[tuple[Sqlite3Store, Sqlite3Store]]:
     """wisdom.db and abzu.db in tmp_path: a global bead, a bead of project "web" and a candidate
     of project "api"."""
     wisdom = open_store(tmp_path / "wisdom.db", "wisdom")
@@ -26,5 +26,5 @@ def scoped_stores(tmp_path: Path) -> Iterator[tuple[Engine, Engine]]:
         uow.candidates.add(candidate("c-lock", "Retry when the database is locked", project="api"))
         uow.commit()
     yield wisdom, staging
-    wisdom.dispose()
-    staging.dispose()
+    wisdom.close()
+    staging.close()

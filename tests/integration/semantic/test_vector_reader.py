@@ -4,9 +4,8 @@
 from datetime import timedelta
 from pathlib import Path
 
-from sqlalchemy import Engine
-
 from abzu.adapters.sqlite.search import BEADS, CANDIDATES
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import Source
@@ -17,7 +16,7 @@ NOW = T0 + timedelta(days=1)
 
 
 def test_rows_of_dense_neighbours_come_back_live_and_in_scope(
-    tmp_path: Path, scoped_stores: tuple[Engine, Engine],
+    tmp_path: Path, scoped_stores: tuple[Sqlite3Store, Sqlite3Store],
 ) -> None:
     scope = Scope(ScopeKind.PROJECT, "api")
     beads = Sqlite3VectorReader(tmp_path / "wisdom.db", BEADS, DecayPolicy())

@@ -5,10 +5,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
 
 from abzu.adapters.sqlite.search import BEADS, CANDIDATES
-from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
+from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, transaction
 from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
 from abzu.adapters.sqlite.vector_store import SqliteVectorStore
 from abzu.application.semantic.embed_memories import EmbedMemories
@@ -21,7 +21,7 @@ from tests.semantic_fakes import HashingEmbedder
 pytest.importorskip("numpy", reason='the dense matrix needs numpy (pip install "abzu[semantic]")')
 from abzu.adapters.semantic.dense_recall import VectorRecall
 
-Stores = tuple[Engine, Engine]
+Stores = tuple[Sqlite3Store, Sqlite3Store]
 MODEL = HashingEmbedder(synonyms={"journaling": "wal"})
 NOW = T0 + timedelta(days=1)
 
@@ -31,7 +31,7 @@ def engines(scoped_stores: Stores) -> Stores:
     return scoped_stores
 
 
-def _embed(engines: tuple[Engine, Engine]) -> None:
+def _embed(engines: tuple[Sqlite3Store, Sqlite3Store]) -> None:
     wisdom, staging = engines
     stores = [SqliteVectorStore(wisdom, "wisdom.db", "bead_vectors", "beads"),
               SqliteVectorStore(staging, "abzu.db", "candidate_vectors", "bead_candidates")]
@@ -54,7 +54,7 @@ def test_nearest_reads_both_stores_in_scope_best_first(engines: Stores, dense: V
 
 
 def test_memories_embedded_later_are_picked_up_without_a_restart(
-    engines: tuple[Engine, Engine], dense: VectorRecall,
+    engines: tuple[Sqlite3Store, Sqlite3Store], dense: VectorRecall,
 ) -> None:
     everywhere = Scope(ScopeKind.ALL, None)
     assert dense.nearest("wal", everywhere, 10, NOW) == []  # nothing embedded yet: lexical only
@@ -68,8 +68,8 @@ def test_a_memory_superseded_after_embedding_is_left_out(engines: Stores, dense:
     with SqliteUnitOfWork(wisdom, staging, DecayPolicy()) as uow:
         uow.beads.add(bead("b-new", "Use WAL mode, always", project=None))
         uow.commit()
-    with wisdom.begin() as conn:
-        conn.exec_driver_sql("UPDATE beads SET superseded_by = 'b-new' WHERE id = 'b-wal'")
+    with transaction(wisdom, read_only=False) as conn:
+        conn.execute("UPDATE beads SET superseded_by = 'b-new' WHERE id = 'b-wal'")
     found = dense.nearest("wal", Scope(ScopeKind.ALL, None), 10, NOW)
     assert "b-wal" not in {h.item_id for h, _ in found}
 
