@@ -27,6 +27,9 @@ def finalize(cases: "SessionLifecycle", session_id: str, say: Say) -> str | None
 
     cases.ingest_spool().execute()
     match cases.finalize_session().execute(FinalizeRequest(session_id)):
+        case Success(Finalized(summary=None, candidates_created=0) as done):  # nothing new since
+            say(finalized(done))
+            return None
         case Success(Finalized() as done):
             say(finalized(done))
             _distil(cases, done, say)
@@ -66,7 +69,8 @@ def recover(cases: "SessionLifecycle", exclude: str | None, all_projects: bool, 
     report = catch_up(cases, projects, exclude=exclude, idle=idle)
     if report is not None:
         say(f"imported {report.imported} missed transcript(s), {report.candidates} candidate(s) staged")
-    embed(cases)
+    if done or report is not None:  # the usual start finds nothing: no embedding pass either
+        embed(cases)
 
 
 def finalized(done: "Finalized") -> str:

@@ -1,5 +1,6 @@
 """Use case: finalise the sessions that never got a final summary (spec §7 Crash Recovery)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -36,23 +37,27 @@ class RecoverSessions:
       as recovered. Returns what was finalised.
     - A session finalised in the last TAIL_WINDOW whose transcript was written after its
       finalisation (lines flushed after SessionEnd) has that tail mined and merged in.
+    - Nothing due (most session starts): answered from the session rows and the transcripts'
+      times; `finalize` is a factory, built only when a session is due.
     """
 
     uow: SessionUnitOfWork
     ingest: IngestSpool
-    finalize: FinalizeSession
+    finalize: Callable[[], FinalizeSession]
     workspace: Workspace
     transcripts: TranscriptFiles
     clock: Clock
 
     def execute(self, request: RecoverRequest) -> list[Finalized]:
         self.ingest.execute()
-        recovered = []
         due = [FinalizeRequest(r.session_id, FinalizedBy.RECOVERY) for r in self._due(request)]
         due += [FinalizeRequest(r.session_id, r.finalized_by or FinalizedBy.RECOVERY, tail=True)
                 for r in self._grown(request)]
-        for finalize in due:
-            match self.finalize.execute(finalize):
+        if not due:
+            return []
+        finalize, recovered = self.finalize(), []
+        for session in due:
+            match finalize.execute(session):
                 case Success(Finalized() as done):
                     recovered.append(done)
                 case _:

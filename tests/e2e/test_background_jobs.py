@@ -57,8 +57,9 @@ def test_the_background_finalize_stages_the_session_without_typer_or_the_contain
                   "pydantic") == set()
     assert cc.log() == ""
 
-    again, _ = job(cc, json.dumps({"job": "finalize", "session_id": "sess-bg"}))
-    assert again.stdout == "sess-bg: nothing new to finalise\n"  # the idle shortcut, before any store opens
+    again, modules = job(cc, json.dumps({"job": "finalize", "session_id": "sess-bg"}))
+    assert again.stdout == "sess-bg: nothing new to finalise\n"
+    assert loaded(modules, *HEAVY) == set()  # FinalizeSession answers from the row (issue 31)
 
 
 def test_the_background_snapshot_takes_the_snapshot_and_clears_the_waiting_marker(tmp_path: Path) -> None:
@@ -117,5 +118,15 @@ def test_the_background_recovery_finalises_a_crashed_session_but_not_the_startin
     assert cc.query("SELECT session_id, finalized_by FROM sessions WHERE finalized_at IS NOT NULL") == [
         ("sess-crashed", "recovery")]
     assert loaded(modules, "typer", "dependency_injector", "pydantic_settings") == set()
-    again, _ = job(cc, json.dumps({"job": "recover", "session_id": "sess-now"}))
+    again, modules = job(cc, json.dumps({"job": "recover", "session_id": "sess-now"}))
     assert again.stdout == "recovered 0 session(s)\n" and cc.log() == ""
+    assert loaded(modules, *HEAVY) == set()  # the usual start: RecoverSessions answers, builds nothing
+
+
+# What a job with nothing to do must not load (issue 31: the use cases answer it themselves, no
+# standard-library mirror of their rules in front of them): the frameworks, and the extraction
+# and transcript stack that only a session with something to finalise needs.
+HEAVY = ("typer", "click", "dependency_injector", "pydantic", "pydantic_core", "sqlalchemy", "alembic",
+         "abzu.application.extraction", "abzu.adapters.jsonl.transcript_reader",
+         "abzu.application.maintenance", "abzu.application.review", "abzu.application.evaluation",
+         "abzu.entrypoints.web")
