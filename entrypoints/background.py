@@ -80,16 +80,10 @@ def _snapshot(payload: "HookPayload") -> None:
 
 def _recover(payload: "HookPayload") -> None:
     """Every session but the starting one (`session_id`), as `abzu recover --exclude ID`."""
-    from datetime import timedelta
-    from pathlib import Path
-
-    from abzu.entrypoints import setting_fields as one
-    from abzu.entrypoints.session_jobs import recover
+    from abzu.entrypoints.session_jobs import recover, recovery_settings
     from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
 
-    projects, minutes = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
-    recover(SessionLifecycle.open(), payload.session_id, False, Path(projects).expanduser(),
-            timedelta(minutes=minutes), print)
+    recover(SessionLifecycle.open(), payload.session_id, False, *recovery_settings(), print)
 
 
 if __name__ == "__main__":

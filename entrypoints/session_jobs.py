@@ -73,6 +73,15 @@ def recover(cases: "SessionLifecycle", exclude: str | None, all_projects: bool, 
         embed(cases)
 
 
+def recovery_settings() -> tuple[Path, timedelta]:
+    """`recover`'s settings without the container: Claude Code's transcripts folder
+    (`claude_projects`) and how long a session must be quiet to be recovered."""
+    from abzu.entrypoints import setting_fields as one
+
+    projects, minutes = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
+    return Path(projects).expanduser(), timedelta(minutes=minutes)
+
+
 def finalized(done: "Finalized") -> str:
     if done.summary is None:
         return f"{done.session_id}: nothing new to finalise"

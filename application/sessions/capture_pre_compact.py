@@ -65,7 +65,8 @@ class CapturePreCompact:
             self.attach.execute(CompactSummary(request.session_id, compact, project, False))
         state = self.files.read()
         snapshot = self.update.execute(PreCompactSnapshot(
-            request.session_id, extraction.operational_notes() if extraction else None, None, project, state.goal, state.phase,
+            request.session_id, extraction.operational_notes() if extraction else None, None, project,
+            state.goal, state.phase,
         ))
         return Captured(snapshot, extraction.candidates_created if extraction else 0)
 

@@ -130,3 +130,21 @@ HEAVY = ("typer", "click", "dependency_injector", "pydantic", "pydantic_core", "
          "abzu.application.extraction", "abzu.adapters.jsonl.transcript_reader",
          "abzu.application.maintenance", "abzu.application.review", "abzu.application.evaluation",
          "abzu.entrypoints.web")
+
+
+def test_typed_recover_and_finalize_with_nothing_to_do_answer_without_the_container(tmp_path: Path) -> None:
+    """The typed commands run the same functions on the same lifecycle factory as the jobs: typer
+    parses, nothing else of the CLI's container loads (issue 31: no mirror of the rules in front)."""
+    cc = ClaudeCode.at(tmp_path)
+    started(cc, "sess-done", OTHER)
+    assert job(cc, json.dumps({"job": "finalize", "session_id": "sess-done"}))[0].returncode == 0
+
+    for argv, said in ((["recover"], "recovered 0 session(s)\n"),
+                       (["finalize", "sess-done"], "sess-done: nothing new to finalise\n")):
+        done = subprocess.run([sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", *argv],
+                              capture_output=True, text=True, cwd=cc.project, env=cc.env, timeout=120,
+                              check=False)
+        modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "import time:" in line}
+        assert (done.returncode, done.stdout) == (0, said)
+        assert loaded(modules, *HEAVY) - loaded(modules, "typer", "click") == set()
+    assert cc.log() == ""

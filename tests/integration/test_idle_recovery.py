@@ -33,7 +33,8 @@ def home(abzu_home: Path, repo: Path) -> DataHome:
 
 def run(repo: Path, tmp_path: Path, exclude: str | None = "starting") -> list[str]:
     said: list[str] = []
-    recover(SessionLifecycle.open(repo), exclude, True, tmp_path / "projects", timedelta(minutes=5), said.append)
+    projects, idle = tmp_path / "projects", timedelta(minutes=5)
+    recover(SessionLifecycle.open(repo), exclude, True, projects, idle, said.append)
     return said
 
 
@@ -91,7 +92,9 @@ def test_a_session_that_ended_without_its_finalisation_is_recovered_a_live_one_i
     assert finalised(home, "ended") and not finalised(home, "live")
 
 
-def test_a_live_neighbour_waits_until_it_ends_or_goes_quiet(home: DataHome, repo: Path, tmp_path: Path) -> None:
+def test_a_live_neighbour_waits_until_it_ends_or_goes_quiet(
+    home: DataHome, repo: Path, tmp_path: Path,
+) -> None:
     """Issue 29.10: sessions left open beside the starting one are not recovered while live."""
     journal(home, "open-beside", 30, HookEvent.SESSION_START)
     journal(home, "open-beside", 10)

@@ -29,7 +29,8 @@ def recoverer(uow: FakeSessionUnitOfWork, spool: ListSpool, clock: FixedClock,
     extractor = ScriptedExtractor(*[make_digest(files_modified=(f"f{i}.py",)) for i in range(5)])
     finalize = FinalizeSession(uow, lambda: extractor, lambda: RunMaintenance(uow, clock), clock,
                                SequentialIds())
-    return RecoverSessions(uow, IngestSpool(uow, spool, clock, FixedWorkspace()), lambda: finalize, FixedWorkspace(),
+    ingest = IngestSpool(uow, spool, clock, FixedWorkspace())
+    return RecoverSessions(uow, ingest, lambda: finalize, FixedWorkspace(),
                            transcripts or FakeTranscripts(), clock)
 
 
