@@ -62,7 +62,7 @@ def recover(cases: "SessionLifecycle", exclude: str | None, all_projects: bool, 
     from abzu.application.sessions.recover_sessions import RecoverRequest
     from abzu.entrypoints.missed_transcripts import catch_up
 
-    done = cases.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle))
+    done = cases.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle=idle))
     say(f"recovered {len(done)} session(s)")
     for item in done:
         say(f"  {finalized(item)}")

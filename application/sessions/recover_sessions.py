@@ -1,7 +1,7 @@
 """Use case: finalise the sessions that never got a final summary (spec §7 Crash Recovery)."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from returns.result import Success
@@ -13,18 +13,18 @@ from abzu.application.sessions.ingest_spool import IngestSpool
 from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
 
-DEFAULT_IDLE = timedelta(minutes=5)
 TAIL_WINDOW = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
 class RecoverRequest:
     """`all_projects` widens the search beyond the workspace's project; `excluding` is the
-    session that is starting now."""
+    session that is starting now; `idle`: how long a session must be quiet to be recovered (the
+    `recovery_idle_minutes` setting, whose default is the one)."""
 
     excluding: str | None = None
     all_projects: bool = False
-    idle: timedelta = DEFAULT_IDLE
+    idle: timedelta = field(kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
