@@ -26,7 +26,7 @@ hook recompiles Abzu's bytecode and the figures mean nothing.
 worth a summary. The first start's recovery settles that session; then --cycles starts that
 never end (sessions left open beside each other). It reports, per start, the hook's CPU and the
 CPU of the `abzu recover` it launched (Linux: this process adopts the detached recoveries, a
-child subreaper, and reads their usage when they exit) and whether that one had nothing to do.
+child subreaper, and reads their usage when they exit).
 """
 
 import argparse
@@ -327,19 +327,15 @@ def sibling_run(args: argparse.Namespace, repo: Path, env: dict[str, str]) -> di
     subprocess.run([sys.executable, __file__, "--sibling-setup", env["ABZU_HOME"], str(repo), str(projects)],
                    check=True, env=env)
     adopt_detached()
-    cpus, recover_cpus, idle = [], [], ""
+    cpus, recover_cpus = [], []
     for i in range(args.cycles + 1):
         sid = f"0b5e1a2c-0000-4000-8000-{i:012d}"
         transcript = str(projects / "-src-api" / f"{sid}.jsonl")
         payload = {**hook_payload("session-start", sid, repo), "transcript_path": transcript}
-        probe = (f"from abzu.entrypoints.nothing_to_do import answer; "
-                 f"print(int(answer(['recover', '--exclude', {sid!r}]) is not None))")
-        idle += subprocess.run([sys.executable, "-c", probe], check=True, env=env, cwd=repo,
-                               capture_output=True, text=True).stdout.strip()
         _, cpu, _ = run_hook("session-start", payload, repo, env)
         cpus.append(cpu)
         recover_cpus.append(reap_detached())
-    return {"beads": args.beads, "starts": len(cpus), "recover_idle": idle,
+    return {"beads": args.beads, "starts": len(cpus),
             "start_cpu_ms": [round(c * 1000) for c in cpus],
             "recover_cpu_ms": [round(c * 1000) for c in recover_cpus],
             "start_cpu_p50_after_settling_ms": pct(cpus[1:], .5),

@@ -18,7 +18,6 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import TextIO
 
     from abzu.adapters.claude_hook_payload import HookPayload
@@ -63,23 +62,7 @@ def run(job: str, data: object) -> None:
         raise ValueError(f"unknown background job {job!r}; expected finalize, snapshot or recover")
 
 
-def _said_idle(answer: "Callable[[str], str | None]", session_id: str) -> bool:
-    """Prints the job's "nothing to do" line when the stores say so without being opened; a
-    failed look-up is "maybe": the job itself decides."""
-    try:
-        idle = answer(session_id)
-    except Exception:
-        return False
-    if idle is not None:
-        print(idle)
-    return idle is not None
-
-
 def _finalize(payload: "HookPayload") -> None:
-    from abzu.entrypoints.nothing_to_do import finalize_answer
-
-    if _said_idle(finalize_answer, payload.session_id):  # finalised already, nothing since
-        return
     from abzu.entrypoints.session_jobs import finalize
     from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
 
@@ -97,20 +80,10 @@ def _snapshot(payload: "HookPayload") -> None:
 
 def _recover(payload: "HookPayload") -> None:
     """Every session but the starting one (`session_id`), as `abzu recover --exclude ID`."""
-    from abzu.entrypoints.nothing_to_do import recover_answer
-
-    if _said_idle(recover_answer, payload.session_id):  # the usual start: nothing due or missed
-        return
-    from datetime import timedelta
-    from pathlib import Path
-
-    from abzu.entrypoints import setting_fields as one
-    from abzu.entrypoints.session_jobs import recover
+    from abzu.entrypoints.session_jobs import recover, recovery_settings
     from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
 
-    projects, minutes = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
-    recover(SessionLifecycle.open(), payload.session_id, False, Path(projects).expanduser(),
-            timedelta(minutes=minutes), print)
+    recover(SessionLifecycle.open(), payload.session_id, False, *recovery_settings(), print)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,6 @@ def main() -> None:
 
         serve(argv=[])  # `abzu mcp` takes no server arguments (`--as` goes through the CLI)
         return
-    if args[:1] in (["recover"], ["finalize"]) and not {"-h", "--help"} & set(args):
-        _nothing_to_do(args)
     from abzu.entrypoints.cli.app import main as cli_main
 
     cli_main()
@@ -36,20 +34,6 @@ def _distiller_child() -> bool:
     from abzu.domain.extraction.distiller_child import CHILD_VARIABLE, is_child
 
     return is_child(os.environ.get(CHILD_VARIABLE))
-
-
-def _nothing_to_do(args: list[str]) -> None:
-    """The background `recover`/`finalize` with nothing to do exit here, before the container
-    (~1.4 s CPU) loads; when in doubt they run in full."""
-    from abzu.entrypoints.nothing_to_do import answer
-
-    try:
-        said = answer(args)
-    except Exception:  # a failed look-up is "maybe": the full command decides
-        said = None
-    if said is not None:
-        print(said)
-        raise SystemExit(0)
 
 
 if __name__ == "__main__":

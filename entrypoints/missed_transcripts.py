@@ -32,7 +32,7 @@ def import_use_case(cases: "SessionLifecycle", *, distil: bool = False) -> "Impo
     from abzu.application.sessions.import_sessions import ImportSessions
 
     return ImportSessions(JsonlTranscriptOrigins(), cases.journal(), cases.ingest_spool(),
-                          cases.finalize_session(), cases.uow(), cases.transcripts(), cases.clock,
+                          cases.finalize_session, cases.uow(), cases.transcripts(), cases.clock,
                           after=_distiller(cases) if distil else None)
 
 

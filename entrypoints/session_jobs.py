@@ -27,6 +27,9 @@ def finalize(cases: "SessionLifecycle", session_id: str, say: Say) -> str | None
 
     cases.ingest_spool().execute()
     match cases.finalize_session().execute(FinalizeRequest(session_id)):
+        case Success(Finalized(summary=None, candidates_created=0) as done):  # nothing new since
+            say(finalized(done))
+            return None
         case Success(Finalized() as done):
             say(finalized(done))
             _distil(cases, done, say)
@@ -59,14 +62,24 @@ def recover(cases: "SessionLifecycle", exclude: str | None, all_projects: bool, 
     from abzu.application.sessions.recover_sessions import RecoverRequest
     from abzu.entrypoints.missed_transcripts import catch_up
 
-    done = cases.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle))
+    done = cases.recover_sessions().execute(RecoverRequest(exclude, all_projects, idle=idle))
     say(f"recovered {len(done)} session(s)")
     for item in done:
         say(f"  {finalized(item)}")
     report = catch_up(cases, projects, exclude=exclude, idle=idle)
     if report is not None:
         say(f"imported {report.imported} missed transcript(s), {report.candidates} candidate(s) staged")
-    embed(cases)
+    if done or report is not None:  # the usual start finds nothing: no embedding pass either
+        embed(cases)
+
+
+def recovery_settings() -> tuple[Path, timedelta]:
+    """`recover`'s settings without the container: Claude Code's transcripts folder
+    (`claude_projects`) and how long a session must be quiet to be recovered."""
+    from abzu.entrypoints import setting_fields as one
+
+    projects, minutes = one.values(one.CLAUDE_PROJECTS, one.RECOVERY_IDLE_MINUTES)
+    return Path(projects).expanduser(), timedelta(minutes=minutes)
 
 
 def finalized(done: "Finalized") -> str:

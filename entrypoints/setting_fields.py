@@ -2,8 +2,8 @@
 the default) and, for the settings read outside the container, what a valid one is.
 
 `Settings` (settings.py, pydantic-settings) takes its values from `found`, and each field named
-in SHARED takes its default from the spec and is validated by `value`; the hooks,
-`nothing_to_do.py` and the memory commands read the same specs through `value`, without
+in SHARED takes its default from the spec and is validated by `value`; the hooks, the
+background jobs and the memory commands read the same specs through `value`, without
 pydantic-settings (its import alone costs ~17× a bare interpreter's start). Standard library
 and domain constants only.
 """

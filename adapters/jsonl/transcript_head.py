@@ -1,6 +1,6 @@
 """The first records of a Claude Code transcript: where it came from (`sessionId`, `cwd`) and
-its first prompt, read without parsing the whole file. Standard library only: `abzu recover`'s
-"nothing to do" check (entrypoints/nothing_to_do.py) reads it before any framework loads."""
+its first prompt, read without parsing the whole file. Standard library only: the recovery every
+session start launches reads it (missed transcripts) before anything else of the transcript side loads."""
 
 import json
 from itertools import islice

@@ -1,14 +1,17 @@
 """`open_loops` (abzu.db, s0015) over the `Db` protocol, like the summaries."""
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from abzu.adapters.sqlite.columns import OPEN_LOOPS, insert_sql, select_sql
 from abzu.adapters.sqlite.db import Db
 from abzu.adapters.sqlite.loop_rows import loop_to_row, row_to_loop
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.sessions.ports import OpenLoopRepository
-from abzu.domain.sessions.loop_tracking import OpenItem
 from abzu.domain.sessions.open_loop import OPEN, OpenLoop
+
+if TYPE_CHECKING:  # loop tracking pulls in the extraction rules: not on the idle path
+    from abzu.domain.sessions.loop_tracking import OpenItem
 
 _INSERT = insert_sql("open_loops", OPEN_LOOPS)
 _SELECT = select_sql("open_loops", OPEN_LOOPS)
@@ -32,7 +35,7 @@ class SqliteOpenLoops(OpenLoopRepository):
     def add(self, loop: OpenLoop) -> None:
         self._db.execute(_INSERT, loop_to_row(loop))
 
-    def seen(self, loop_id: str, item: OpenItem, *, session_id: str, at: datetime) -> None:
+    def seen(self, loop_id: str, item: "OpenItem", *, session_id: str, at: datetime) -> None:
         self._db.execute(
             "UPDATE open_loops SET kind = :kind, text = :text, session_id = :session_id, seen_at = :at "
             "WHERE id = :id AND status = 'open'",

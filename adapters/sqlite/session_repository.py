@@ -48,7 +48,7 @@ SELECT COALESCE(SUM(finalized_at IS NOT NULL AND finalized_by = 'session_end'), 
 FROM sessions
 """
 
-# The sessions Abzu's own distiller ran as (s0016); entrypoints/nothing_to_do.py asks the same.
+# The sessions Abzu's own distiller ran as (s0016): recovery leaves their transcripts alone.
 DISTILLER_CHILDREN = ("SELECT DISTINCT child_session_id FROM extraction_log "
                       "WHERE child_session_id IS NOT NULL")
 

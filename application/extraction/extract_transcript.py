@@ -47,6 +47,10 @@ class ExtractionResult:
     read_to: int = 0  # the end of what this run read (≥ new_offset)
     capped: bool = False  # the per-session cap stopped the pass early: more to mine next time
 
+    def operational_notes(self) -> str | None:
+        """The digest's operational state (files, tasks, fixes, errors, decisions, last request)."""
+        return None if self.digest.is_empty else self.digest.operational_state().strip() or None
+
 
 @dataclass(frozen=True, slots=True)
 class ExtractTranscript:

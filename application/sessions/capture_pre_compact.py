@@ -65,7 +65,8 @@ class CapturePreCompact:
             self.attach.execute(CompactSummary(request.session_id, compact, project, False))
         state = self.files.read()
         snapshot = self.update.execute(PreCompactSnapshot(
-            request.session_id, operational_notes(extraction), None, project, state.goal, state.phase,
+            request.session_id, extraction.operational_notes() if extraction else None, None, project,
+            state.goal, state.phase,
         ))
         return Captured(snapshot, extraction.candidates_created if extraction else 0)
 
@@ -95,9 +96,3 @@ class CapturePreCompact:
         except TranscriptUnreadable:
             return None
 
-
-def operational_notes(extraction: ExtractionResult | None) -> str | None:
-    """The digest's operational state (files, tasks, fixes, errors, decisions, last request)."""
-    if extraction is None or extraction.digest.is_empty:
-        return None
-    return extraction.digest.operational_state().strip() or None

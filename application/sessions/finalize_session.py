@@ -1,28 +1,28 @@
 """Use case: reconcile a session into its final summary and tidy up (spec §4, §7, §9)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from returns.result import Failure, Result, Success
 
-from abzu.application.extraction.extract_transcript import ExtractionResult
-from abzu.application.extraction.ports import TranscriptUnreadable
-from abzu.application.maintenance import MaintenanceReport, RunMaintenance
 from abzu.application.ports import Clock, IdGenerator
-from abzu.application.sessions.capture_pre_compact import operational_notes
 from abzu.application.sessions.ports import (
     RecurringStepStager,
     SessionUnitOfWork,
     TranscriptExtractor,
     TranscriptFiles,
 )
-from abzu.application.sessions.stored import stored_text
-from abzu.application.sessions.track_loops import track_open_loops
 from abzu.domain.sessions.errors import SessionNotFound
 from abzu.domain.sessions.reconcile import reconcile
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
-from abzu.domain.sessions.recurring import RecurringStep, recurring_steps
 from abzu.domain.sessions.summary import SessionSummary
+
+if TYPE_CHECKING:
+    from abzu.application.extraction.extract_transcript import ExtractionResult
+    from abzu.application.maintenance import MaintenanceReport, RunMaintenance
+    from abzu.domain.sessions.recurring import RecurringStep
 
 KEEP_FINALS = 5
 # A session whose transcript was last written longer ago than this before its finalisation is
@@ -45,7 +45,7 @@ class Finalized:
     snapshots_merged: int
     candidates_created: int
     finals_pruned: int
-    maintenance: MaintenanceReport | None
+    maintenance: "MaintenanceReport | None"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,16 +66,21 @@ class FinalizeSession:
       finalising it again changes nothing. Unknown sessions are SessionNotFound.
     - A transcript over the per-session cap (extraction `capped`) gets its summary but is not
       marked finalised: it stays pending, and the next recovery mines the rest from the cursor.
+
+    The extractor, the maintenance pass and the recurring-step stager are given as factories,
+    called only when there is work: a session finalised already (a detached finalize after a
+    recovery took it, a finalize typed twice) is answered from its row without loading the
+    extraction stack.
     """
 
     uow: SessionUnitOfWork
-    extractor: TranscriptExtractor
-    maintenance: RunMaintenance
+    extractor: Callable[[], TranscriptExtractor]
+    maintenance: "Callable[[], RunMaintenance]"
     clock: Clock
     ids: IdGenerator
     keep_finals: int = field(default=KEEP_FINALS)
     transcripts: TranscriptFiles | None = None  # None: every session counts as current
-    recurring: RecurringStepStager | None = None  # None: no cross-session patterns
+    recurring: Callable[[], RecurringStepStager] | None = None  # None: no cross-session patterns
 
     def execute(self, request: FinalizeRequest) -> Result[Finalized, SessionNotFound]:
         with self.uow as uow:
@@ -88,16 +93,18 @@ class FinalizeSession:
         outcome, steps = self._reconcile(record, _Tail.of(extraction), request.by,
                                          more=extraction is not None and extraction.capped)
         if steps and self.recurring is not None and record.project is not None:
-            staged = self.recurring.execute(record.session_id, record.project, [s.text for s in steps],
-                                            [s.program for s in steps])
+            staged = self.recurring().execute(record.session_id, record.project, [s.text for s in steps],
+                                              [s.program for s in steps])
             outcome = replace(outcome, candidates_created=outcome.candidates_created + staged)
-        return Success(replace(outcome, maintenance=self.maintenance.execute()))
+        return Success(replace(outcome, maintenance=self.maintenance().execute()))
 
-    def _extract(self, record: SessionRecord) -> ExtractionResult | None:
+    def _extract(self, record: SessionRecord) -> "ExtractionResult | None":
+        from abzu.application.extraction.ports import TranscriptUnreadable  # with the extractor
+
         if not record.transcript_path:
             return None
         try:
-            return self.extractor.execute(
+            return self.extractor().execute(
                 session_id=record.session_id, transcript_path=record.transcript_path,
                 project=record.project,
             )
@@ -105,7 +112,12 @@ class FinalizeSession:
             return None
 
     def _reconcile(self, record: SessionRecord, tail: "_Tail", by: FinalizedBy, *,
-                   more: bool) -> tuple[Finalized, list[RecurringStep]]:
+                   more: bool) -> "tuple[Finalized, list[RecurringStep]]":
+        # Only a session with something to reconcile needs these (the extraction rules and the
+        # redaction engine under them): a finalised session is answered without loading them.
+        from abzu.application.sessions.track_loops import track_open_loops
+        from abzu.domain.sessions.recurring import recurring_steps
+
         with self.uow as uow:
             snapshots = uow.summaries.snapshots(record.session_id)
             previous = uow.summaries.final_of(record.session_id)
@@ -133,6 +145,8 @@ class FinalizeSession:
         return written is None or self.clock.now() - written <= LOOP_WINDOW
 
     def _final(self, record: SessionRecord, merged: list[SessionSummary], tail: "_Tail") -> SessionSummary:
+        from abzu.application.sessions.stored import stored_text  # see _reconcile
+
         operational, conversational = reconcile(
             merged, tail_operational=tail.notes, tail_conversational=tail.compact
         )
@@ -159,10 +173,10 @@ class _Tail:
         return not (self.notes or self.compact)
 
     @classmethod
-    def of(cls, extraction: ExtractionResult | None) -> "_Tail":
+    def of(cls, extraction: "ExtractionResult | None") -> "_Tail":
         if extraction is None:
             return cls()
         return cls(
-            operational_notes(extraction), extraction.digest.compact_summary or None,
+            extraction.operational_notes(), extraction.digest.compact_summary or None,
             extraction.candidates_created,
         )

@@ -8,6 +8,8 @@
 - A transcript of Abzu's own distiller (`claude -p`) is left alone and counted apart.
 - `after` (the distiller, when one is configured) runs on each session finalised here, as
   `abzu finalize` runs it; what it stages is counted apart (`distilled`).
+- `finalize` is a factory: asking what was missed (every session start's recovery, `abzu
+  status`) never builds the finalisation.
 """
 
 from collections.abc import Callable, Sequence
@@ -46,7 +48,7 @@ class ImportSessions:
     origins: TranscriptOrigins
     journal: SessionJournal
     ingest: IngestSpool
-    finalize: FinalizeSession
+    finalize: Callable[[], FinalizeSession]
     uow: SessionUnitOfWork
     transcripts: TranscriptFiles
     clock: Clock
@@ -84,7 +86,7 @@ class ImportSessions:
         self.ingest.execute()
         tail = record is not None and record.is_finalized
         request = FinalizeRequest(event.session_id, FinalizedBy.SESSION_END, tail=tail)
-        match self.finalize.execute(request):
+        match self.finalize().execute(request):
             case Success(Finalized() as finalized):
                 report.imported += 1
                 report.candidates += finalized.candidates_created

@@ -33,7 +33,6 @@ from abzu.application.sessions.hook_ports import (
 )
 from abzu.application.sessions.spool_ports import SpoolEntry as SpoolEntry
 from abzu.application.sessions.spool_ports import SpoolSource as SpoolSource
-from abzu.domain.sessions.loop_tracking import OpenItem
 from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.domain.sessions.record import (
     FinalizedBy,
@@ -46,6 +45,7 @@ from abzu.domain.sessions.summary import SessionSummary
 
 if TYPE_CHECKING:  # the extraction use case is heavy to import; hooks that only read skip it
     from abzu.application.extraction.extract_transcript import ExtractionResult
+    from abzu.domain.sessions.loop_tracking import OpenItem
 
 
 class SummaryRepository(Protocol):
@@ -110,7 +110,7 @@ class OpenLoopRepository(Protocol):
         ...
     def get(self, loop_id: str) -> OpenLoop | None: ...
     def add(self, loop: OpenLoop) -> None: ...
-    def seen(self, loop_id: str, item: OpenItem, *, session_id: str, at: datetime) -> None:
+    def seen(self, loop_id: str, item: "OpenItem", *, session_id: str, at: datetime) -> None:
         """A later session left the open loop open again: its words and that session now."""
         ...
     def close(self, loop_id: str, *, status: str, at: datetime, by: str | None) -> bool:

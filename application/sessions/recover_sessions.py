@@ -1,6 +1,7 @@
 """Use case: finalise the sessions that never got a final summary (spec §7 Crash Recovery)."""
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from returns.result import Success
@@ -12,18 +13,18 @@ from abzu.application.sessions.ingest_spool import IngestSpool
 from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
 
-DEFAULT_IDLE = timedelta(minutes=5)
 TAIL_WINDOW = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
 class RecoverRequest:
     """`all_projects` widens the search beyond the workspace's project; `excluding` is the
-    session that is starting now."""
+    session that is starting now; `idle`: how long a session must be quiet to be recovered (the
+    `recovery_idle_minutes` setting, whose default is the one)."""
 
     excluding: str | None = None
     all_projects: bool = False
-    idle: timedelta = DEFAULT_IDLE
+    idle: timedelta = field(kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,23 +37,27 @@ class RecoverSessions:
       as recovered. Returns what was finalised.
     - A session finalised in the last TAIL_WINDOW whose transcript was written after its
       finalisation (lines flushed after SessionEnd) has that tail mined and merged in.
+    - Nothing due (most session starts): answered from the session rows and the transcripts'
+      times; `finalize` is a factory, built only when a session is due.
     """
 
     uow: SessionUnitOfWork
     ingest: IngestSpool
-    finalize: FinalizeSession
+    finalize: Callable[[], FinalizeSession]
     workspace: Workspace
     transcripts: TranscriptFiles
     clock: Clock
 
     def execute(self, request: RecoverRequest) -> list[Finalized]:
         self.ingest.execute()
-        recovered = []
         due = [FinalizeRequest(r.session_id, FinalizedBy.RECOVERY) for r in self._due(request)]
         due += [FinalizeRequest(r.session_id, r.finalized_by or FinalizedBy.RECOVERY, tail=True)
                 for r in self._grown(request)]
-        for finalize in due:
-            match self.finalize.execute(finalize):
+        if not due:
+            return []
+        finalize, recovered = self.finalize(), []
+        for session in due:
+            match finalize.execute(session):
                 case Success(Finalized() as done):
                     recovered.append(done)
                 case _:

@@ -10,7 +10,11 @@ import typer
 from abzu.entrypoints.logs import LOGGER_NAME, configure_file_logging
 
 if TYPE_CHECKING:
+    from datetime import timedelta
+    from pathlib import Path
+
     from abzu.entrypoints.wiring.container import Container
+    from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
     from abzu.entrypoints.wiring.memory import MemoryUseCases
 
 log = logging.getLogger(LOGGER_NAME)
@@ -26,7 +30,8 @@ class ContainerCommands:
 
 class Sources:
     """The container, built on first use (so `--help` and argument errors cost nothing), and the
-    memory use cases, which a command gets without the container unless one was handed in."""
+    memory use cases and the session lifecycle's factory, which a command gets without the
+    container unless one was handed in."""
 
     def __init__(self, given: "Container | None") -> None:
         self._built: list[Container] = [given] if given is not None else []
@@ -48,6 +53,27 @@ class Sources:
 
             self._memory.append(MemoryUseCases.open())
         return self._memory[0]
+
+    def lifecycle(self) -> "SessionLifecycle":
+        """`finalize`, `recover`, `snapshot`: the factory the background jobs build from the
+        settings (wiring/lifecycle.py), or the container's when there is one."""
+        if self._built:
+            return self._built[0].lifecycle()
+        from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
+
+        return SessionLifecycle.open()
+
+    def recovery(self) -> "tuple[Path, timedelta]":
+        """Where Claude Code keeps transcripts, and how long a session must be quiet to be recovered."""
+        if self._built:
+            from datetime import timedelta
+            from pathlib import Path
+
+            config = self._built[0].config
+            return Path(config.claude_projects()), timedelta(minutes=config.recovery_idle_minutes())
+        from abzu.entrypoints.session_jobs import recovery_settings
+
+        return recovery_settings()
 
 
 def lazy_container(given: "Container | None") -> Sources:

@@ -1,26 +1,31 @@
 """`abzu hook | finalize | recover | snapshot` (the session lifecycle) and, via
 install_commands, `abzu install | uninstall`."""
 
-from datetime import timedelta
 from typing import Annotated
 
 import typer
 
 from abzu.entrypoints.cli import install_commands
-from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
+from abzu.entrypoints.cli.context import Sources, fail, one_line_errors
 
 EVENT_HELP = "session-start, pre-compact, post-compact, stop or session-end."
 
 
-def register(app: typer.Typer, container: ContainerSource) -> None:
-    commands = SessionCommands(container)
+def register(app: typer.Typer, sources: Sources) -> None:
+    commands = SessionCommands(sources)
     for command in (commands.hook, commands.finalize, commands.recover):
         app.command()(command)
     app.command(hidden=True)(commands.snapshot)
     install_commands.register(app)
 
 
-class SessionCommands(ContainerCommands):
+class SessionCommands:
+    """Built on the session lifecycle's factory without the container (as the background jobs
+    are), unless a container was handed in (tests)."""
+
+    def __init__(self, sources: Sources) -> None:
+        self._sources = sources
+
     def hook(self, event: Annotated[str, typer.Argument(help=EVENT_HELP)]) -> None:
         """Run a Claude Code hook: reads the hook's JSON on stdin, prints context where Claude Code
         accepts it, always exits 0 (failures go to Abzu's log). Installed by `abzu install`."""
@@ -34,7 +39,7 @@ class SessionCommands(ContainerCommands):
         from abzu.entrypoints.session_jobs import finalize
 
         with one_line_errors():
-            error = finalize(self._container().lifecycle(), session_id, typer.echo)
+            error = finalize(self._sources.lifecycle(), session_id, typer.echo)
             if error is not None:
                 fail(error)
 
@@ -45,14 +50,11 @@ class SessionCommands(ContainerCommands):
     ) -> None:
         """Finalise sessions that never got a final summary (crashed, or SessionEnd cut short).
         Every session start runs the same work in the background."""
-        from pathlib import Path
-
         from abzu.entrypoints.session_jobs import recover
 
         with one_line_errors():
-            c = self._container()
-            idle = timedelta(minutes=c.config.recovery_idle_minutes())
-            recover(c.lifecycle(), exclude, all_projects, Path(c.config.claude_projects()), idle, typer.echo)
+            projects, idle = self._sources.recovery()
+            recover(self._sources.lifecycle(), exclude, all_projects, projects, idle, typer.echo)
 
     def snapshot(
         self,
@@ -64,4 +66,4 @@ class SessionCommands(ContainerCommands):
         from abzu.entrypoints.session_jobs import snapshot
 
         with one_line_errors():
-            snapshot(lambda: self._container().lifecycle(), session_id, transcript, trigger)
+            snapshot(self._sources.lifecycle, session_id, transcript, trigger)

@@ -12,7 +12,6 @@ import time
 from abzu.entrypoints.detach import abzu_command, start_detached
 from abzu.entrypoints.home_root import TEAM, TEAM_CACHE, in_home
 
-DEFAULT_MINUTES = 10.0
 STAMP = "refresh.stamp"
 
 
@@ -49,6 +48,6 @@ def _minutes() -> float:
 
     try:
         (minutes,) = one.values(one.TEAM_REFRESH_MINUTES)
-    except (one.ConfigError, one.Refused):
-        return DEFAULT_MINUTES
+    except (one.ConfigError, one.Refused):  # the setting's own default, as Settings has it
+        return one.TEAM_REFRESH_MINUTES.default
     return float(minutes)

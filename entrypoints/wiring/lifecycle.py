@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from abzu.application.sessions.finalize_session import FinalizeSession
     from abzu.application.sessions.ingest_spool import IngestSpool
     from abzu.application.sessions.recover_sessions import RecoverSessions
+    from abzu.application.sessions.recurring_steps import StageRecurringSteps
     from abzu.application.sessions.update_pre_compact_summary import UpdatePreCompactSummary
     from abzu.domain.decay import DecayPolicy
 
@@ -160,17 +161,22 @@ class SessionLifecycle:
         return IngestSpool(self.uow(), self.spool(), self.clock, self.workspace)
 
     def finalize_session(self) -> "FinalizeSession":
+        """Its extractor, maintenance pass and recurring-step stager are built when a session
+        has something to finalise (FinalizeSession takes them as factories)."""
         from abzu.application.sessions.finalize_session import FinalizeSession
+
+        return FinalizeSession(self.uow(), self.extract_transcript, self.maintenance, self.clock,
+                               self.ids, transcripts=self.transcripts(), recurring=self.recurring_steps)
+
+    def recurring_steps(self) -> "StageRecurringSteps":
         from abzu.application.sessions.recurring_steps import StageRecurringSteps
 
-        return FinalizeSession(self.uow(), self.extract_transcript(), self.maintenance(), self.clock,
-                               self.ids, transcripts=self.transcripts(),
-                               recurring=StageRecurringSteps(remember=self.remember_many()))
+        return StageRecurringSteps(remember=self.remember_many())
 
     def recover_sessions(self) -> "RecoverSessions":
         from abzu.application.sessions.recover_sessions import RecoverSessions
 
-        return RecoverSessions(self.uow(), self.ingest_spool(), self.finalize_session(), self.workspace,
+        return RecoverSessions(self.uow(), self.ingest_spool(), self.finalize_session, self.workspace,
                                self.transcripts(), self.clock)
 
     def capture_pre_compact(self) -> "CapturePreCompact":

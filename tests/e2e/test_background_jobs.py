@@ -57,8 +57,9 @@ def test_the_background_finalize_stages_the_session_without_typer_or_the_contain
                   "pydantic") == set()
     assert cc.log() == ""
 
-    again, _ = job(cc, json.dumps({"job": "finalize", "session_id": "sess-bg"}))
-    assert again.stdout == "sess-bg: nothing new to finalise\n"  # the idle shortcut, before any store opens
+    again, modules = job(cc, json.dumps({"job": "finalize", "session_id": "sess-bg"}))
+    assert again.stdout == "sess-bg: nothing new to finalise\n"
+    assert loaded(modules, *HEAVY) == set()  # FinalizeSession answers from the row (issue 31)
 
 
 def test_the_background_snapshot_takes_the_snapshot_and_clears_the_waiting_marker(tmp_path: Path) -> None:
@@ -117,5 +118,33 @@ def test_the_background_recovery_finalises_a_crashed_session_but_not_the_startin
     assert cc.query("SELECT session_id, finalized_by FROM sessions WHERE finalized_at IS NOT NULL") == [
         ("sess-crashed", "recovery")]
     assert loaded(modules, "typer", "dependency_injector", "pydantic_settings") == set()
-    again, _ = job(cc, json.dumps({"job": "recover", "session_id": "sess-now"}))
+    again, modules = job(cc, json.dumps({"job": "recover", "session_id": "sess-now"}))
     assert again.stdout == "recovered 0 session(s)\n" and cc.log() == ""
+    assert loaded(modules, *HEAVY) == set()  # the usual start: RecoverSessions answers, builds nothing
+
+
+# What a job with nothing to do must not load (issue 31: the use cases answer it themselves, no
+# standard-library mirror of their rules in front of them): the frameworks, and the extraction
+# and transcript stack that only a session with something to finalise needs.
+HEAVY = ("typer", "click", "dependency_injector", "pydantic", "pydantic_core", "sqlalchemy", "alembic",
+         "abzu.application.extraction", "abzu.adapters.jsonl.transcript_reader",
+         "abzu.application.maintenance", "abzu.application.review", "abzu.application.evaluation",
+         "abzu.entrypoints.web")
+
+
+def test_typed_recover_and_finalize_with_nothing_to_do_answer_without_the_container(tmp_path: Path) -> None:
+    """The typed commands run the same functions on the same lifecycle factory as the jobs: typer
+    parses, nothing else of the CLI's container loads (issue 31: no mirror of the rules in front)."""
+    cc = ClaudeCode.at(tmp_path)
+    started(cc, "sess-done", OTHER)
+    assert job(cc, json.dumps({"job": "finalize", "session_id": "sess-done"}))[0].returncode == 0
+
+    for argv, said in ((["recover"], "recovered 0 session(s)\n"),
+                       (["finalize", "sess-done"], "sess-done: nothing new to finalise\n")):
+        done = subprocess.run([sys.executable, "-X", "importtime", "-m", "abzu.entrypoints.launcher", *argv],
+                              capture_output=True, text=True, cwd=cc.project, env=cc.env, timeout=120,
+                              check=False)
+        modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "import time:" in line}
+        assert (done.returncode, done.stdout) == (0, said)
+        assert loaded(modules, *HEAVY) - loaded(modules, "typer", "click") == set()
+    assert cc.log() == ""

@@ -40,7 +40,7 @@ def test_the_containers_session_providers_are_the_factorys_with_the_containers_p
     fixed = FixedClock()
     container.clock.override(providers.Object(fixed))
     finalize = container.sessions.finalize_session()
-    assert finalize.clock is fixed and finalize.maintenance.clock is fixed
+    assert finalize.clock is fixed and finalize.maintenance().clock is fixed
     assert container.sessions.capture_pre_compact().extractor.clock is fixed
     assert container.sessions.maintenance().clock is fixed
 

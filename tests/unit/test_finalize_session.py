@@ -16,7 +16,7 @@ IDS = SequentialIds()
 
 
 def finalizer(uow: FakeSessionUnitOfWork, extractor: ScriptedExtractor, clock: FixedClock) -> FinalizeSession:
-    return FinalizeSession(uow, extractor, RunMaintenance(uow, clock), clock, IDS)
+    return FinalizeSession(uow, lambda: extractor, lambda: RunMaintenance(uow, clock), clock, IDS)
 
 
 def seen(uow: FakeSessionUnitOfWork, session: str, *, path: str | None = "/t/s.jsonl") -> None:

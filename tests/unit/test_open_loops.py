@@ -127,7 +127,7 @@ def _finalize(uow: FakeSessionUnitOfWork, clock: FixedClock, session_id: str, no
         uow.sessions.record(SessionEvent(session_id, HookEvent.SESSION_START, clock.now()), "api")
         uow.commit()
     UpdatePreCompactSummary(uow, clock, IDS).execute(PreCompactSnapshot(session_id, notes, None, "api"))
-    finalize = FinalizeSession(uow, ScriptedExtractor(), RunMaintenance(uow, clock), clock, IDS)
+    finalize = FinalizeSession(uow, ScriptedExtractor, lambda: RunMaintenance(uow, clock), clock, IDS)
     finalize.execute(FinalizeRequest(session_id))
 
 
@@ -198,7 +198,7 @@ def test_a_session_back_filled_from_an_old_transcript_opens_no_loop(uow: FakeSes
     sessions at once: what they left open then is history, not an open loop now."""
     clock = FixedClock(T0)
     written = {"/t/old.jsonl": T0 - timedelta(days=60), "/t/new.jsonl": T0 - timedelta(hours=2)}
-    finalize = FinalizeSession(uow, ScriptedExtractor(), RunMaintenance(uow, clock), clock, IDS,
+    finalize = FinalizeSession(uow, ScriptedExtractor, lambda: RunMaintenance(uow, clock), clock, IDS,
                                transcripts=FakeTranscripts(mtimes=written))
     for sid, path in (("s-old", "/t/old.jsonl"), ("s-new", "/t/new.jsonl")):
         with uow:

@@ -27,8 +27,10 @@ def event(session: str, kind: HookEvent, minutes: float, root: str = "/src/api")
 def recoverer(uow: FakeSessionUnitOfWork, spool: ListSpool, clock: FixedClock,
               transcripts: FakeTranscripts | None = None) -> RecoverSessions:
     extractor = ScriptedExtractor(*[make_digest(files_modified=(f"f{i}.py",)) for i in range(5)])
-    finalize = FinalizeSession(uow, extractor, RunMaintenance(uow, clock), clock, SequentialIds())
-    return RecoverSessions(uow, IngestSpool(uow, spool, clock, FixedWorkspace()), finalize, FixedWorkspace(),
+    finalize = FinalizeSession(uow, lambda: extractor, lambda: RunMaintenance(uow, clock), clock,
+                               SequentialIds())
+    ingest = IngestSpool(uow, spool, clock, FixedWorkspace())
+    return RecoverSessions(uow, ingest, lambda: finalize, FixedWorkspace(),
                            transcripts or FakeTranscripts(), clock)
 
 

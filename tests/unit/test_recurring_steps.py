@@ -52,7 +52,8 @@ def _finalise(uow: FakeSessionUnitOfWork, session: str, passed: tuple[str, ...],
               clock: FixedClock) -> int:
     uow.sessions.record(SessionEvent(session, HookEvent.SESSION_START, T0, "/t/s.jsonl", "/src/api"), "api")
     extractor = ScriptedExtractor(make_digest(files_modified=("src/cart.py",), passed=passed))
-    sut = FinalizeSession(uow, extractor, RunMaintenance(uow, clock), clock, IDS, recurring=stager)
+    sut = FinalizeSession(uow, lambda: extractor, lambda: RunMaintenance(uow, clock), clock, IDS,
+                          recurring=lambda: stager)
     done = sut.execute(FinalizeRequest(session)).unwrap()
     return done.candidates_created
 

@@ -1,4 +1,4 @@
-"""The one settings reader (issue 31.4): Settings and the light paths (hooks, nothing_to_do, the
+"""The one settings reader (issue 31.4): Settings and the light paths (hooks, background jobs, the
 memory commands) take every value from `setting_fields.found` and declare the shared settings
 from the same specs, so a value reads the same, or is refused, on both sides."""
 
