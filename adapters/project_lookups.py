@@ -4,6 +4,8 @@ one copy for SQLite (adapters/sqlite/project_registry.py) and PostgreSQL (adapte
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from abzu.adapters.project_root_name import BY_PATH, BY_REMOTE
+
 
 class Queries(Protocol):
     """What the reads need of a store's connection (adapters/sqlite/db.py, adapters/postgres/db.py)."""
@@ -16,11 +18,11 @@ class ProjectLookups:
     _db: Queries
 
     def name_for_path(self, path: str) -> str | None:
-        name = self._db.scalar("SELECT name FROM projects WHERE path = :path", {"path": path})
+        name = self._db.scalar(BY_PATH, {"path": path})
         return str(name) if name else None
 
     def name_for_remote(self, remote: str) -> str | None:
-        name = self._db.scalar("SELECT name FROM projects WHERE remote = :remote", {"remote": remote})
+        name = self._db.scalar(BY_REMOTE, {"remote": remote})
         return str(name) if name else None
 
     def exists(self, name: str) -> bool:

@@ -9,17 +9,16 @@ locked beyond the wait reads as empty, with one log line. Rows come back as plai
 """
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from os import PathLike, fspath, path
 
+from abzu.adapters.project_root_name import name_for_root
 from abzu.adapters.workspace import remote_identity
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the hook's path
 if TYPE_CHECKING:
     from abzu.domain.anchors_render import AnchoredMemory
 
-_PROJECT = "SELECT name FROM projects WHERE path = ?"
-_PROJECT_BY_REMOTE = "SELECT name FROM projects WHERE remote = ?"
 # Superseded and flagged beads are never shown (like recall); reviewed ones first (a preference
 # the agent wrote and nobody confirmed after them, issue 29), starred first, then newest.
 # CROSS JOIN keeps the anchors' (kind, value) index as the outer loop: without statistics SQLite
@@ -54,10 +53,11 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
 
     def project_for_root(self, root: str) -> str | None:
         """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
-        rows = self._rows("wisdom", _PROJECT, [root])
-        if not rows and (remote := remote_identity(root)):
-            rows = self._rows("wisdom", _PROJECT_BY_REMOTE, [remote])
-        return str(rows[0][0]) if rows else None
+        return name_for_root(self._first, root, remote_identity)
+
+    def _first(self, sql: str, params: Mapping[str, object]) -> object:
+        rows = self._rows("wisdom", sql, dict(params))
+        return rows[0][0] if rows else None
 
     def anchored(self, kind: str, keys: Sequence[str], project: str, *, limit: int,
                  with_candidates: bool) -> "list[AnchoredMemory]":
@@ -70,7 +70,9 @@ class Sqlite3AnchoredMemories:  # an `AnchoredMemories` (application/anchors/por
             found += self._rows("staging", _CANDIDATES.format(keys=marks), params)
         return _memories(found[:limit])
 
-    def _rows(self, store: str, sql: str, params: list[object]) -> list[tuple[object, ...]]:
+    def _rows(
+        self, store: str, sql: str, params: Sequence[object] | Mapping[str, object]
+    ) -> list[tuple[object, ...]]:
         where = self._paths[store]
         if not path.isfile(where):  # nothing stored yet
             return []

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from abzu.adapters.lazy_log import abzu_log
+from abzu.adapters.project_root_name import name_for_root
 from abzu.adapters.sqlite.context_sql import (
     DELTA_COUNTS,
     DELTA_RECENT,
@@ -58,10 +59,11 @@ class Sqlite3SessionContext(SessionContext):
 
     def project_for_root(self, root: str) -> str | None:
         """By the root, else by the repository's remote (another clone, another machine: issue 29)."""
-        rows = self._rows("wisdom", "SELECT name FROM projects WHERE path = :key", {"key": root})
-        if not rows and (remote := remote_identity(root)):
-            rows = self._rows("wisdom", "SELECT name FROM projects WHERE remote = :key", {"key": remote})
-        return str(rows[0]["name"]) if rows else None
+        return name_for_root(self._first, root, remote_identity)
+
+    def _first(self, sql: str, params: Mapping[str, Any]) -> object:
+        rows = self._rows("wisdom", sql, dict(params))
+        return rows[0][0] if rows else None
 
     def last_session(self, project: str, *, excluding: str) -> SessionSummary | None:
         params = {"project": project, "excluding": excluding}
