@@ -38,7 +38,8 @@ class InMemorySummaries:
         self.rows[summary.id] = summary
 
     def snapshots(self, session_id: str) -> list[SessionSummary]:
-        found = [s for s in self.rows.values() if s.session_id == session_id and s.is_snapshot]
+        found = [s for s in self.rows.values() if s.session_id == session_id
+                 and not s.is_final and s.sequence > 0]
         return sorted(found, key=lambda s: s.sequence)
 
     def final_of(self, session_id: str) -> SessionSummary | None:
