@@ -12,7 +12,6 @@ from enum import StrEnum
 
 from abzu.domain.anchor_keys import (  # the hook's keys live apart; re-exported here
     MAX_ANCHOR_CHARS,
-    MAX_AT_ACTION_ITEMS,
     MAX_PREFIX_WORDS,
     command_keys,
     file_key,
@@ -20,9 +19,8 @@ from abzu.domain.anchor_keys import (  # the hook's keys live apart; re-exported
     stale_weight,
 )
 
-__all__ = ["MAX_AT_ACTION_ITEMS", "Anchor", "AnchorKind", "Staleness", "TrackedAnchor", "anchors_for",
-           "command_key", "command_keys", "command_prefix", "file_key", "stale_label", "stale_marks",
-           "stale_weight"]
+__all__ = ["Anchor", "AnchorKind", "Staleness", "TrackedAnchor", "anchors_for", "command_key",
+           "command_keys", "command_prefix", "file_key", "stale_label", "stale_marks", "stale_weight"]
 
 _NOT_COMMANDS = frozenset(("cd", "echo", "export", "source", "set"))  # say nothing about a tool
 

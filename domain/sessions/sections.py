@@ -4,12 +4,12 @@ from collections.abc import Sequence
 
 from abzu.domain.injection import Section, Tier, TierPlan, first_lines
 from abzu.domain.ranking import SearchHit, Source
-from abzu.domain.sessions.item import ITEM_PREVIEW_CHARS, header, item
+from abzu.domain.sessions.item import header, item
 from abzu.domain.sessions.item import short_line as _one_line
 from abzu.domain.sessions.render import fenced
 from abzu.domain.vouching import AGENT
 
-__all__ = ["GATES_TITLE", "ITEM_PREVIEW_CHARS", "PERSONA_TITLE", "gates_section", "header", "memory_item",
+__all__ = ["GATES_TITLE", "PERSONA_TITLE", "gates_section", "header", "memory_item",
            "memory_section", "persona_section", "present", "standing_sections", "state_section"]
 
 GATES_TITLE = "Enforcement gates (from .enki/gates.md):"
