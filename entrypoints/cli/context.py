@@ -50,10 +50,6 @@ class Sources:
         return self._memory[0]
 
 
-def lazy_container(given: "Container | None") -> Sources:
-    return Sources(given)
-
-
 def fail(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code=1)
