@@ -72,9 +72,9 @@ def _list(container: ContainerSource, project: str | None, every: bool, closed: 
 
 
 def _line(text: str, limit: int = 160) -> str:
-    from abzu.entrypoints.views import preview  # the one renderer: neutralised, one line
+    from abzu.domain.quoting import short_line  # the one renderer: neutralised, one line
 
-    return preview(text, limit)
+    return short_line(text, limit)
 
 
 def _plain(loop: OpenLoop) -> dict[str, object]:
