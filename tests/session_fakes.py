@@ -7,7 +7,8 @@ from typing import Any
 
 from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.application.extraction.ports import TranscriptUnreadable
-from abzu.application.sessions.ports import ProjectState, SpoolEntry
+from abzu.application.sessions.hook_ports import ProjectState
+from abzu.application.sessions.ports import SpoolEntry
 from abzu.domain.extraction.heuristics import Decision, SessionDigest
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit

@@ -10,12 +10,8 @@ from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.maintenance import MaintenanceReport, RunMaintenance
 from abzu.application.ports import Clock, IdGenerator
 from abzu.application.sessions.capture_pre_compact import operational_notes
-from abzu.application.sessions.ports import (
-    RecurringStepStager,
-    SessionUnitOfWork,
-    TranscriptExtractor,
-    TranscriptFiles,
-)
+from abzu.application.sessions.hook_ports import TranscriptFiles
+from abzu.application.sessions.ports import RecurringStepStager, SessionUnitOfWork, TranscriptExtractor
 from abzu.application.sessions.stored import stored_text
 from abzu.application.sessions.track_loops import track_open_loops
 from abzu.domain.sessions.errors import SessionNotFound
