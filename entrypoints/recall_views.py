@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from abzu.application.recall import Recalled
-from abzu.domain.anchors import stale_label
+from abzu.domain.anchor_keys import stale_label
 from abzu.domain.quoting import neutralise, one_line
 from abzu.domain.ranking import RankedHit
 
