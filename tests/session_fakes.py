@@ -278,12 +278,12 @@ class FakeContext:
 
     def __init__(self, *, project: str | None = "api", hits: Sequence[SearchHit] = (),
                  summaries: Sequence[SessionSummary] = (), last: SessionSummary | None = None,
-                 offset: int = 0, notable: Sequence[SearchHit] = (),
+                 notable: Sequence[SearchHit] = (),
                  delta: MemoryDelta | None = None, loops: Sequence[OpenLoop] = ()) -> None:
         self.project, self.hits, self.summaries = project, list(hits), list(summaries)
         self.loops = list(loops)
         self.delta = delta
-        self.last, self.offset, self.notable_hits = last, offset, list(notable)
+        self.last, self.notable_hits = last, list(notable)
         self.searched: list[tuple[str, ...]] = []
         self.ended: set[str] = set()
 
@@ -296,9 +296,6 @@ class FakeContext:
 
     def session_summaries(self, session_id: str) -> list[SessionSummary]:
         return [s for s in self.summaries if s.session_id == session_id]
-
-    def transcript_offset(self, session_id: str) -> int:
-        return self.offset
 
     def session_ended(self, session_id: str) -> bool:
         return session_id in self.ended
