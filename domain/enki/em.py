@@ -25,6 +25,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 class MailMessage:
     sender: str
     body: str
+    sent_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

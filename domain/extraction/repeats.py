@@ -17,6 +17,7 @@ from abzu.domain.extraction.transcript_text import shorten
 MIN_WORDS = 3
 MIN_REPLY_CHARS = 80
 REQUEST_CHARS, REPLY_CHARS = 200, 700
+_REMEMBERED = 200  # requests of the session kept to recognise a repeat
 
 
 @dataclass(frozen=True, slots=True)
