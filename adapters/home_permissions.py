@@ -9,9 +9,8 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from abzu.adapters.private_files import FILE_MODE, FOLDER_MODE
 from abzu.domain.health import Finding
-
-DIR_MODE, FILE_MODE = 0o700, 0o600
 
 
 class HomePermissions:
@@ -41,7 +40,7 @@ class HomePermissions:
             info = path.lstat()
             if stat.S_ISLNK(info.st_mode):
                 continue
-            allowed = DIR_MODE if stat.S_ISDIR(info.st_mode) else FILE_MODE | 0o100
+            allowed = FOLDER_MODE if stat.S_ISDIR(info.st_mode) else FILE_MODE | 0o100
             mode = stat.S_IMODE(info.st_mode)
             if mode & ~allowed:
                 yield path, mode, allowed

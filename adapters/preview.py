@@ -5,7 +5,7 @@ pack (finalize, review) runs session start to keep its answers; running the use 
 would record an injection in the spool and write `.enki/SESSION_ID`.
 """
 
-from abzu.application.sessions.ports import ProjectFiles, ProjectState, SessionJournal
+from abzu.application.sessions.hook_ports import ProjectFiles, ProjectState, SessionJournal
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
 
 

@@ -48,24 +48,6 @@ def tighten_home(home: Path) -> None:
                 _restrict(Path(entry.path), FILE_MODE)
 
 
-def looser_than_private(home: Path) -> list[str]:
-    """Paths in the home whose mode lets another user in (for `abzu doctor`)."""
-    loose = []
-    for folder in (home, *(home / name for name in SUBFOLDERS)):
-        if folder.is_dir():
-            loose += [str(folder)] if _open_bits(folder) else []
-            loose += [e.path for e in os.scandir(folder) if _is_loose_file(e)]
-    return loose
-
-
-def _is_loose_file(entry: "os.DirEntry[str]") -> bool:
-    return entry.is_file(follow_symlinks=False) and bool(_open_bits(Path(entry.path)))
-
-
-def _open_bits(path: Path) -> int:
-    return stat.S_IMODE(path.lstat().st_mode) & 0o077
-
-
 def _restrict(path: Path, mode: int) -> None:
     try:
         current = stat.S_IMODE(path.lstat().st_mode)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from abzu.application.ports import Clock
 
-_PLAIN = re.compile(r"[A-Za-z0-9_.-]{1,128}")
+PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,128}")  # a session id that may name a journal
 JOURNAL_DAYS = 7
 
 
@@ -47,7 +47,7 @@ class FileShownMemories:  # a `ShownMemories` (application/anchors/ports.py) by 
             os.close(fd)
 
     def _path(self, session_id: str) -> str | None:
-        if not _PLAIN.fullmatch(session_id) or session_id.strip(".") == "":
+        if not PLAIN_NAME.fullmatch(session_id) or session_id.strip(".") == "":
             return None
         return os.path.join(self._folder, session_id)
 
@@ -78,6 +78,6 @@ class ShownJournalRetention:  # a maintenance `Retention` (application/maintenan
     def _journals(self) -> list[str]:
         try:
             with os.scandir(self._folder) as entries:
-                return [e.path for e in entries if _PLAIN.fullmatch(e.name) and e.is_file()]
+                return [e.path for e in entries if PLAIN_NAME.fullmatch(e.name) and e.is_file()]
         except FileNotFoundError:  # the hook never wrote one
             return []

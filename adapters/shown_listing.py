@@ -2,13 +2,12 @@
 session named after it, one id a line; adapters/shown_file.py writes them) searched for an id."""
 
 import logging
-import re
 from pathlib import Path
 
+from abzu.adapters.shown_file import PLAIN_NAME
 from abzu.application.sessions.traces import ShownJournals
 
 log = logging.getLogger("abzu")
-_PLAIN = re.compile(r"[A-Za-z0-9_.-]{1,128}")  # the journals' own names (shown_file.py)
 MAX_JOURNALS = 5_000  # maintenance deletes journals idle for 7 days: far fewer in practice
 
 
@@ -28,7 +27,7 @@ class FileShownJournals(ShownJournals):
 
     def _journals(self) -> list[Path]:
         try:
-            names = [p for p in self._folder.iterdir() if _PLAIN.fullmatch(p.name) and p.is_file()]
+            names = [p for p in self._folder.iterdir() if PLAIN_NAME.fullmatch(p.name) and p.is_file()]
         except (FileNotFoundError, NotADirectoryError):  # no PreToolUse hook ran yet
             return []
         if len(names) > MAX_JOURNALS:

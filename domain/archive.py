@@ -49,7 +49,6 @@ SECOND_KEYS = {"source": ("source_id",), "bead_anchor": ("anchor", "value"),
                "candidate_anchor": ("anchor", "value")}
 # kinds that belong to the memory their key names: a memory skipped on import takes them along
 BELONGING = ("bead_anchor", "source", "candidate_anchor")
-STORES = ("staging", "wisdom")
 # kind -> the field naming the project a record belongs to (an import may rename projects)
 PROJECT_FIELDS = {"project": "name", "profile": "project_id", "bead": "project", "candidate": "project",
                   "summary": "project"}

@@ -81,9 +81,6 @@ class Bead:
     def superseded(self, *, by: str) -> "Bead":
         return replace(self, superseded_by=by)
 
-    def with_weight(self, weight: float) -> "Bead":
-        return self if weight == self.weight else replace(self, weight=weight)
-
     def flagged(self, reason: str) -> "Bead":
         return replace(self, gemini_flagged=True, flag_reason=reason)
 

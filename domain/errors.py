@@ -68,13 +68,3 @@ class InvalidLimit(ExpectedFailure):
     template = "limit must be between 1 and 100, got {value}"
     value: int
 
-
-AbzuError = (
-    EmptyContent
-    | ContentTooLong
-    | UnknownCategory
-    | BeadNotFound
-    | CandidateNotStarrable
-    | InvalidScope
-    | InvalidLimit
-)

@@ -57,6 +57,17 @@ def one_line(text: str) -> str:
     return " ".join(neutralise(text).split())
 
 
+def short_line(text: str | None, limit: int = 300) -> str:
+    """`one_line`, cut to `limit` characters (the last one an ellipsis): a preview."""
+    flat = one_line(text or "")
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def one_line_or_none(text: str | None) -> str | None:
+    """`one_line` for an optional stored field (a summary, a project, a reason)."""
+    return None if text is None else one_line(text)
+
+
 def label(**attributes: str | None) -> str:
     """`key=value` pairs for an opening fence tag; values are one-line, neutralised, and quoted
     when they hold spaces, `"` or `>` (which could otherwise end the tag)."""

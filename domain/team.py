@@ -91,6 +91,3 @@ class Membership:
     user: str
     role: TeamRole | None  # None: a login role holding none of the team's roles
     projects: tuple[str, ...]  # '*': every project
-
-    def sees(self, project: str | None) -> bool:
-        return self.role is TeamRole.OWNER or "*" in self.projects or project in self.projects

@@ -8,9 +8,9 @@ ACTOR_VARIABLE = "ABZU_ACTOR"  # set to "hook" for the processes a hook starts i
 FRONT_DOORS = ("cli", "mcp", "hook")
 
 
-def current_actor(environ: Mapping[str, str] = os.environ, default: str = "cli") -> str:
+def current_actor(environ: Mapping[str, str] = os.environ) -> str:
     named = (environ.get(ACTOR_VARIABLE) or "").strip()
-    return named if named in FRONT_DOORS else default
+    return named if named in FRONT_DOORS else "cli"
 
 
 def typed_by_agent(environ: Mapping[str, str] = os.environ) -> bool:

@@ -22,25 +22,16 @@ class ConfigValue:
     description: str | None
 
 
-def keys() -> list[str]:
-    return list(Settings.model_fields)
-
-
-def env_names(key: str) -> list[str]:
-    """The variable Settings reads for `key` (the Gemini keys keep their usual names)."""
-    return [env_name(key)]
-
-
 def describe_all(path: Path) -> list[ConfigValue]:
     settings, in_file = Settings(), read_config(path)
-    return [_describe(key, settings, in_file) for key in keys()]
+    return [_describe(key, settings, in_file) for key in Settings.model_fields]
 
 
 def env_override(key: str) -> str | None:
     """The variable of this environment that sets `key`, matched in any case as
     setting_fields.found reads them; None when the file or the default applies."""
-    wanted = env_names(key)
-    return next((name for name, raw in os.environ.items() if name.upper() in wanted and raw.strip()), None)
+    wanted = env_name(key)
+    return next((name for name, raw in os.environ.items() if name.upper() == wanted and raw.strip()), None)
 
 
 def _describe(key: str, settings: Settings, in_file: dict[str, Any]) -> ConfigValue:

@@ -22,9 +22,6 @@ from abzu.entrypoints.home_root import (
     config_file,
     home_root,
 )
-from abzu.entrypoints.home_root import CONFIG_VARIABLE as CONFIG_VARIABLE
-from abzu.entrypoints.home_root import DEFAULT_HOME as DEFAULT_HOME  # re-exported: settings, store_values
-from abzu.entrypoints.home_root import HOME_VARIABLE as HOME_VARIABLE
 
 
 class DataHome:

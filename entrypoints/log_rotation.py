@@ -32,14 +32,14 @@ class FollowingFileHandler(WatchedFileHandler):
         logging.StreamHandler.emit(self, record)
 
 
-def rotate_if_large(path: Path, *, max_bytes: int = MAX_BYTES, keep: int = KEEP) -> None:
-    """abzu.log → abzu.log.1 → … → abzu.log.<keep> (the oldest dropped), once, by one process."""
+def rotate_if_large(path: Path, *, max_bytes: int = MAX_BYTES) -> None:
+    """abzu.log → abzu.log.1 → … → abzu.log.<KEEP> (the oldest dropped), once, by one process."""
     if not _larger_than(path, max_bytes):
         return
     with _exclusive(path.with_name(f".{path.name}.lock")):
         if not _larger_than(path, max_bytes):  # another process rotated while we waited
             return
-        for n in range(keep - 1, 0, -1):
+        for n in range(KEEP - 1, 0, -1):
             older = path.with_name(f"{path.name}.{n}")
             if older.exists():
                 os.replace(older, path.with_name(f"{path.name}.{n + 1}"))

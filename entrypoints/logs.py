@@ -68,7 +68,7 @@ class LazyFileHandler(logging.Handler):
         super().close()
 
 
-def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.Logger:
+def configure_file_logging(path: Path) -> logging.Logger:
     """Log to `path`; a handler left by an earlier data home in this process is replaced."""
     logger = logging.getLogger(LOGGER_NAME)
     handlers = [h for h in logger.handlers if isinstance(h, LazyFileHandler)]
@@ -84,7 +84,7 @@ def configure_file_logging(path: Path, *, level: int = logging.INFO) -> logging.
             stale.close()
         handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
         logger.addHandler(handler)
-    logger.setLevel(level)
+    logger.setLevel(logging.INFO)
     logger.propagate = False
     return logger
 

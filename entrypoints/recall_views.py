@@ -8,13 +8,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from abzu.application.recall import Recalled
-from abzu.domain.anchors import stale_label
+from abzu.domain.anchor_keys import stale_label
 from abzu.domain.quoting import neutralise, one_line
 from abzu.domain.ranking import RankedHit
-from abzu.entrypoints.quoting import RESULT_CHARS, clip
 
 if TYPE_CHECKING:
     from pydantic import ConfigDict
+
+# Recall shows what was stored, whole, up to this many characters per result (a long pasted
+# log is cut, with the id to ask for the rest), so ten results stay within a model's reading.
+RESULT_CHARS = 2000
 
 CategoryName = Literal["decision", "learning", "pattern", "fix", "preference"]
 VouchedByName = Literal["agent", "person", "review"]  # domain/vouching.py, domain/bead.VouchedBy
@@ -84,3 +87,8 @@ class RecallView:
     def of(cls, r: Recalled) -> "RecallView":
         return cls(query=r.query, scope=r.scope, project=r.project,
                    results=[RecallItem.of(h) for h in r.hits])
+
+
+def clip(text: str, limit: int = RESULT_CHARS) -> str:
+    """The text as stored (line breaks kept: code and logs need them), cut at `limit`."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

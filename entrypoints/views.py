@@ -9,10 +9,7 @@ from pydantic import BaseModel, Field
 from abzu.application.remember import Remembered
 from abzu.application.status import MemoryStatus
 from abzu.domain.bead import Bead
-from abzu.domain.quoting import one_line
 from abzu.entrypoints.recall_views import CategoryName
-
-PREVIEW_CHARS = 280
 
 
 class RememberView(BaseModel):
@@ -114,10 +111,3 @@ class StatusView(BaseModel):
 
 def _named(counts: dict[str | None, int]) -> dict[str, int]:
     return {(k if k is not None else "(global)"): v for k, v in counts.items()}
-
-
-def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
-    """One neutralised line (stored text shown in a terminal or to a model: no tags, no
-    invisible or reordering characters), cut to `limit`."""
-    flat = one_line(text)
-    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

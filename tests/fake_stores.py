@@ -153,7 +153,7 @@ class InMemoryBeads(_Store[Bead]):
         for b in list(self.rows.values()):
             weight = self.decay.weight(b, now=now)
             if weight != b.weight:
-                self.rows[b.id], changed = b.with_weight(weight), changed + 1
+                self.rows[b.id], changed = replace(b, weight=weight), changed + 1
         return changed
 
     def created_since(self, moment: datetime) -> list[Bead]:

@@ -7,7 +7,8 @@ from typing import Any
 
 from abzu.application.extraction.extract_transcript import ExtractionResult
 from abzu.application.extraction.ports import TranscriptUnreadable
-from abzu.application.sessions.ports import ProjectState, SpoolEntry
+from abzu.application.sessions.hook_ports import ProjectState
+from abzu.application.sessions.ports import SpoolEntry
 from abzu.domain.extraction.heuristics import Decision, SessionDigest
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
@@ -38,7 +39,8 @@ class InMemorySummaries:
         self.rows[summary.id] = summary
 
     def snapshots(self, session_id: str) -> list[SessionSummary]:
-        found = [s for s in self.rows.values() if s.session_id == session_id and s.is_snapshot]
+        found = [s for s in self.rows.values() if s.session_id == session_id
+                 and not s.is_final and s.sequence > 0]
         return sorted(found, key=lambda s: s.sequence)
 
     def final_of(self, session_id: str) -> SessionSummary | None:
@@ -276,12 +278,12 @@ class FakeContext:
 
     def __init__(self, *, project: str | None = "api", hits: Sequence[SearchHit] = (),
                  summaries: Sequence[SessionSummary] = (), last: SessionSummary | None = None,
-                 offset: int = 0, notable: Sequence[SearchHit] = (),
+                 notable: Sequence[SearchHit] = (),
                  delta: MemoryDelta | None = None, loops: Sequence[OpenLoop] = ()) -> None:
         self.project, self.hits, self.summaries = project, list(hits), list(summaries)
         self.loops = list(loops)
         self.delta = delta
-        self.last, self.offset, self.notable_hits = last, offset, list(notable)
+        self.last, self.notable_hits = last, list(notable)
         self.searched: list[tuple[str, ...]] = []
         self.ended: set[str] = set()
 
@@ -294,9 +296,6 @@ class FakeContext:
 
     def session_summaries(self, session_id: str) -> list[SessionSummary]:
         return [s for s in self.summaries if s.session_id == session_id]
-
-    def transcript_offset(self, session_id: str) -> int:
-        return self.offset
 
     def session_ended(self, session_id: str) -> bool:
         return session_id in self.ended

@@ -1,5 +1,3 @@
-import hashlib
-
 import httpx2
 from google import genai
 from google.genai import errors, types
@@ -59,10 +57,9 @@ def parse_response(response: types.GenerateContentResponse) -> Result[ReviewAnsw
     # was paid for all the same (issue 29.7).
     tokens_in, tokens_out = spent(response.usage_metadata)
     text = response.text or ""
-    digest = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
 
     def malformed(reason: str) -> Result[ReviewAnswer, ReviewFailure]:
-        return Failure(ReviewMalformed(reason, digest, tokens_in, tokens_out))
+        return Failure(ReviewMalformed(reason, tokens_in, tokens_out))
 
     if _truncated(response):
         return malformed("the answer was cut off (MAX_TOKENS)")

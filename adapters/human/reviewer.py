@@ -5,7 +5,7 @@ from returns.result import Result, Success
 
 from abzu.application.review.ports import PERSON, ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
 from abzu.domain.bead import Bead, Candidate
-from abzu.domain.quoting import neutralise, one_line
+from abzu.domain.quoting import neutralise, one_line, short_line
 from abzu.domain.review.model import Proposal, ReviewBatch
 
 CHOICES = {"p": "promote", "e": "edit and promote", "d": "discard", "s": "skip", "q": "quit"}
@@ -81,9 +81,4 @@ class HumanReviewer(Reviewer):
         say("Closest permanent beads:" if closest else "No similar permanent bead.")
         for bead in closest:
             where = one_line(bead.project or "global")
-            say(f"  {bead.id} ({bead.category.value}, {where}): {_preview(bead.content)}")
-
-
-def _preview(text: str) -> str:
-    flat = one_line(text)
-    return flat if len(flat) <= PREVIEW_CHARS else flat[: PREVIEW_CHARS - 1] + "…"
+            say(f"  {bead.id} ({bead.category.value}, {where}): {short_line(bead.content, PREVIEW_CHARS)}")

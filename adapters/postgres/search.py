@@ -33,7 +33,7 @@ from abzu.adapters.sqlite.fts import (  # the local plan's own rules: one plan f
 from abzu.adapters.sqlite.fts_query import quoted_terms
 from abzu.adapters.sqlite.search import CONTEXT_WEIGHT
 from abzu.adapters.sqlite.search_sql import scope_filter
-from abzu.domain.anchors import stale_weight
+from abzu.domain.anchor_keys import stale_weight
 from abzu.domain.category import Category
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import SearchHit, Source

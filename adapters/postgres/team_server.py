@@ -9,6 +9,7 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 
 from abzu.adapters.postgres.rows import row_to_bead, row_to_candidate
+from abzu.adapters.postgres.unit_of_work import WRITER
 from abzu.adapters.sqlite.columns import BEADS, CANDIDATES
 from abzu.application.team.ports import TeamCounts, TeamItem, TeamRefused, TeamServer, TeamUnavailable
 from abzu.domain.team import Membership, SharedMemory, TeamRole
@@ -25,7 +26,6 @@ _WHO = text("""SELECT session_user AS who,
     ARRAY(SELECT DISTINCT p FROM unnest(abzu_projects()) p ORDER BY 1) AS projects""")
 _COUNTS = text("SELECT (SELECT count(*) FROM beads WHERE superseded_by IS NULL AND NOT gemini_flagged) "
                "AS beads, (SELECT count(*) FROM bead_candidates WHERE superseded_by IS NULL) AS staged")
-_SET = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
 
 # A batch in one statement (the history trigger still fires per row): the memories as arrays, one
 # per column, each kept only when the team holds no memory of that id, nor of that text in the
@@ -109,7 +109,7 @@ class PgTeamServer(TeamServer):
     def _run(self, work: Callable[[Connection], T], *, write: bool = False) -> T:
         with _translated(), self._engine.connect() as conn:
             if write:
-                conn.execute(_SET, {"actor": self._actor, "machine": self._machine})
+                conn.execute(WRITER, {"actor": self._actor, "machine": self._machine})
             result = work(conn)
             conn.commit()
             return result

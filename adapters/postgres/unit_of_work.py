@@ -25,7 +25,7 @@ from abzu.application.ports import (
 )
 from abzu.domain.decay import DecayPolicy
 
-_WRITER = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
+WRITER = text("SELECT set_config('abzu.actor', :actor, true), set_config('abzu.machine', :machine, true)")
 _READ_ONLY = text("SET TRANSACTION READ ONLY")
 
 
@@ -41,7 +41,7 @@ class PgUnitOfWork(UnitOfWork):
             self._conn = self._engine.connect()
         if not self._conn.in_transaction():
             self._conn.begin()
-            self._conn.execute(_READ_ONLY if self._read_only else _WRITER,
+            self._conn.execute(_READ_ONLY if self._read_only else WRITER,
                                {} if self._read_only else {"actor": self._actor, "machine": self._machine})
         return PgDb(self._conn)
 

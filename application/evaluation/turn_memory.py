@@ -29,12 +29,12 @@ def remember_request(turn: Turn, project: str, context: str | None = None) -> Re
     )
 
 
-def turn_contexts(turns: Sequence[Turn], reach: int = NEIGHBOURS) -> list[str]:
+def turn_contexts(turns: Sequence[Turn]) -> list[str]:
     """Each turn's context: the turns around it in its session, as a memory mined from a
     transcript carries the exchange it came from (the question it answers, the reply)."""
     contexts = []
     for i, turn in enumerate(turns):
-        around = [*turns[max(0, i - reach): i], *turns[i + 1: i + 1 + reach]]
+        around = [*turns[max(0, i - NEIGHBOURS): i], *turns[i + 1: i + 1 + NEIGHBOURS]]
         contexts.append(" ".join(memory_text(t) for t in around if t.session == turn.session))
     return contexts
 

@@ -99,9 +99,6 @@ class ExtractionStore(Protocol):
     def method_tokens_since(self, method: str, since: datetime) -> int:
         """Tokens the log rows of `method` at or after `since` reported spending."""
         ...
-    def method_counts(self, method: str) -> dict[str, int]:
-        """Log rows of `method` by status (ok, failed, skipped)."""
-        ...
 
 
 class ExtractionUnitOfWork(Protocol):

@@ -50,7 +50,6 @@ class ReviewMalformed(ExpectedFailure):
 
     template = "reviewer answer rejected: {reason}"
     reason: str
-    response_sha256: str = ""
     tokens_in: int = 0
     tokens_out: int = 0
 

@@ -7,12 +7,8 @@ from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.ports import Clock, Workspace
 from abzu.application.projects import resolve_project
 from abzu.application.sessions.attach_compact_summary import AttachCompactSummary, CompactSummary
-from abzu.application.sessions.ports import (
-    ProjectFiles,
-    SessionUnitOfWork,
-    TranscriptExtractor,
-    TranscriptFiles,
-)
+from abzu.application.sessions.hook_ports import ProjectFiles, TranscriptFiles
+from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptExtractor
 from abzu.application.sessions.update_pre_compact_summary import (
     PreCompactSnapshot,
     UpdatePreCompactSummary,

@@ -8,12 +8,8 @@ from typing import TYPE_CHECKING
 from returns.result import Failure, Result, Success
 
 from abzu.application.ports import Clock, IdGenerator
-from abzu.application.sessions.ports import (
-    RecurringStepStager,
-    SessionUnitOfWork,
-    TranscriptExtractor,
-    TranscriptFiles,
-)
+from abzu.application.sessions.hook_ports import TranscriptFiles
+from abzu.application.sessions.ports import RecurringStepStager, SessionUnitOfWork, TranscriptExtractor
 from abzu.domain.sessions.errors import SessionNotFound
 from abzu.domain.sessions.reconcile import reconcile
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord

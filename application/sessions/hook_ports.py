@@ -34,9 +34,6 @@ class SessionContext(Protocol):
         """This session's summaries, oldest first: its final summary when it was reopened after
         an early finalisation, then its snapshots."""
         ...
-    def transcript_offset(self, session_id: str) -> int:
-        """How far the session's transcript has been mined (0 when never)."""
-        ...
     def session_ended(self, session_id: str) -> bool:
         """A SessionEnd or a finalisation of the session is on record (it did not crash)."""
         ...

@@ -19,13 +19,14 @@ from returns.result import Success
 
 from abzu.application.ports import Clock
 from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest, FinalizeSession
+from abzu.application.sessions.hook_ports import SessionJournal, TranscriptFiles
 from abzu.application.sessions.ingest_spool import IngestSpool
 from abzu.application.sessions.missed_transcripts import (
     MissedTranscripts,
     TranscriptOrigins,
     session_id_for,
 )
-from abzu.application.sessions.ports import SessionJournal, SessionUnitOfWork, TranscriptFiles
+from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.domain.sessions.record import (
     FinalizedBy,
     HookEvent,

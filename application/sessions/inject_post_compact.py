@@ -5,14 +5,14 @@ from functools import partial
 
 from abzu.application.extraction.ports import TranscriptReader
 from abzu.application.ports import Clock, Workspace
-from abzu.application.sessions.injected import Injected, log_injection
-from abzu.application.sessions.ports import (
+from abzu.application.sessions.hook_ports import (
     PersonaSource,
     ProjectFiles,
     SessionContext,
     SessionJournal,
     TranscriptFiles,
 )
+from abzu.application.sessions.injected import Injected, log_injection
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
 from abzu.domain.quoting import new_fence
 from abzu.domain.sessions.capture_hint import CAPTURE_LINE

@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Protocol
 
-from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
+from abzu.application.sessions.hook_ports import TranscriptFiles
+from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.domain.sessions.record import SESSION_ID_PATTERN, SessionRecord
 
 

@@ -1,7 +1,7 @@
 """Ports of the session lifecycle (spec §7): summaries, sessions, injections, project files.
 
 Two sides: the write side lives in a `SessionUnitOfWork` (abzu.db transactions, used by the
-pre-compact hook, finalisation and recovery); the read side (`SessionContext`) and the
+pre-compact hook, finalisation and recovery); the read side (`SessionContext`, hook_ports.py) and the
 `SessionJournal` serve the latency-bound hooks and never wait for the write lock.
 """
 
@@ -10,28 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from abzu.application.ports import UnitOfWork
-from abzu.application.sessions.hook_ports import (  # re-exported: the hooks import them there
-    CrashedTranscripts as CrashedTranscripts,
-)
-from abzu.application.sessions.hook_ports import (
-    PersonaSource as PersonaSource,
-)
-from abzu.application.sessions.hook_ports import (
-    ProjectFiles as ProjectFiles,
-)
-from abzu.application.sessions.hook_ports import (
-    ProjectState as ProjectState,
-)
-from abzu.application.sessions.hook_ports import (
-    SessionContext as SessionContext,
-)
-from abzu.application.sessions.hook_ports import (
-    SessionJournal as SessionJournal,
-)
-from abzu.application.sessions.hook_ports import (
-    TranscriptFiles as TranscriptFiles,
-)
-from abzu.application.sessions.spool_ports import SpoolEntry as SpoolEntry
+from abzu.application.sessions.spool_ports import SpoolEntry as SpoolEntry  # re-exported
 from abzu.application.sessions.spool_ports import SpoolSource as SpoolSource
 from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.domain.sessions.record import (

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from abzu.application.ports import Clock, Workspace
-from abzu.application.sessions.ports import SessionJournal, TranscriptFiles
+from abzu.application.sessions.hook_ports import SessionJournal, TranscriptFiles
 from abzu.domain.sessions.events import HookEvent, SessionEvent
 
 

@@ -9,8 +9,9 @@ from returns.result import Success
 from abzu.application.ports import Clock, Workspace
 from abzu.application.projects import resolve_project
 from abzu.application.sessions.finalize_session import Finalized, FinalizeRequest, FinalizeSession
+from abzu.application.sessions.hook_ports import TranscriptFiles
 from abzu.application.sessions.ingest_spool import IngestSpool
-from abzu.application.sessions.ports import SessionUnitOfWork, TranscriptFiles
+from abzu.application.sessions.ports import SessionUnitOfWork
 from abzu.domain.sessions.record import FinalizedBy, SessionRecord
 
 TAIL_WINDOW = timedelta(days=7)

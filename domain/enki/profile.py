@@ -10,7 +10,6 @@ from datetime import datetime
 from enum import StrEnum
 
 from abzu.domain.content import clean_line
-from abzu.domain.enki.profile_lines import profile_lines as profile_lines  # re-exported
 from abzu.domain.errors import ExpectedFailure
 
 MAX_KEY_CHARS = 80

@@ -1,5 +1,5 @@
 """The user's explicit profile entries as the session start shows them, inside the persona section.
-Apart from profile.py (which re-exports it): the start reads rows and needs none of its classes."""
+Apart from profile.py: the start reads rows and needs none of its classes."""
 
 
 def profile_lines(entries: list[tuple[str, str]]) -> str:

@@ -62,11 +62,3 @@ class Sample:
 @dataclass(frozen=True, slots=True)
 class Dataset:
     samples: tuple[Sample, ...]
-
-    @property
-    def turn_count(self) -> int:
-        return sum(len(s.turns) for s in self.samples)
-
-    @property
-    def question_count(self) -> int:
-        return sum(len(s.questions) for s in self.samples)

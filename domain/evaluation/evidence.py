@@ -18,11 +18,6 @@ def _canonical(found: re.Match[str]) -> str:
     return f"D{int(found.group(1))}:{int(found.group(2))}"
 
 
-def session_of(dia_id: str) -> int | None:
-    found = _DIA_ID.fullmatch(dia_id)
-    return int(found.group(1)) if found else None
-
-
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """Evidence of one question: ids found among the sample's turns (first-seen order, no

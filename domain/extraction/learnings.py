@@ -9,7 +9,7 @@ A preference is a standing rule the user typed: "always…", "never…", "I pref
 import re
 from collections.abc import Iterator
 
-from abzu.domain.extraction.sentences import may_hold, sentences
+from abzu.domain.extraction.sentences import NARRATION, may_hold, sentences
 
 _LEARNING = re.compile(
     r"\bturns out\b|\bthe (?:issue|problem|cause|culprit|root cause) (?:was|is)\b|\bnote that\b"
@@ -22,7 +22,6 @@ _LEARNING = re.compile(
     r"|\bno `[^`]+` (?:script|command|module|package|file|directory|folder)\b",
     re.IGNORECASE,
 )
-_NARRATION = re.compile(r"^(?:Let me|Now let me|Now I'll|I'll|Let's|Next,?)\b", re.IGNORECASE)
 _OFFER = re.compile(r"^If\b", re.IGNORECASE)  # "If you want, …": an offer or a condition, not a finding
 _OPENER = r"^(?:(?:and|also|but),? )?"  # "And please keep…": a request's second sentence
 _PREFERENCE = re.compile(
@@ -52,7 +51,7 @@ def may_teach(sentence: str) -> bool:
 
 def learning_sentences(text: str) -> Iterator[str]:
     for sentence in sentences(text):
-        if may_teach(sentence) and _LEARNING.search(sentence) and not _NARRATION.match(sentence) \
+        if may_teach(sentence) and _LEARNING.search(sentence) and not NARRATION.match(sentence) \
                 and not _OFFER.match(sentence):
             yield sentence
 
@@ -76,4 +75,4 @@ _CAUSE = re.compile(
 
 def cause_sentence(text: str) -> str | None:
     """The first sentence of `text` that explains rather than narrates."""
-    return next((s for s in sentences(text) if not _NARRATION.match(s) and _CAUSE.search(s)), None)
+    return next((s for s in sentences(text) if not NARRATION.match(s) and _CAUSE.search(s)), None)

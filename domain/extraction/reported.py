@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.extraction.rules import describe_change, file_of
+from abzu.domain.extraction.sentences import NARRATION
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -44,7 +45,6 @@ _PLAIN = re.compile(
     r"|\b(?:crashes|crashed|keeps failing)\b",
     re.IGNORECASE,
 )
-_NARRATION = re.compile(r"^(?:Let me|Now let me|Now I'll|I'll|Let's|Next,?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ class ReportedFailureTracker:
 
     def on_text(self, text: str) -> None:
         words = text.strip()
-        if self._error is not None and not self._changes and words and not _NARRATION.match(words):
+        if self._error is not None and not self._changes and words and not NARRATION.match(words):
             self._explained = words  # Claude's words after looking, before its first edit
 
     def on_call(self, call: ToolCall, uuid: str) -> None:

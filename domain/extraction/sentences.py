@@ -10,6 +10,7 @@ _MARKDOWN = re.compile(r"\*\*|__|^\s*(?:[-*+]|\d+[.)]|#+)\s+")
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 MIN_CHARS, MAX_CHARS = 20, 400
+NARRATION = re.compile(r"^(?:Let me|Now let me|Now I'll|I'll|Let's|Next,?)\b", re.IGNORECASE)  # not a finding
 
 
 def may_hold(sentence: str, words: tuple[str, ...]) -> bool:

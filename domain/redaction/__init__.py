@@ -25,8 +25,8 @@ rules may fire), ``checks`` (shared value checks), the scanners (``tokens`` with
 ``dotenv``) and ``rules`` (their priority order).
 """
 
-from abzu.domain.redaction.base import Finding, Redacted, marker, shannon_entropy
+from abzu.domain.redaction.base import Finding, Redacted, marker
 from abzu.domain.redaction.engine import redact
 from abzu.domain.redaction.private import drop_private
 
-__all__ = ["Finding", "Redacted", "drop_private", "marker", "redact", "shannon_entropy"]
+__all__ = ["Finding", "Redacted", "drop_private", "marker", "redact"]

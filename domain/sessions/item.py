@@ -6,7 +6,7 @@ these same functions before a tool call, without loading the ranking or category
 """
 
 from abzu.domain.anchor_keys import stale_label
-from abzu.domain.quoting import label, one_line, quote_inline
+from abzu.domain.quoting import label, quote_inline, short_line
 from abzu.domain.vouching import REVIEWED
 
 # First line of every block Abzu injects into Claude Code: any text containing it is our own echo.
@@ -48,8 +48,3 @@ def item(item_id: str, category: str, text: str, fence: str, *, vouched_by: str 
     quoted = quote_inline(short_line(text, ITEM_PREVIEW_CHARS), fence=fence, labels=label(id=item_id))
     labels = f"{short_line(item_id)} · {short_line(category)} · {state} · {where}{marked} · {day}"
     return f"- {labels}:\n  > {quoted}"
-
-
-def short_line(text: str | None, limit: int = 300) -> str:
-    flat = one_line(text or "")
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -30,10 +30,10 @@ from abzu.domain.dedup import similarity
 from abzu.domain.extraction.rules import FILE_TOOLS, is_read_only
 from abzu.domain.sessions.loops import ERROR, NOT_DONE, TASK
 from abzu.domain.sessions.open_loop import OpenLoop
+from abzu.domain.sessions.reconcile import HEADING_COUNTS
 
 TASK_MATCH = 0.8
 _OPENING = (("Open tasks", TASK), ("Not done", NOT_DONE), ("Unresolved errors", ERROR))
-_COUNTS = re.compile(r"\s*\((?:\d+|most recent shown)\)")
 _ERROR = re.compile(r"^(?P<tool>[A-Za-z_][\w.-]*) (?P<subject>`[^`]*`|\S+): ")
 _FIXED_BY = " → fixed by: "
 _PASSED = "Passed at the end"
@@ -101,7 +101,7 @@ def _sections(text: str) -> dict[str, list[str]]:
         if line.startswith("- "):
             groups.setdefault(heading, []).append(line[2:].strip())
         elif line.strip():
-            heading = _COUNTS.sub("", line.strip()).rstrip(":").strip()
+            heading = HEADING_COUNTS.sub("", line.strip()).rstrip(":").strip()
             heading = next((name for name in ("Tasks completed", "Fixed", _PASSED, *(o for o, _ in _OPENING))
                             if heading.startswith(name)), heading)
     return groups

@@ -9,8 +9,7 @@ classes); how loops are found in summaries and matched is in loop_tracking.py (f
 
 from typing import TYPE_CHECKING
 
-from abzu.domain.quoting import label, quote_inline
-from abzu.domain.sessions.item import short_line
+from abzu.domain.quoting import label, quote_inline, short_line
 from abzu.domain.sessions.render import short_id
 
 if TYPE_CHECKING:

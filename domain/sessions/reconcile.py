@@ -20,7 +20,7 @@ _HEADING = re.compile(
 _FILES = re.compile(r"^Files modified \(\d+\): (?P<files>.*?)(?: \(\+\d+ more\))?$")
 _LAST_REQUEST = "Last request:"
 _OUTCOME = "Outcome"
-_COUNTS = re.compile(r"\s*\((?:\d+|most recent shown)\)")
+HEADING_COUNTS = re.compile(r"\s*\((?:\d+|most recent shown)\)")
 
 
 def _key(line: str) -> str:
@@ -46,7 +46,7 @@ class _Merged:
         elif line.startswith(_OUTCOME):
             self.outcome = line.rstrip()
         elif _HEADING.match(line):
-            self.heading = _COUNTS.sub("", line.rstrip())
+            self.heading = HEADING_COUNTS.sub("", line.rstrip())
             self.groups.setdefault(self.heading, [])
         elif (key := (_key(self.heading), _key(line))) not in self.seen:
             self.seen.add(key)

@@ -6,13 +6,8 @@ prefixed with "> ", inside the block's nonce fence."""
 from dataclasses import replace
 from datetime import datetime
 
-from abzu.domain.quoting import label, neutralise, quote_block, quote_lines
+from abzu.domain.quoting import label, neutralise, quote_block
 from abzu.domain.sessions.summary import SessionSummary
-
-
-def quote(text: str) -> str:
-    """Every line prefixed with "> ": the text reads as a citation, not as Abzu speaking."""
-    return quote_lines(text)
 
 
 def fenced(text: str, fence: str, *, source: str, review: str | None = None) -> str:

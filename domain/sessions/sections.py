@@ -3,13 +3,13 @@
 from collections.abc import Sequence
 
 from abzu.domain.injection import Section, Tier, TierPlan, first_lines
+from abzu.domain.quoting import short_line
 from abzu.domain.ranking import SearchHit, Source
-from abzu.domain.sessions.item import ITEM_PREVIEW_CHARS, header, item
-from abzu.domain.sessions.item import short_line as _one_line
+from abzu.domain.sessions.item import header, item
 from abzu.domain.sessions.render import fenced
 from abzu.domain.vouching import AGENT
 
-__all__ = ["GATES_TITLE", "ITEM_PREVIEW_CHARS", "PERSONA_TITLE", "gates_section", "header", "memory_item",
+__all__ = ["GATES_TITLE", "PERSONA_TITLE", "gates_section", "header", "memory_item",
            "memory_section", "persona_section", "present", "standing_sections", "state_section"]
 
 GATES_TITLE = "Enforcement gates (from .enki/gates.md):"
@@ -34,9 +34,9 @@ def state_section(
 ) -> Section:
     """Phase and goal come from the repository's `.enki/` files: neutralised onto one line, so
     they can neither open a tag nor start a line of their own."""
-    lines = [f"Project: {_one_line(project) or '(unregistered)'} · Phase: {_one_line(phase) or 'not set'} · "
-             f"Tier: {tier.value}"]
-    lines.append(f"Goal (from .enki/goal): {_one_line(goal)}" if goal else "Goal: not set")
+    lines = [f"Project: {short_line(project) or '(unregistered)'} · "
+             f"Phase: {short_line(phase) or 'not set'} · Tier: {tier.value}"]
+    lines.append(f"Goal (from .enki/goal): {short_line(goal)}" if goal else "Goal: not set")
     return Section("Project state:", plan.state_chars, "\n".join(lines))
 
 

@@ -18,7 +18,3 @@ class SessionSummary:
     operational_state: str | None = None
     conversational_state: str | None = None
     is_final: bool = False
-
-    @property
-    def is_snapshot(self) -> bool:
-        return not self.is_final and self.sequence > 0

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from abzu.entrypoints.cli.context import lazy_container
+from abzu.entrypoints.cli.context import Sources
 from abzu.entrypoints.cli.lazy import Table, lazy_group, new_app
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ COMMANDS: Table = (
 
 
 def create_app(container: "Container | None" = None) -> typer.Typer:
-    app = new_app(cls=lazy_group(COMMANDS, lazy_container(container)), help=HELP,
+    app = new_app(cls=lazy_group(COMMANDS, Sources(container)), help=HELP,
                   no_args_is_help=True, add_completion=False)
     app.callback()(_root)  # a callback makes typer build a group even though no command is added
     return app

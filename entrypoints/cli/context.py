@@ -76,10 +76,6 @@ class Sources:
         return recovery_settings()
 
 
-def lazy_container(given: "Container | None") -> Sources:
-    return Sources(given)
-
-
 def fail(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code=1)

@@ -6,9 +6,9 @@ import typer
 from pydantic import BaseModel
 
 from abzu.domain.history import MemoryEvent
+from abzu.domain.quoting import one_line, one_line_or_none
 from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
-from abzu.entrypoints.quoting import one_line, one_line_or_none
 
 ItemId = Annotated[str | None, typer.Argument(help="A bead (b-…) or candidate (c-…) id.")]
 Since = Annotated[str | None, typer.Option("--since", help="Everything in this span: 30m, 24h, 7d, 2w.")]

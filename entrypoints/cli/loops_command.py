@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 from returns.result import Failure, Success
 
+from abzu.domain.quoting import short_line  # the one renderer: neutralised, one line
 from abzu.domain.sessions.loops import KIND_LABELS
 from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.entrypoints.cli.context import ContainerSource, fail, one_line_errors
@@ -58,29 +59,24 @@ def _list(container: ContainerSource, project: str | None, every: bool, closed: 
         typer.echo(jsonlib.dumps({"project": found.project, "loops": [_plain(lp) for lp in found.loops]},
                                  indent=2))
         return
-    where = "every project" if every else f"project {_line(found.project or '(none)', 60)}"
+    where = "every project" if every else f"project {short_line(found.project or '(none)', 60)}"
     if not found.loops:
         typer.echo(f"No {'loops' if closed else 'open loops'} in {where}.")
         return
     typer.echo(f"{'Loops' if closed else 'Open loops'} of {where}, newest first:")
     for loop in found.loops:
         state = "" if loop.is_open else f" [{loop.status}]"
-        scope = f" [{_line(loop.project, 40)}]" if every else ""
+        scope = f" [{short_line(loop.project, 40)}]" if every else ""
         typer.echo(f"{loop.id}  {KIND_LABELS.get(loop.kind, loop.kind)}{state}{scope}  "
-                   f"session {_line(loop.session_id[:8], 8)}  {loop.seen_at:%Y-%m-%d}  {_line(loop.text)}")
+                   f"session {short_line(loop.session_id[:8], 8)}  {loop.seen_at:%Y-%m-%d}  "
+                   f"{short_line(loop.text, 160)}")
     typer.echo("Dismiss one with `abzu loops done ID`.")
-
-
-def _line(text: str, limit: int = 160) -> str:
-    from abzu.entrypoints.views import preview  # the one renderer: neutralised, one line
-
-    return preview(text, limit)
 
 
 def _plain(loop: OpenLoop) -> dict[str, object]:
     """Stored text neutralised onto one line, as every door shows it."""
     return {"id": loop.id, "project": loop.project, "kind": loop.kind, "status": loop.status,
-            "text": _line(loop.text, 1000), "session_id": loop.session_id,
+            "text": short_line(loop.text, 1000), "session_id": loop.session_id,
             "opened_at": loop.opened_at.isoformat(), "seen_at": loop.seen_at.isoformat(),
             "closed_at": loop.closed_at.isoformat() if loop.closed_at else None,
             "closed_by": loop.closed_by}

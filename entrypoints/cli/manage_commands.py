@@ -10,12 +10,12 @@ from returns.result import Failure, Success
 from abzu.application.manage.edit import Edited, EditMemory, EditRequest
 from abzu.application.manage.forget import ForgetMemory, Forgotten
 from abzu.application.manage.show import ShowMemory, Shown
+from abzu.domain.quoting import short_line
 from abzu.entrypoints.actor import typed_by_agent
 from abzu.entrypoints.cli import render
 from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, one_line_errors
 from abzu.entrypoints.cli.manage_views import EditedView, ForgottenView, MemoryView, lifted_line, show
 from abzu.entrypoints.logs import LOGGER_NAME
-from abzu.entrypoints.views import preview
 
 log = logging.getLogger(LOGGER_NAME)
 IdArg = Annotated[str, typer.Argument(metavar="ID", help="Id of a bead (b-…) or a staged candidate (c-…).")]
@@ -87,7 +87,7 @@ class ManageCommands(ContainerCommands):
 def _confirm(container: ContainerSource, memory_id: str) -> None:
     match ShowMemory(container().read_uow()).execute(memory_id):
         case Success(Shown(memory=found)):
-            shown = preview(found.summary or found.content, 80)  # stored text: one neutralised line
+            shown = short_line(found.summary or found.content, 80)  # stored text: one neutralised line
             typer.confirm(f"Forget {found.id} ({found.category.value}): {shown!r}?", abort=True)
         case Failure(err):
             fail(err.message)

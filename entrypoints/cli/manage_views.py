@@ -8,8 +8,8 @@ from rich.markup import escape
 from abzu.application.manage.edit import Edited
 from abzu.application.manage.forget import Forgotten
 from abzu.domain.bead import Bead, Candidate
+from abzu.domain.quoting import neutralise, one_line, one_line_or_none
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.quoting import neutralise, one_line, one_line_or_none
 
 
 class MemoryView(BaseModel):

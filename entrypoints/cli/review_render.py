@@ -3,9 +3,10 @@
 from rich.markup import escape
 from rich.table import Table
 
+from abzu.domain.quoting import short_line
 from abzu.entrypoints.cli.render import console
 from abzu.entrypoints.cli.review_views import BatchView, CandidatesView, ReviewView, UndoView
-from abzu.entrypoints.views import BeadView, preview
+from abzu.entrypoints.views import BeadView
 
 VERBS = {"promote": "promoted", "consolidate": "consolidated", "discard": "discarded",
          "flag": "flagged", "keep": "kept staged"}
@@ -20,7 +21,7 @@ def candidates(view: CandidatesView) -> None:
         table.add_column(column, overflow="fold")
     for c in view.candidates:
         table.add_row(c.id, c.category, escape(c.project or "(global)"),
-                      f"{c.created_at:%Y-%m-%d}", escape(preview(c.summary or c.content, 120)))
+                      f"{c.created_at:%Y-%m-%d}", escape(short_line(c.summary or c.content, 120)))
     console.print(table)
 
 

@@ -7,8 +7,8 @@ from pydantic import BaseModel, Field
 from abzu.application.review.report import BatchReport, Outcome, ReviewReport
 from abzu.application.review.undo_review import Undone
 from abzu.domain.bead import Candidate
+from abzu.domain.quoting import neutralise, one_line, one_line_or_none
 from abzu.domain.review.model import Rejection
-from abzu.entrypoints.quoting import neutralise, one_line, one_line_or_none
 
 
 class CandidateView(BaseModel):

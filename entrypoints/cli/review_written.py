@@ -9,7 +9,7 @@ from returns.result import Failure, Success
 
 from abzu.adapters.human.reviewer import Dialogue
 from abzu.application.manage.unreviewed import Unreviewed
-from abzu.domain.quoting import one_line, quote_lines
+from abzu.domain.quoting import one_line, quote_lines, short_line
 from abzu.entrypoints.cli.render import console
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ def listed(c: "Container", project: str | None) -> None:
     console.print(f"{len(found)} memor{'y' if len(found) == 1 else 'ies'} written by the agent, "
                   "not reviewed (preferences skip staging):", markup=False, highlight=False)
     for item in found:
-        console.print(f"  {_label(item)}: {_preview(item.bead.content)}", markup=False, highlight=False)
+        preview = short_line(item.bead.content, PREVIEW_CHARS)
+        console.print(f"  {_label(item)}: {preview}", markup=False, highlight=False)
     console.print(ASK, markup=False, highlight=False)
 
 
@@ -73,8 +74,3 @@ def _show(item: Unreviewed, dialogue: Dialogue) -> None:
 
 def _label(item: Unreviewed) -> str:
     return f"{item.bead.id} {item.bead.category.value} · {one_line(item.bead.project or 'global')}"
-
-
-def _preview(text: str) -> str:
-    flat = one_line(text)
-    return flat if len(flat) <= PREVIEW_CHARS else flat[: PREVIEW_CHARS - 1] + "…"

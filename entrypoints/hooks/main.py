@@ -34,10 +34,7 @@ EVENTS = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "post-compact": "PostCompact",
     "stop": "Stop", "session-end": "SessionEnd", "pre-tool-use": "PreToolUse",
 }
-MODULES = {
-    "SessionStart": "session_start", "PreCompact": "pre_compact", "PostCompact": "post_compact",
-    "Stop": "stop", "SessionEnd": "session_end", "PreToolUse": "pre_tool_use",
-}
+MODULES = {event: name.replace("-", "_") for name, event in EVENTS.items()}  # one module per hook
 # These only write a file and start a process, and log nothing but their own failure: `logging`
 # (~5-15 ms with traceback, threading, weakref) is imported for them only when they fail, and
 # they take the home as a string (`run_at`): no pathlib or DataHome (~6 ms).

@@ -15,13 +15,13 @@ from abzu.entrypoints.home_root import TEAM, TEAM_CACHE, in_home
 STAMP = "refresh.stamp"
 
 
-def refresh_if_due(root: str, cwd: str, *, now: float | None = None) -> bool:
+def refresh_if_due(root: str, cwd: str) -> bool:
     """Whether a refresh was started (`root`: the data home's folder). Never raises: the briefing
     matters more than the copy."""
     cache = in_home(root, TEAM, TEAM_CACHE)
     if not os.path.isfile(cache):
         return False
-    stamp, moment = in_home(root, TEAM, STAMP), time.time() if now is None else now
+    stamp, moment = in_home(root, TEAM, STAMP), time.time()
     try:
         if moment - max(_mtime(stamp), _mtime(cache)) < _minutes() * 60:
             return False

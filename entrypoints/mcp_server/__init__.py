@@ -1,15 +1,12 @@
 """The MCP front door: four tools on the SDK's `MCPServer`, over stdio (spec §15).
 
-`main` reads its own command line (`abzu-mcp --help | --version`) before the SDK is imported;
-`build_server` imports the SDK on use."""
+`main` reads its own command line (`abzu-mcp --help | --version`) before the SDK is imported
+(server.py, with `build_server`, imports it)."""
 
 import sys
-from typing import Any
 
 from abzu.domain.enki.consumers import Consumer
 from abzu.entrypoints.mcp_server import arguments
-
-__all__ = ["build_server", "main"]
 
 
 def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> None:
@@ -19,11 +16,3 @@ def main(consumer: Consumer = Consumer.AGENT, argv: list[str] | None = None) -> 
     from abzu.entrypoints.mcp_server.server import serve
 
     serve(consumer)
-
-
-def __getattr__(name: str) -> Any:
-    if name == "build_server":
-        from abzu.entrypoints.mcp_server.server import build_server
-
-        return build_server
-    raise AttributeError(name)

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 
 from abzu.application.recall import Recalled
 from abzu.domain.bead import Bead
-from abzu.entrypoints.quoting import new_fence, quote
+from abzu.domain.quoting import new_fence, quote
 from abzu.entrypoints.recall_views import RecallItem
 from abzu.entrypoints.views import BeadView
 

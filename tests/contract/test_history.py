@@ -25,7 +25,7 @@ def changes(kind: str, folder: Path, request: pytest.FixtureRequest) -> None:
             found = uow.beads.get("b-1")
             assert found is not None
             uow.beads.update(replace(found.star(), content="Retry the deploy twice on registry timeouts"))
-            uow.beads.update(found.star().flagged("outdated").with_weight(0.5))
+            uow.beads.update(replace(found.star().flagged("outdated"), weight=0.5))
             uow.bead_sources.record("b-1", ["c-1"])
             uow.candidates.delete("c-1")
             uow.commit()

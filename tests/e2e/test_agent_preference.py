@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.e2e.cli import Cli

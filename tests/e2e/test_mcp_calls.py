@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 from mcp.server import MCPServer
 
-from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.mcp_server.runtime import App
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.wiring.container import Container
 from tests.mcp_support import call, ok
 

@@ -9,8 +9,8 @@ from dependency_injector import providers
 from mcp import Client
 from mcp.server import MCPServer
 
-from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.mcp_server.runtime import App
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.mcp_support import call, error, in_session, ok

@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from abzu.entrypoints.cli.app import create_app
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from tests.mcp_support import call, ok
 
 

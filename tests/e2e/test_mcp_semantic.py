@@ -12,8 +12,8 @@ from abzu.adapters.sqlite.search import BEADS, CANDIDATES
 from abzu.adapters.sqlite.vector_reader import Sqlite3VectorReader
 from abzu.application.semantic.embed_memories import EmbedMemories
 from abzu.domain.decay import DecayPolicy
-from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.mcp_server.runtime import App
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.wiring.container import Container
 from abzu.entrypoints.wiring.semantic import vector_stores
 from tests.mcp_support import call, ok, tools

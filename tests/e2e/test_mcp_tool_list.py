@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 from mcp.server import MCPServer
 
-from abzu.entrypoints.mcp_server import build_server
 from abzu.entrypoints.mcp_server.runtime import App
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.mcp_support import tools

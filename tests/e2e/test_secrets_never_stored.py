@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from abzu.adapters.gemini.client import build_gemini_client
 from abzu.adapters.sqlite.stores import ready
 from abzu.entrypoints.cli.app import create_app
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.e2e.hook_driver import ClaudeCode, eventually

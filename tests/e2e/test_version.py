@@ -11,7 +11,7 @@ import pytest
 from mcp import Client
 
 from abzu.adapters.sqlite.migrations.runner import HEADS
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from tests.e2e.test_cli_subprocess import abzu
 
 BIN = Path(sys.executable).parent

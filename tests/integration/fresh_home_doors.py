@@ -48,7 +48,7 @@ def session_start(repo: Path) -> str:
 
 
 def mcp_remember(repo: Path) -> str:
-    from abzu.entrypoints.mcp_server import build_server
+    from abzu.entrypoints.mcp_server.server import build_server
     from tests.mcp_support import call
 
     result = call(build_server(), "enki_remember",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from returns.result import Success
 
-from abzu.adapters.private_files import looser_than_private, tighten_home
+from abzu.adapters.private_files import tighten_home
 from abzu.application.remember import RememberRequest
 from abzu.entrypoints.logs import configure_file_logging
 from abzu.entrypoints.settings import Settings
@@ -69,6 +69,12 @@ def test_an_existing_loose_home_is_tightened_on_open(abzu_home: Path, repo: Path
     assert len(looser_than_private(abzu_home)) == 4
     tighten_home(abzu_home)
     assert looser_than_private(abzu_home) == []
+
+
+def looser_than_private(home: Path) -> list[Path]:
+    """Everything in the home whose mode lets another user in."""
+    everything = (home, *home.rglob("*"))
+    return [p for p in everything if not p.is_symlink() and stat.S_IMODE(p.stat().st_mode) & 0o077]
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,

@@ -12,15 +12,14 @@ from abzu.application.anchors.mark_stale import MarkStaleAnchors, StaleReport
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.remember import Remember, RememberRequest
 from abzu.application.remember_many import RememberMany
+from abzu.domain.anchor_keys import stale_label, stale_weight
 from abzu.domain.anchors import (
     Anchor,
     AnchorKind,
     Staleness,
     TrackedAnchor,
     command_prefix,
-    stale_label,
     stale_marks,
-    stale_weight,
 )
 from tests.fakes import T0, FakeGit, FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 

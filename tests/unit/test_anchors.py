@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from abzu.adapters.claude_settings import merge_hooks, remove_hooks
-from abzu.domain.anchors import Anchor, AnchorKind, anchors_for, command_keys, file_key
+from abzu.domain.anchor_keys import command_keys, file_key
+from abzu.domain.anchors import Anchor, AnchorKind, anchors_for
 
 ROOT = "/home/me/api"
 EXE = "/opt/abzu/bin/abzu"

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from abzu.adapters.crashed_transcripts import SiblingTranscripts
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
-from abzu.application.sessions.ports import ProjectState
 from abzu.domain.sessions.crashed import CrashedTranscript, digest_tail
 from tests.fakes import T0, FixedClock, FixedWorkspace
 from tests.session_fakes import FakeContext, FakePersona, FakeProjectFiles, FakeTranscripts, RecordingJournal

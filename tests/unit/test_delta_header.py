@@ -3,8 +3,8 @@ first under the marker line, inside the session-start budget."""
 
 from datetime import UTC, datetime, timedelta
 
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
-from abzu.application.sessions.ports import ProjectState
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.injection import HARD_CAP
 from abzu.domain.review.cadence import ReviewCadence

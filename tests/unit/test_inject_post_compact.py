@@ -1,7 +1,7 @@
 """Post-compact injection (spec §7 Post-Compact, §12): the thread, never beads."""
 
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
-from abzu.application.sessions.ports import ProjectState
 from tests.fakes import FixedClock, FixedWorkspace
 from tests.session_fakes import (
     FakeContext,

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
-from abzu.application.sessions.ports import ProjectState
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.injection import PLANS, Tier
 from abzu.domain.ranking import Source

@@ -6,9 +6,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
-from abzu.application.sessions.ports import ProjectState
 from abzu.domain.extraction.transcript import ABZU_CONTEXT_MARKER
 from abzu.domain.injection import HARD_CAP, PLANS, Section, Tier, assemble, clip
 from abzu.domain.sessions.fit import Collapse, fit_summaries

@@ -10,9 +10,9 @@ from returns.result import Failure, Success
 from abzu.application.maintenance import RunMaintenance
 from abzu.application.sessions.dismiss_loop import DismissLoop
 from abzu.application.sessions.finalize_session import FinalizeRequest, FinalizeSession
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
 from abzu.application.sessions.list_loops import ListOpenLoops
-from abzu.application.sessions.ports import ProjectState
 from abzu.application.sessions.update_pre_compact_summary import PreCompactSnapshot, UpdatePreCompactSummary
 from abzu.domain.extraction.heuristics import digest
 from abzu.domain.injection import HARD_CAP

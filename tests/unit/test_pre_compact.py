@@ -6,7 +6,7 @@ from abzu.application.sessions.attach_compact_summary import (
     CompactSummary,
 )
 from abzu.application.sessions.capture_pre_compact import CapturePreCompact, PreCompactRequest
-from abzu.application.sessions.ports import ProjectState
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.update_pre_compact_summary import (
     PreCompactSnapshot,
     UpdatePreCompactSummary,

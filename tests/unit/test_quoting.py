@@ -1,7 +1,6 @@
 import re
 
-from abzu.domain.quoting import visible
-from abzu.entrypoints.quoting import neutralise, new_fence, quote
+from abzu.domain.quoting import neutralise, new_fence, quote, visible
 
 FENCE = "memory-0a1b2c3d"
 

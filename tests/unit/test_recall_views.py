@@ -5,8 +5,7 @@ import pytest
 from abzu.domain.category import Category
 from abzu.domain.ranking import RankedHit, SearchHit, Source
 from abzu.entrypoints.cli import render
-from abzu.entrypoints.quoting import RESULT_CHARS
-from abzu.entrypoints.recall_views import RecallItem, RecallView
+from abzu.entrypoints.recall_views import RESULT_CHARS, RecallItem, RecallView
 from tests.fakes import T0
 
 

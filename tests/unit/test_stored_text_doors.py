@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from abzu.application.recall import Recalled
+from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.inject_post_compact import InjectPostCompact, PostCompactRequest
 from abzu.application.sessions.inject_session_start import InjectSessionStart, SessionStartRequest
-from abzu.application.sessions.ports import ProjectState
 from abzu.domain.ranking import RankedHit, Source
 from abzu.domain.sessions.open_loop import OpenLoop
 from abzu.entrypoints.mcp_server.answers import RecallAnswer

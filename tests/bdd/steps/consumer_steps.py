@@ -10,7 +10,7 @@ from pytest_bdd import given, parsers, then, when
 
 from abzu.application.projects import ensure_named
 from abzu.domain.enki.consumers import Consumer
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.wiring.container import Container
 from tests.builders import T0, bead
 from tests.mcp_support import call, error, ok

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from tests.mcp_support import call, error, ok
 
 

@@ -11,7 +11,7 @@ import pytest
 from pytest_bdd import parsers, then, when
 
 from abzu.application.sessions.inject_session_start import SessionStartRequest
-from abzu.entrypoints.mcp_server import build_server
+from abzu.entrypoints.mcp_server.server import build_server
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.bdd.steps.mcp_steps import Agent

@@ -1,6 +1,7 @@
 """Profile entries: one clean line each, a known source; the lines shown in the persona."""
 
-from abzu.domain.enki.profile import BadProfileEntry, ProfileSource, checked, profile_lines
+from abzu.domain.enki.profile import BadProfileEntry, ProfileSource, checked
+from abzu.domain.enki.profile_lines import profile_lines
 
 
 def test_key_and_value_are_cleaned_to_one_line() -> None:

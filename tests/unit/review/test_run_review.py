@@ -112,7 +112,7 @@ def test_hostile_or_broken_answers_change_nothing(world: FakeUnitOfWork, hostile
 
 def test_a_malformed_answer_changes_nothing_but_its_tokens_are_counted(world: FakeUnitOfWork):
     # issue 29.7: an answer that does not parse was still paid for
-    paid = Failure(ReviewMalformed("not the expected JSON", "", tokens_in=1000, tokens_out=200))
+    paid = Failure(ReviewMalformed("not the expected JSON", tokens_in=1000, tokens_out=200))
     report = run(world, ScriptedReviewer(paid, uow=world))[0].execute(ReviewRequest()).unwrap()
     assert report.failed == 1 and (report.tokens_in, report.tokens_out) == (1000, 200)
     assert report.cost_estimate > 0

@@ -5,7 +5,7 @@ import pytest
 from abzu.application.team.share import plan
 from abzu.domain.bead import VouchedBy
 from abzu.domain.category import Category
-from abzu.domain.team import KeptLocal, Membership, TeamRole, kept_local
+from abzu.domain.team import KeptLocal, kept_local
 from tests.builders import bead
 
 SECRET = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
@@ -43,10 +43,3 @@ def test_the_preview_lists_what_goes_and_why_the_rest_stays_oldest_first() -> No
     found = plan("api", beads)
     assert [m.id for m in found.outgoing] == ["b-0", "b-2"]
     assert found.kept == (("b-1", KeptLocal.PREFERENCE),)
-
-
-def test_a_member_sees_its_granted_projects_and_an_owner_every_one() -> None:
-    member = Membership("bob", TeamRole.READER, ("api",))
-    assert (member.sees("api"), member.sees("web"), member.sees(None)) == (True, False, False)
-    assert Membership("admin", TeamRole.OWNER, ()).sees("web")
-    assert Membership("carol", TeamRole.WRITER, ("*",)).sees("web")
