@@ -75,11 +75,6 @@ class Sqlite3SessionContext(SessionContext):
         rows = self._rows("staging", SESSION_SUMMARIES, {"session_id": session_id})
         return [row_to_summary(r) for r in rows]
 
-    def transcript_offset(self, session_id: str) -> int:
-        rows = self._rows("staging", "SELECT byte_offset FROM transcript_cursors "
-                                     "WHERE session_id = :session_id", {"session_id": session_id})
-        return int(rows[0]["byte_offset"] or 0) if rows else 0
-
     def session_ended(self, session_id: str) -> bool:
         rows = self._rows("staging", "SELECT 1 FROM sessions WHERE session_id = :session_id AND "
                                      "(ended_at IS NOT NULL OR finalized_at IS NOT NULL)",

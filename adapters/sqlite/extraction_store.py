@@ -94,11 +94,6 @@ class SqliteExtractionStore(ExtractionStore):
             "SELECT coalesce(sum(tokens), 0) FROM extraction_log "
             "WHERE method = :method AND extracted_at >= :since", {"method": method, "since": to_db(since)}))
 
-    def method_counts(self, method: str) -> dict[str, int]:
-        rows = self._db.fetch("SELECT status, count(*) AS n FROM extraction_log WHERE method = :method "
-                              "GROUP BY status", {"method": method})
-        return {str(r["status"]): int(r["n"]) for r in rows}
-
 
 def _tally(stored: str | None) -> FailureTally:
     """The failures column; anything unreadable counts as nothing counted yet."""

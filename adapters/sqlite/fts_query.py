@@ -19,11 +19,6 @@ def quoted_terms(terms: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(quoted))[:MAX_TERMS]
 
 
-def match_any(terms: Sequence[str]) -> str | None:
-    """OR of quoted terms; None when nothing searchable is left (an empty MATCH is an error)."""
-    return " OR ".join(quoted_terms(terms)) or None
-
-
 def match_groups(terms: Sequence[str], must_share: int) -> list[str]:
     """One MATCH expression (an AND-group, see `probe_groups`) per group: every row holding at
     least `must_share` of `terms` matches one of them (a few holding fewer may too)."""

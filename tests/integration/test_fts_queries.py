@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from returns.result import Failure, Success
 
-from abzu.adapters.sqlite.fts_query import match_any
+from abzu.adapters.sqlite.fts_query import quoted_terms
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.recall import RecallRequest
 from abzu.application.remember import RememberRequest
@@ -57,9 +57,8 @@ def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
 
 
 @pytest.mark.parametrize("query", HOSTILE)
-def test_hostile_queries_build_a_safe_expression_or_none(query: str) -> None:
-    expression = match_any(query.split())
-    assert expression is None or all(part.startswith('"') for part in expression.split(" OR "))
+def test_hostile_queries_quote_every_term_and_drop_nuls(query: str) -> None:
+    assert all(t.startswith('"') and t.endswith('"') and "\x00" not in t for t in quoted_terms(query.split()))
 
 
 @settings(max_examples=300, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])

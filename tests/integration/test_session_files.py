@@ -42,7 +42,6 @@ def test_the_read_side_finds_beads_candidates_and_summaries(container: Container
         (Source.CANDIDATE, "Refresh tokens live in the DB"), (Source.CANDIDATE, "Tokens rotate every 15 min")}
     assert present(ctx.last_session("api", excluding="now")).conversational_state == "crashed snapshot"
     assert [s.session_id for s in ctx.session_summaries("crashed")] == ["crashed"]
-    assert ctx.transcript_offset("crashed") == 0
 
 
 def test_a_store_that_does_not_exist_reads_as_empty_and_is_not_created(tmp_path: Path) -> None:
