@@ -62,10 +62,13 @@ class CheckTracker:
 def _tools(command: str) -> str:
     """A check as the tools it runs: `uv run ruff check a.py && uv run mypy a.py | tail -5`
     reads `uv run ruff check && uv run mypy`. The files a run named were that session's; a
-    chain of four gates cut at 120 characters lost the last ones."""
+    chain of four gates cut at 120 characters lost the last ones. A `cd` or an `echo` banner
+    in the chain checks nothing."""
     stages = []
     for stage in command.split("&&"):
         words = stage.split("|")[0].split()
+        if words[:1] in (["cd"], ["echo"], ["pushd"]):  # where it ran and its banners: no check
+            continue
         kept = [w for i, w in enumerate(words) if i == 0 or not (_PATH.search(w) or _REDIRECT.match(w))]
         if kept:
             stages.append(" ".join(kept))

@@ -453,6 +453,15 @@ def test_a_chain_of_gates_is_kept_whole_and_the_files_it_named_are_left_out() ->
         "uv run mypy && uv run pyright`, `uv run pytest -v`")
 
 
+def test_a_check_leaves_out_the_folder_change_and_the_banners_of_its_chain() -> None:
+    [check] = _drafts(
+        said("handle all of them"), edit("t1", "/repo/src/Converter.cs"),
+        bash("t2", 'cd "C:/work/numwordify" && dotnet build App.sln -c Release 2>&1 | tail -15 && '
+                   'echo "=== TESTS ===" && dotnet test tests/App.Tests.csproj -c Release', "Passed: 412"),
+    )
+    assert "`dotnet build -c Release && dotnet test -c Release`" in check.content
+
+
 def test_a_check_keeps_the_python_version_it_runs_under() -> None:
     [check] = _drafts(
         said("make it work on the old interpreter"), edit("t1", "/src/compat.py"),
