@@ -1,5 +1,5 @@
 """`FtsTable`: what the bead and candidate repositories share (a table, its FTS index and its
-row mapper), written once; each repository delegates to one and adds what only it does."""
+row mapper), written once; each repository is one and adds what only it does."""
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -112,7 +112,7 @@ class FtsTable(Generic[T]):
         return {r["k"]: Existing(r["id"], r["content"]) for r in rows}
 
     def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, must_share: int
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:
         return search.neighbours(self.fetch, self._index, terms, project, limit, must_share)
 
