@@ -158,7 +158,7 @@ class SessionLifecycle:
     def ingest_spool(self) -> "IngestSpool":
         from abzu.application.sessions.ingest_spool import IngestSpool
 
-        return IngestSpool(self.uow(), self.spool(), self.clock, self.workspace)
+        return IngestSpool(self.uow(), self.spool(), self.workspace)
 
     def finalize_session(self) -> "FinalizeSession":
         """Its extractor, maintenance pass and recurring-step stager are built when a session
