@@ -62,18 +62,14 @@ class DataHome:
 
     @property
     def spool(self) -> Path:
-        """Hook journal: what the hooks wrote without opening a database."""
+        """Hook journal: what the hooks wrote without opening a database. Its `stamps` folder
+        holds what recalls returned, found beside wisdom.db (adapters/sqlite/recall_stamps.py)."""
         return self.root / SPOOL
 
     @property
     def pending_remembers(self) -> Path:
         """Remembers kept while the stores were busy, stored at the next chance."""
         return self.spool / "remember"
-
-    @property
-    def recall_stamps(self) -> Path:
-        """What recalls returned, applied to wisdom.db later (adapters/sqlite/recall_stamps.py)."""
-        return self.spool / "stamps"
 
     @property
     def pending(self) -> Path:
