@@ -48,10 +48,8 @@ class SessionProviders(containers.DeclarativeContainer):
     cadence: providers.Dependency[ReviewCadence] = providers.Dependency()  # trust.cadence
 
     uow = providers.Factory(Cases.uow, lifecycle)
-    transcripts = providers.Factory(Cases.transcripts, lifecycle)
     spool = providers.Factory(Cases.spool, lifecycle)
     journal = providers.Factory(Cases.journal, lifecycle)
-    files = providers.Factory(Cases.files, lifecycle)
     hook_cases = providers.Factory(
         deferred("entrypoints.wiring.hook_cases:HookUseCases"), home=providers.Callable(_home_folder, home),
         workspace=workspace, clock=clock, ranking=ranking, decay=decay, cadence=cadence,
