@@ -5,7 +5,6 @@ settings `StoreValues` (store_values.py, no pydantic-settings). A store not at i
 by the full path on first use (sqlite3_store.py).
 """
 
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,7 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
-from abzu.entrypoints.wiring.deferred import deferred
+from abzu.entrypoints.wiring.deferred import OnFirstUse, deferred
 
 if TYPE_CHECKING:
     from abzu.application.semantic.ports import DenseRecall
@@ -55,19 +54,6 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
         "dense": _dense(settings.semantic, home.wisdom, home.staging),
         "team": _team(home),
     }
-
-
-class OnFirstUse:
-    """A part built when first used: `recall` never loads the modules of remember's ids and
-    pending file nor of the session journal (~30 modules); each command pays for its own."""
-
-    def __init__(self, build: Callable[[], Any]) -> None:
-        self._build, self._built = build, None
-
-    def __getattr__(self, name: str) -> Any:  # only for names this class does not have
-        if self._built is None:
-            self._built = self._build()
-        return getattr(self._built, name)
 
 
 def _dense(enabled: bool, wisdom: Path, staging: Path) -> "DenseRecall | None":
