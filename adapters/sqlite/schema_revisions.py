@@ -4,13 +4,6 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from abzu.adapters.sqlite.migrations.heads import HEADS
-
-
-def expected_revision(store: str) -> str:
-    """The revision this Abzu writes (`wisdom` or `staging`)."""
-    return HEADS[store]
-
 
 def stored_revision(path: Path) -> str | None:
     """None when the file does not exist yet or was never migrated; read-only, no lock taken."""
