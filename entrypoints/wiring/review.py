@@ -50,8 +50,8 @@ def review_config(settings: Settings) -> dict[str, object]:
         "review_price_out": settings.review_price_out,
         "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
         "review_monthly_usd": settings.review_monthly_usd or None,
-        "review_cadence": (settings.review_mini_days, settings.review_full_days,
-                           settings.review_staged_limit),
+        "review_mini_days": settings.review_mini_days, "review_full_days": settings.review_full_days,
+        "review_staged_limit": settings.review_staged_limit,
     }
 
 
