@@ -25,11 +25,6 @@ if TYPE_CHECKING:
     from abzu.entrypoints.data_home import DataHome
 
 
-def _home_folder(home: DataHome) -> str:
-    """The data home's folder as HookUseCases takes it (a string: the hooks name files without pathlib)."""
-    return str(home.root)
-
-
 class SessionProviders(containers.DeclarativeContainer):
     clock: providers.Dependency[Clock] = providers.Dependency()
     decay: providers.Dependency[DecayPolicy] = providers.Dependency()
@@ -42,9 +37,11 @@ class SessionProviders(containers.DeclarativeContainer):
     uow = providers.Factory(Cases.uow, lifecycle)
     spool = providers.Factory(Cases.spool, lifecycle)
     journal = providers.Factory(Cases.journal, lifecycle)
+    # the data home's folder as a string: the hooks name files without pathlib
     hook_cases = providers.Factory(
-        deferred("entrypoints.wiring.hook_cases:HookUseCases"), home=providers.Callable(_home_folder, home),
-        workspace=workspace, clock=clock, ranking=ranking, decay=decay, cadence=cadence,
+        deferred("entrypoints.wiring.hook_cases:HookUseCases"),
+        home=providers.Callable(str, home.provided.root), workspace=workspace, clock=clock,
+        ranking=ranking, decay=decay, cadence=cadence,
     )
     inject_session_start = hook_cases.provided.session_start.call()
     inject_post_compact = hook_cases.provided.post_compact.call()
