@@ -30,10 +30,6 @@ class FtsTable(Generic[T]):
         self._to_row, self._from_row = to_row, from_row
         self._decay = decay or DecayPolicy()
 
-    def fetch(self, sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
-        """The search module's `Fetch` on this connection."""
-        return self._db.fetch(sql, params)
-
     def select(self, where: str, params: Mapping[str, Any], tail: str = "") -> list[T]:
         """Whole rows of this table matching `where` (SQL over named parameters), mapped."""
         sql = f"{select_sql(self._index.table, self._columns)} WHERE {where}{tail}"
@@ -114,20 +110,20 @@ class FtsTable(Generic[T]):
     def neighbours(
         self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:
-        return search.neighbours(self.fetch, self._index, terms, project, limit, must_share)
+        return search.neighbours(self._db.fetch, self._index, terms, project, limit, must_share)
 
     def term_counts(self, terms: Sequence[str]) -> TermCounts:
-        return search.term_counts(self.fetch, self._index, terms)
+        return search.term_counts(self._db.fetch, self._index, terms)
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
         counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
-        return search.search(self.fetch, self._index, terms, scope, limit=limit, now=now, decay=self._decay,
-                             counts=counts, weights=weights)
+        return search.search(self._db.fetch, self._index, terms, scope, limit=limit, now=now,
+                             decay=self._decay, counts=counts, weights=weights)
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[T]:
-        rows = search.related(self.fetch, self._index, terms, project, limit)
+        rows = search.related(self._db.fetch, self._index, terms, project, limit)
         return [self._from_row(r) for r in rows]
 
 
