@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from abzu.entrypoints.home_root import (
-    CONFIG,
     LOG,
     PENDING,
     PERSONA,
@@ -93,11 +92,6 @@ class DataHome:
     def snapshots(self) -> Path:
         """Copies of wisdom.db taken before a review changes it."""
         return self.root / "snapshots"
-
-    @property
-    def config(self) -> Path:
-        """The config file's place in the home (`abzu config`); see `config_file` for the one read."""
-        return self.root / CONFIG
 
     def config_file(self, environ: Mapping[str, str] = os.environ) -> Path:
         """The config file Settings, the hooks and `abzu config` read: `ABZU_CONFIG` when set."""
