@@ -11,7 +11,15 @@ def stored_revision(path: Path) -> str | None:
         return None
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
-            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+            return revision(conn)
     except sqlite3.Error:
         return None
-    return str(row[0]) if row else None
+
+
+def revision(conn: sqlite3.Connection) -> str | None:
+    """The revision of the store `conn` is open on; None when it was never migrated."""
+    try:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None
+    return None if row is None else str(row[0])
