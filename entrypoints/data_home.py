@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from abzu.entrypoints.home_root import (
-    CONFIG,
     LOG,
     PENDING,
     PERSONA,
@@ -62,18 +61,14 @@ class DataHome:
 
     @property
     def spool(self) -> Path:
-        """Hook journal: what the hooks wrote without opening a database."""
+        """Hook journal: what the hooks wrote without opening a database. Its `stamps` folder
+        holds what recalls returned, found beside wisdom.db (adapters/sqlite/recall_stamps.py)."""
         return self.root / SPOOL
 
     @property
     def pending_remembers(self) -> Path:
         """Remembers kept while the stores were busy, stored at the next chance."""
         return self.spool / "remember"
-
-    @property
-    def recall_stamps(self) -> Path:
-        """What recalls returned, applied to wisdom.db later (adapters/sqlite/recall_stamps.py)."""
-        return self.spool / "stamps"
 
     @property
     def pending(self) -> Path:
@@ -97,11 +92,6 @@ class DataHome:
     def snapshots(self) -> Path:
         """Copies of wisdom.db taken before a review changes it."""
         return self.root / "snapshots"
-
-    @property
-    def config(self) -> Path:
-        """The config file's place in the home (`abzu config`); see `config_file` for the one read."""
-        return self.root / CONFIG
 
     def config_file(self, environ: Mapping[str, str] = os.environ) -> Path:
         """The config file Settings, the hooks and `abzu config` read: `ABZU_CONFIG` when set."""

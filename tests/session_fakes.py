@@ -10,7 +10,6 @@ from abzu.application.extraction.ports import TranscriptUnreadable
 from abzu.application.sessions.hook_ports import ProjectState
 from abzu.application.sessions.ports import SpoolEntry
 from abzu.domain.extraction.heuristics import Decision, SessionDigest
-from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from abzu.domain.ranking import SearchHit
 from abzu.domain.sessions.delta import MemoryDelta
 from abzu.domain.sessions.loop_tracking import OpenItem
@@ -315,13 +314,3 @@ class FakeContext:
     def open_loops(self, project: str, *, limit: int) -> ShownLoops | None:
         mine = [lp for lp in self.loops if lp.project == project and lp.is_open]
         return ShownLoops(tuple(mine[:limit]), len(mine)) if mine else None
-
-
-class FakeReader:
-    def __init__(self, *records: TranscriptRecord) -> None:
-        self.records = records
-        self.reads: list[tuple[str, int]] = []
-
-    def read(self, path: str, offset: int, max_bytes: int | None = None) -> TranscriptChunk:
-        self.reads.append((path, offset))
-        return TranscriptChunk(self.records, offset + 10, 0, 0, True)

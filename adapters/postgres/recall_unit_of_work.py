@@ -16,7 +16,7 @@ Here, as SQLite's `SqliteRecallUnitOfWork` does for its stores:
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Any, ClassVar
+from typing import Any
 
 from sqlalchemy import Engine
 
@@ -80,7 +80,7 @@ class _Together:
 class _AskedTogether:
     """A table's counts and hits, answered by the recall's `_Together` for both tables."""
 
-    _index: ClassVar[PgIndex]
+    _index: PgIndex  # the table's (PgTable)
     _together: _Together
 
     def term_counts(self, terms: Sequence[str]) -> TermCounts:
@@ -94,8 +94,6 @@ class _AskedTogether:
 
 
 class _RecallBeads(_AskedTogether, PgBeadRepository):
-    _index = search.BEADS
-
     def __init__(self, db: PgDb, decay: DecayPolicy, together: _Together) -> None:
         super().__init__(db, decay)
         self._together = together
@@ -106,8 +104,6 @@ class _RecallBeads(_AskedTogether, PgBeadRepository):
 
 
 class _RecallCandidates(_AskedTogether, PgCandidateRepository):
-    _index = search.CANDIDATES
-
     def __init__(self, db: PgDb, together: _Together) -> None:
         super().__init__(db)
         self._together = together

@@ -2,7 +2,6 @@
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TypeVar
 
 from abzu.adapters.postgres.db import PgDb
 from abzu.adapters.postgres.rows import bead_to_row, candidate_to_row, row_to_bead, row_to_candidate
@@ -10,7 +9,7 @@ from abzu.adapters.postgres.search import BEADS, CANDIDATES
 from abzu.adapters.postgres.table import PgTable
 from abzu.adapters.sqlite.columns import BEADS as BEAD_COLUMNS
 from abzu.adapters.sqlite.columns import CANDIDATES as CANDIDATE_COLUMNS
-from abzu.adapters.table_repository import CandidateTableRepository, TableRepository
+from abzu.adapters.table_repository import StagingQueue
 from abzu.application.ports import BeadRepository, CandidateRepository
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.category import Category
@@ -22,18 +21,9 @@ _OLDER_VERSIONS = (
 )
 
 
-T = TypeVar("T")
-
-
-class PgBeadRepository(TableRepository[Bead], BeadRepository):
-    _rows: PgTable[Bead]
-
+class PgBeadRepository(PgTable[Bead], BeadRepository):
     def __init__(self, db: PgDb, decay: DecayPolicy) -> None:
-        self._db, self._decay = db, decay
-        self._rows = PgTable(db, BEAD_COLUMNS, BEADS, bead_to_row, row_to_bead, decay)
-
-    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
-        return self._rows.related(terms, project, limit)
+        super().__init__(db, BEAD_COLUMNS, BEADS, bead_to_row, row_to_bead, decay)
 
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
         if bead_ids:
@@ -69,21 +59,18 @@ class PgBeadRepository(TableRepository[Bead], BeadRepository):
         where = "vouched_by = 'agent' AND superseded_by IS NULL AND NOT gemini_flagged"
         where += "" if project is None else " AND project = :project"
         tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
-        return self._rows.select(where, {"project": project, "limit": limit}, tail)
+        return self.select(where, {"project": project, "limit": limit}, tail)
 
     def created_since(self, moment: datetime) -> list[Bead]:
-        return self._rows.select("created_at > :moment", {"moment": moment}, " ORDER BY created_at")
+        return self.select("created_at > :moment", {"moment": moment}, " ORDER BY created_at")
 
 
-class PgCandidateRepository(CandidateTableRepository, CandidateRepository):
-    _rows: PgTable[Candidate]
-
+class PgCandidateRepository(PgTable[Candidate], StagingQueue, CandidateRepository):
     def __init__(self, db: PgDb) -> None:
-        self._db = db
-        self._rows = PgTable(db, CANDIDATE_COLUMNS, CANDIDATES, candidate_to_row, row_to_candidate)
+        super().__init__(db, CANDIDATE_COLUMNS, CANDIDATES, candidate_to_row, row_to_candidate)
 
     def superseded_by(self, candidate_id: str) -> list[Candidate]:
-        return self._rows.select("superseded_by = :id", {"id": candidate_id}, " ORDER BY rid")
+        return self.select("superseded_by = :id", {"id": candidate_id}, " ORDER BY rid")
 
     def delete(self, candidate_id: str) -> None:
         self._db.execute("DELETE FROM bead_candidates WHERE id = :id", {"id": candidate_id})

@@ -88,7 +88,7 @@ class PgTable(Generic[T]):
         return {r["rid"]: Existing(r["id"], r["content"]) for r in rows}
 
     def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, must_share: int
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:
         if must_share > 1:
             return self._probe(terms, must_share, project, limit)

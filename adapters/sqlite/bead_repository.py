@@ -8,7 +8,6 @@ from abzu.adapters.sqlite.rows import bead_to_row, row_to_bead
 from abzu.adapters.sqlite.search import BEADS
 from abzu.adapters.sqlite.search_sql import live_weight
 from abzu.adapters.sqlite.timestamps import to_db
-from abzu.adapters.table_repository import TableRepository
 from abzu.application.ports import BeadRepository
 from abzu.domain.bead import Bead
 from abzu.domain.decay import DecayPolicy
@@ -26,17 +25,12 @@ _OLDER_VERSIONS = (
 UNREVIEWED = "vouched_by = 'agent' AND +superseded_by IS NULL AND +gemini_flagged = 0"
 
 
-class SqliteBeadRepository(TableRepository[Bead], BeadRepository):
-    """Rows, search and duplicates through the shared `FtsTable`; decay and flags are beads' own."""
-
-    _rows: FtsTable[Bead]
+class SqliteBeadRepository(FtsTable[Bead], BeadRepository):
+    """Rows, search and duplicates of the shared `FtsTable`; decay and flags are beads' own."""
 
     def __init__(self, db: Db, decay: DecayPolicy, *, before_decay: Callable[[], None] | None = None) -> None:
-        self._db, self._decay, self._before_decay = db, decay, before_decay
-        self._rows = FtsTable(db, COLUMNS, BEADS, bead_to_row, row_to_bead, decay)
-
-    def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[Bead]:
-        return self._rows.related(terms, project, limit)
+        super().__init__(db, COLUMNS, BEADS, bead_to_row, row_to_bead, decay)
+        self._before_decay = before_decay
 
     def mark_recalled(self, bead_ids: Sequence[str], at: datetime) -> None:
         if bead_ids:
@@ -69,7 +63,7 @@ class SqliteBeadRepository(TableRepository[Bead], BeadRepository):
     def unreviewed(self, project: str | None = None, *, limit: int | None = None) -> list[Bead]:
         where = UNREVIEWED + ("" if project is None else " AND +project = :project")
         tail = " ORDER BY created_at, id" + ("" if limit is None else " LIMIT :limit")
-        return self._rows.select(where, {"project": project, "limit": limit}, tail)
+        return self.select(where, {"project": project, "limit": limit}, tail)
 
     def created_since(self, moment: datetime) -> list[Bead]:
-        return self._rows.select("created_at > :moment", {"moment": to_db(moment)}, " ORDER BY created_at")
+        return self.select("created_at > :moment", {"moment": to_db(moment)}, " ORDER BY created_at")

@@ -135,11 +135,6 @@ class Sqlite3SessionContext(SessionContext):
                 conn.close()
         self._conns = {}
 
-    def connection(self, store: str) -> sqlite3.Connection | None:
-        """The store's read-only connection (None when the file does not exist), for another
-        reader of the same start (the persona's profile lines): one connection a store."""
-        return self._connect(store)
-
     def _fetcher(self, store: str) -> Fetch:
         def fetch(sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
             return cast(Sequence[Row], self._rows(store, sql, dict(params)))
@@ -147,7 +142,7 @@ class Sqlite3SessionContext(SessionContext):
         return fetch
 
     def _rows(self, store: str, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
-        conn = self._connect(store)
+        conn = self.connection(store)
         if conn is None:
             return []
         try:
@@ -156,7 +151,9 @@ class Sqlite3SessionContext(SessionContext):
             abzu_log().warning("session context: %s read skipped: %s", store, exc)
             return []
 
-    def _connect(self, store: str) -> sqlite3.Connection | None:
+    def connection(self, store: str) -> sqlite3.Connection | None:
+        """The store's read-only connection (None when the file does not exist), also for another
+        reader of the same start (the persona's profile lines): one connection a store."""
         if store not in self._conns:
             path = self._paths[store]
             conn = None

@@ -66,16 +66,6 @@ class DbSource(Protocol):
     def open_connection(self) -> StoreConnection: ...
 
 
-def begin_statement(read_only: bool) -> str:
-    """The one transaction start of every store connection.
-
-    Deferred BEGIN loses writes under concurrency (a reader cannot always upgrade to a writer,
-    whatever the busy timeout), so a writer takes the lock up front; a read-only unit of work
-    (status, recall's search) must not queue behind writers for it.
-    """
-    return "BEGIN" if read_only else "BEGIN IMMEDIATE"
-
-
 WRITER_PENDING = "abzu_actor_pending"  # the name to write before the first write (actor.py)
 WRITER_WRITTEN = "abzu_actor_written"
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLAC")
@@ -148,8 +138,11 @@ class Sqlite3Db:
     def begin(self, *, read_only: bool, try_gate: bool = False) -> None:
         if not read_only and self._gate is not None and self._holder is None:
             self._holder = enter_gate(self._gate, wait=not try_gate)
-        try:
-            self.raw.execute(begin_statement(read_only))
+        try:  # the one transaction start of every store connection:
+            # Deferred BEGIN loses writes under concurrency (a reader cannot always upgrade to a
+            # writer, whatever the busy timeout), so a writer takes the lock up front; a read-only
+            # unit of work (status, recall's search) must not queue behind writers for it.
+            self.raw.execute("BEGIN" if read_only else "BEGIN IMMEDIATE")
         except BaseException:
             self._leave_gate()
             raise

@@ -1,5 +1,5 @@
 """`FtsTable`: what the bead and candidate repositories share (a table, its FTS index and its
-row mapper), written once; each repository delegates to one and adds what only it does."""
+row mapper), written once; each repository is one and adds what only it does."""
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -29,10 +29,6 @@ class FtsTable(Generic[T]):
         self._db, self._columns, self._index = db, columns, index
         self._to_row, self._from_row = to_row, from_row
         self._decay = decay or DecayPolicy()
-
-    def fetch(self, sql: str, params: Mapping[str, Any]) -> Sequence[Row]:
-        """The search module's `Fetch` on this connection."""
-        return self._db.fetch(sql, params)
 
     def select(self, where: str, params: Mapping[str, Any], tail: str = "") -> list[T]:
         """Whole rows of this table matching `where` (SQL over named parameters), mapped."""
@@ -112,22 +108,22 @@ class FtsTable(Generic[T]):
         return {r["k"]: Existing(r["id"], r["content"]) for r in rows}
 
     def neighbours(
-        self, terms: Sequence[str], project: str | None, limit: int, must_share: int
+        self, terms: Sequence[str], project: str | None, limit: int, *, must_share: int = 1
     ) -> list[Existing]:
-        return search.neighbours(self.fetch, self._index, terms, project, limit, must_share)
+        return search.neighbours(self._db.fetch, self._index, terms, project, limit, must_share)
 
     def term_counts(self, terms: Sequence[str]) -> TermCounts:
-        return search.term_counts(self.fetch, self._index, terms)
+        return search.term_counts(self._db.fetch, self._index, terms)
 
     def search(
         self, terms: Sequence[str], scope: Scope, *, limit: int, now: datetime,
         counts: TermCounts | None = None, weights: Sequence[float] | None = None,
     ) -> list[SearchHit]:
-        return search.search(self.fetch, self._index, terms, scope, limit=limit, now=now, decay=self._decay,
-                             counts=counts, weights=weights)
+        return search.search(self._db.fetch, self._index, terms, scope, limit=limit, now=now,
+                             decay=self._decay, counts=counts, weights=weights)
 
     def related(self, terms: Sequence[str], project: str | None, limit: int) -> list[T]:
-        rows = search.related(self.fetch, self._index, terms, project, limit)
+        rows = search.related(self._db.fetch, self._index, terms, project, limit)
         return [self._from_row(r) for r in rows]
 
 

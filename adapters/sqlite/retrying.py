@@ -1,6 +1,5 @@
 """Use cases run under the busy policy; a remember that still cannot land is kept, not lost."""
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -15,7 +14,6 @@ if TYPE_CHECKING:  # names only: a recall or star through `Retrying` never loads
 
 Req = TypeVar("Req", contravariant=True)
 Res = TypeVar("Res", covariant=True)
-T = TypeVar("T")
 
 
 class UseCase(Protocol[Req, Res]):
@@ -64,11 +62,8 @@ class ResilientRemember:
         self.policy = BusyPolicy() if policy is None else policy
 
     def execute(self, request: "RememberRequest") -> "Result[Remembered, RememberError]":
-        return self._landed(request, lambda: self.remember.execute(request))
-
-    def _landed(self, request: "RememberRequest", once: "Callable[[], T]") -> "T":
         try:
-            result = self.policy.run(once)
+            result = self.policy.run(lambda: self.remember.execute(request))
         except StoreBusy as exc:
             kept = self.pending.keep(request, self.remember.workspace.root())
             raise MemoryQueued(

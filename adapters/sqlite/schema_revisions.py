@@ -4,13 +4,6 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from abzu.adapters.sqlite.migrations.heads import HEADS
-
-
-def expected_revision(store: str) -> str:
-    """The revision this Abzu writes (`wisdom` or `staging`)."""
-    return HEADS[store]
-
 
 def stored_revision(path: Path) -> str | None:
     """None when the file does not exist yet or was never migrated; read-only, no lock taken."""
@@ -18,7 +11,15 @@ def stored_revision(path: Path) -> str | None:
         return None
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
-            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+            return revision(conn)
     except sqlite3.Error:
         return None
-    return str(row[0]) if row else None
+
+
+def revision(conn: sqlite3.Connection) -> str | None:
+    """The revision of the store `conn` is open on; None when it was never migrated."""
+    try:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None
+    return None if row is None else str(row[0])

@@ -14,6 +14,7 @@ from abzu.adapters.sqlite import checkpoint
 from abzu.adapters.sqlite.connect import SYNCHRONOUS, open_sqlite3, private_store_files, probe_fts5
 from abzu.adapters.sqlite.db import Sqlite3Db
 from abzu.adapters.sqlite.migrations.heads import HEADS
+from abzu.adapters.sqlite.schema_revisions import revision
 
 _IDLE_MAX = 4  # connections kept for the next unit of work (the MCP server recalls in a loop)
 # Reads through a memory map instead of read() into SQLite's own 2 MB page cache: every recall
@@ -73,7 +74,7 @@ class Sqlite3Store:
         except sqlite3.DatabaseError:  # garbage, locked past the busy wait: the full path decides
             return None
         try:
-            if _revision(conn) == HEADS[self.store]:
+            if revision(conn) == HEADS[self.store]:
                 probe_fts5(conn)
                 return conn
         except sqlite3.DatabaseError:
@@ -90,11 +91,3 @@ class Sqlite3Store:
                 self._idle.append(conn)
                 return
         conn.close()
-
-
-def _revision(conn: sqlite3.Connection) -> str | None:
-    try:
-        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return None  # never migrated
-    return None if row is None else str(row[0])

@@ -1,7 +1,7 @@
 """Health checks of one SQLite store for `abzu doctor`, on a plain sqlite3 connection.
 
-Doctor must not migrate or create anything while it looks, so it does not go through
-`open_store`: a store at an old revision is a finding, not something to fix silently.
+Doctor must not migrate or create anything while it looks, so it does not open the store
+(stores.ready, sqlite3_store.py): a store at an old revision is a finding, not something to fix silently.
 """
 
 import sqlite3

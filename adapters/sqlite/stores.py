@@ -15,18 +15,11 @@ from abzu.adapters.sqlite.connect import (
 )
 from abzu.adapters.sqlite.db import cause
 from abzu.adapters.sqlite.migrations.runner import ensure_schema
-from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
 
 # A brand-new home opened by several processes at once (hooks and the MCP server start together
 # right after install): one creates and migrates the files while the others find them locked for
 # longer than one busy wait. Opening is retried for this long before it is reported.
 OPEN_DEADLINE_S = 30.0
-
-
-def open_store(path: Path, store: str) -> Sqlite3Store:
-    """The store, created or migrated now rather than on its first connection."""
-    ready(path, store)
-    return Sqlite3Store(path, store)
 
 
 def ready(path: Path, store: str) -> None:

@@ -163,7 +163,7 @@ def begin(
     conn: StoreConnection, *, read_only: bool, actor: str | None, try_gate: bool = False
 ) -> None:
     """The one transaction start of the stores' units of work: BEGIN (IMMEDIATE for writers,
-    `db.begin_statement`), then the writer named for the history triggers."""
+    `Sqlite3Db.begin`), then the writer named for the history triggers."""
     conn.begin(read_only=read_only, try_gate=try_gate)
     if actor:
         act_as(conn, actor)

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import assert_never
 
-from abzu.application.ports import Clock, Remotes
+from abzu.application.ports import Remotes
 from abzu.application.projects import project_for_root
 from abzu.application.sessions.ports import SessionUnitOfWork, SpoolEntry, SpoolSource
 from abzu.domain.sessions.record import InjectionRecord, SessionEvent
@@ -21,7 +21,6 @@ class IngestSpool:
 
     uow: SessionUnitOfWork
     spool: SpoolSource
-    clock: Clock
     remotes: Remotes  # a journaled root's repository is known by its remote too (issue 29)
 
     def execute(self) -> int:

@@ -3,14 +3,12 @@
 from dataclasses import dataclass, replace
 from functools import partial
 
-from abzu.application.extraction.ports import TranscriptReader
 from abzu.application.ports import Clock, Workspace
 from abzu.application.sessions.hook_ports import (
     PersonaSource,
     ProjectFiles,
     SessionContext,
     SessionJournal,
-    TranscriptFiles,
 )
 from abzu.application.sessions.injected import Injected, log_injection
 from abzu.domain.injection import PLANS, Section, Tier, assemble, room_for
@@ -39,7 +37,7 @@ class InjectPostCompact:
     - Minimal tier: the last summary only; Standard and Full: all of them, collapsed when over
       budget (most recent in full, earlier ones condensed, then key decisions only).
     - The newest snapshot's conversational state is left out: it is the compact summary Claude
-      Code just wrote and already holds (`reader`/`transcripts` stay for the wiring, unused).
+      Code just wrote and already holds: no transcript is read.
     - Records the injection (characters, collapsed or not) in the journal.
     """
 
@@ -48,8 +46,6 @@ class InjectPostCompact:
     files: ProjectFiles
     persona: PersonaSource
     workspace: Workspace
-    reader: TranscriptReader
-    transcripts: TranscriptFiles
     clock: Clock
 
     def execute(self, request: PostCompactRequest) -> Injected:

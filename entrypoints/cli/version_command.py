@@ -44,13 +44,14 @@ def version_command(
 def _view() -> VersionView:
     import platform
 
-    from abzu.adapters.sqlite.schema_revisions import expected_revision, stored_revision
+    from abzu.adapters.sqlite.migrations.heads import HEADS  # the revisions this Abzu writes
+    from abzu.adapters.sqlite.schema_revisions import stored_revision
     from abzu.entrypoints.settings import Settings
 
     settings = Settings()
     paths = {"wisdom": settings.wisdom_path, "staging": settings.staging_path}
     stores = {
-        name: StoreVersion(path=str(path), schema_expected=expected_revision(name),
+        name: StoreVersion(path=str(path), schema_expected=HEADS[name],
                            schema_on_disk=stored_revision(path))
         for name, path in paths.items()
     }

@@ -21,3 +21,17 @@ def deferred(target: str) -> Callable[..., Any]:
 
     build.__name__ = build.__qualname__ = name
     return build
+
+
+class OnFirstUse:
+    """A part built when first used: `recall` never loads the modules of remember's ids and
+    pending file nor of the session journal (~30 modules), a remember without `--files` not the
+    git adapter; each command pays for its own."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build, self._built = build, None
+
+    def __getattr__(self, name: str) -> Any:  # only for names this class does not have
+        if self._built is None:
+            self._built = self._build()
+        return getattr(self._built, name)

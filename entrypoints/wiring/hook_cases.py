@@ -86,14 +86,11 @@ class HookUseCases(NamedTuple):
         )
 
     def post_compact(self) -> "InjectPostCompact":
-        from abzu.adapters.jsonl.transcript_reader import JsonlTranscriptReader
         from abzu.application.sessions.inject_post_compact import InjectPostCompact
 
         context = self._context()
-        return InjectPostCompact(
-            context, self.journal(), self._files(), self._persona(context),
-            self.workspace, JsonlTranscriptReader(), OsTranscriptFiles(), self.clock,
-        )
+        return InjectPostCompact(context, self.journal(), self._files(), self._persona(context),
+                                 self.workspace, self.clock)
 
     def _persona(self, context: "Sqlite3SessionContext") -> "ProfilePersona":
         """persona.md, then the user's explicit profile entries (issue 17), read on the

@@ -35,8 +35,6 @@ if TYPE_CHECKING:
     from abzu.application.sessions.update_pre_compact_summary import UpdatePreCompactSummary
     from abzu.domain.decay import DecayPolicy
 
-MAINTENANCE = "maintenance"  # who the history names for the maintenance pass's writes
-
 
 @dataclass(frozen=True, slots=True)
 class SessionLifecycle:
@@ -139,6 +137,7 @@ class SessionLifecycle:
         journals; its writes are recorded as the maintenance's."""
         from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
         from abzu.adapters.shown_file import ShownJournalRetention
+        from abzu.adapters.sqlite.actor import MAINTENANCE
         from abzu.adapters.sqlite.anchor_freshness import SqliteAnchorFreshness
         from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
         from abzu.application.anchors.mark_stale import MarkStaleAnchors
@@ -158,7 +157,7 @@ class SessionLifecycle:
     def ingest_spool(self) -> "IngestSpool":
         from abzu.application.sessions.ingest_spool import IngestSpool
 
-        return IngestSpool(self.uow(), self.spool(), self.clock, self.workspace)
+        return IngestSpool(self.uow(), self.spool(), self.workspace)
 
     def finalize_session(self) -> "FinalizeSession":
         """Its extractor, maintenance pass and recurring-step stager are built when a session

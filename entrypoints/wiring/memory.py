@@ -7,7 +7,7 @@ and friends skip dependency-injector and the modules of review, scrub and transc
 no SQLAlchemy, dependency-injector or pydantic on the way to the answer (issue 13 item 1).
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from abzu.application.star import StarError
     from abzu.application.status import Status
     from abzu.application.team.ports import TeamRecall
-    from abzu.domain.anchors import Staleness
     from abzu.domain.bead import Bead
 
 if TYPE_CHECKING:
@@ -74,9 +73,13 @@ class MemoryUseCases:
         from abzu.adapters.sqlite.busy import BusyPolicy
         from abzu.adapters.sqlite.retrying import ResilientRemember
         from abzu.application.remember import Remember
+        from abzu.entrypoints.wiring.deferred import OnFirstUse, deferred
 
+        # SubprocessGit when first asked: only `--files` anchors run git, and a plain remember
+        # need not load the git adapter and the anchor ports (issue 13's import diet).
+        git = OnFirstUse(deferred("adapters.git_repo:SubprocessGit"))
         once = Remember(self.writer(), self.clock, self.ids, self.workspace, max_chars=self.max_chars,
-                        git=_GitOnFirstUse(), reader=self.reader())  # look-ups before the gate
+                        git=git, reader=self.reader())  # look-ups before the gate
         return ResilientRemember(once, self.pending, policy or BusyPolicy())
 
     def recall_once(self) -> "Recall":
@@ -117,21 +120,3 @@ class MemoryUseCases:
         from abzu.application.sessions.session_status import SessionStatus
 
         return SessionStatus(self.sessions(), self.spool)
-
-
-class _GitOnFirstUse:
-    """`SubprocessGit`, imported when first asked: only `--files` anchors run git, and a plain
-    remember need not load the git adapter and the anchor ports (issue 13's import diet)."""
-
-    __slots__ = ()
-
-    def head(self, folder: str) -> str | None:
-        from abzu.adapters.git_repo import SubprocessGit
-
-        return SubprocessGit().head(folder)
-
-    def changes(self, root: str, commit: str, paths: "Sequence[str]"
-                ) -> "Mapping[str, Staleness] | None":
-        from abzu.adapters.git_repo import SubprocessGit
-
-        return SubprocessGit().changes(root, commit, paths)

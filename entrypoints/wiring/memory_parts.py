@@ -5,7 +5,7 @@ settings `StoreValues` (store_values.py, no pydantic-settings). A store not at i
 by the full path on first use (sqlite3_store.py).
 """
 
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +18,9 @@ from abzu.domain.decay import DecayPolicy
 from abzu.domain.ranking import RankingPolicy
 from abzu.entrypoints.actor import current_actor
 from abzu.entrypoints.logs import configure_file_logging
+from abzu.entrypoints.wiring.deferred import OnFirstUse, deferred
 
 if TYPE_CHECKING:
-    from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
     from abzu.application.semantic.ports import DenseRecall
     from abzu.entrypoints.data_home import DataHome
     from abzu.entrypoints.wiring.store_values import StoreValues
@@ -34,40 +34,26 @@ def parts_from_settings(cwd: Path) -> dict[str, Any]:
     configure_file_logging(home.log)
     # Each store is checked (schema head) on its first connection, then connections are reused.
     wisdom, staging = Sqlite3Store(home.wisdom, "wisdom"), Sqlite3Store(home.staging, "staging")
+    # Imported when first built (wiring/deferred.py): remember, star and status never build
+    # recall's unit of work, and recall none of the others.
+    recaller = deferred("adapters.sqlite.recall_unit_of_work:SqliteRecallUnitOfWork")
+    sessions = deferred("adapters.sqlite.session_unit_of_work:SqliteSessionUnitOfWork")
     return {
         "writer": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), actor=current_actor()),
-        "recaller": lambda: _recaller(wisdom, staging),
+        "recaller": lambda: recaller(wisdom, staging, DecayPolicy()),
         "reader": lambda: SqliteUnitOfWork(wisdom, staging, DecayPolicy(), read_only=True),
-        "sessions": lambda: _sessions(wisdom, staging),
-        "clock": SystemClock(), "ids": OnFirstUse(_ids), "workspace": GitWorkspace(cwd),
+        "sessions": lambda: sessions(wisdom, staging, DecayPolicy()),
+        "clock": SystemClock(), "workspace": GitWorkspace(cwd),
+        "ids": OnFirstUse(deferred("adapters.ids:UuidIds")),
         "ranking": RankingPolicy(relevance_floor=settings.relevance_floor),
         "max_chars": settings.max_content_chars,
         "locations": FileStoreLocations(home.wisdom, home.staging),
-        "spool": OnFirstUse(lambda: _spool(home.spool)),
-        "pending": OnFirstUse(lambda: _pending(home.pending_remembers)),
+        "spool": OnFirstUse(partial(deferred("adapters.spool.spool_source:FileSpoolSource"), home.spool)),
+        "pending": OnFirstUse(partial(deferred("adapters.sqlite.pending_writes:PendingRemembers"),
+                                      home.pending_remembers)),
         "dense": _dense(settings.semantic, home.wisdom, home.staging),
         "team": _team(home),
     }
-
-
-class OnFirstUse:
-    """A part built when first used: `recall` never loads the modules of remember's ids and
-    pending file nor of the session journal (~30 modules); each command pays for its own."""
-
-    def __init__(self, build: Callable[[], Any]) -> None:
-        self._build, self._built = build, None
-
-    def __getattr__(self, name: str) -> Any:  # only for names this class does not have
-        if self._built is None:
-            self._built = self._build()
-        return getattr(self._built, name)
-
-
-def _recaller(wisdom: Sqlite3Store, staging: Sqlite3Store) -> "SqliteRecallUnitOfWork":
-    # Imported here: remember, star and status never build recall's unit of work.
-    from abzu.adapters.sqlite.recall_unit_of_work import SqliteRecallUnitOfWork
-
-    return SqliteRecallUnitOfWork(wisdom, staging, DecayPolicy())
 
 
 def _dense(enabled: bool, wisdom: Path, staging: Path) -> "DenseRecall | None":
@@ -92,30 +78,6 @@ def _team_settings() -> Any:
     from abzu.entrypoints.wiring.team import TeamConfig
 
     return TeamConfig.of(Settings(), current_actor())
-
-
-def _ids() -> Any:
-    from abzu.adapters.ids import UuidIds
-
-    return UuidIds()
-
-
-def _spool(folder: Path) -> Any:
-    from abzu.adapters.spool.spool_source import FileSpoolSource
-
-    return FileSpoolSource(folder)
-
-
-def _pending(folder: Path) -> Any:
-    from abzu.adapters.sqlite.pending_writes import PendingRemembers
-
-    return PendingRemembers(folder)
-
-
-def _sessions(wisdom: Sqlite3Store, staging: Sqlite3Store) -> Any:
-    from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
-
-    return SqliteSessionUnitOfWork(wisdom, staging, DecayPolicy())
 
 
 def _from_settings() -> "StoreValues":

@@ -15,26 +15,12 @@ from dependency_injector import containers, providers
 from abzu.entrypoints.wiring.deferred import deferred
 
 if TYPE_CHECKING:
-    from abzu.adapters.gemini.reviewer import GeminiReviewer
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.ports import Clock, IdGenerator, UnitOfWork
     from abzu.entrypoints.settings import Settings
 
 
 UNDO = "undo"  # = adapters/sqlite/migrations/event_actor.UNDO: what `review --undo` puts back
-
-
-def _gemini_client(**options: Any) -> Any:
-    # google-genai costs ~0.5 s to import: only a review that reaches Gemini pays for it.
-    from abzu.adapters.gemini.client import build_gemini_client
-
-    return build_gemini_client(**options)
-
-
-def _gemini_reviewer(**options: Any) -> GeminiReviewer:
-    from abzu.adapters.gemini.reviewer import GeminiReviewer
-
-    return GeminiReviewer(**options)
 
 
 def review_config(settings: Settings) -> dict[str, object]:
@@ -50,8 +36,8 @@ def review_config(settings: Settings) -> dict[str, object]:
         "review_price_out": settings.review_price_out,
         "review_monthly_tokens": settings.review_monthly_tokens or None,  # 0: no ceiling
         "review_monthly_usd": settings.review_monthly_usd or None,
-        "review_cadence": (settings.review_mini_days, settings.review_full_days,
-                           settings.review_staged_limit),
+        "review_mini_days": settings.review_mini_days, "review_full_days": settings.review_full_days,
+        "review_staged_limit": settings.review_staged_limit,
     }
 
 
@@ -73,11 +59,13 @@ class ReviewProviders(containers.DeclarativeContainer):
         deferred("adapters.sqlite.snapshots:SqliteWisdomSnapshots"), store=wisdom,
         folder=config.snapshot_dir,
     )
+    # google-genai costs ~0.5 s to import: only a review that reaches Gemini pays for it.
     gemini_client = providers.Singleton(
-        _gemini_client, api_key=config.review_api_key, timeout_s=config.review_timeout_s,
-        attempts=config.review_attempts,
+        deferred("adapters.gemini.client:build_gemini_client"), api_key=config.review_api_key,
+        timeout_s=config.review_timeout_s, attempts=config.review_attempts,
     )
-    reviewer = providers.Singleton(_gemini_reviewer, client=gemini_client, model=config.review_model)
+    reviewer = providers.Singleton(deferred("adapters.gemini.reviewer:GeminiReviewer"), client=gemini_client,
+                                   model=config.review_model)
     batch_policy = providers.Singleton(deferred("domain.review.batching:BatchPolicy"),
                                        budget_tokens=config.review_batch_tokens)
     pricing = providers.Singleton(

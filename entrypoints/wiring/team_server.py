@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
 
+from abzu.entrypoints.wiring.deferred import deferred
+
 if TYPE_CHECKING:
     from abzu.domain.decay import DecayPolicy
 
@@ -43,18 +45,13 @@ def _uow(engine: Any, decay: DecayPolicy, actor: str, read_only: bool = False) -
     return PgUnitOfWork(engine, decay, actor=actor, machine=os.uname().nodename, read_only=read_only)
 
 
-def _recall_uow(engine: Any, decay: DecayPolicy) -> Any:
-    from abzu.adapters.postgres.recall_unit_of_work import PgRecallUnitOfWork  # four round trips a recall
-
-    return PgRecallUnitOfWork(engine, decay)
-
-
 class TeamProviders(containers.DeclarativeContainer):
     config = providers.Configuration()
     decay: providers.Dependency[DecayPolicy] = providers.Dependency()
 
     engine = providers.Resource(_engine, config=config.team, backend=config.memory_backend)
     uow = providers.Factory(_uow, engine=engine, decay=decay, actor=config.actor)
-    recall_uow = providers.Factory(_recall_uow, engine=engine, decay=decay)
+    recall_uow = providers.Factory(  # four round trips a recall
+        deferred("adapters.postgres.recall_unit_of_work:PgRecallUnitOfWork"), engine=engine, decay=decay)
     # one per process (its engine)
     recall = providers.Singleton(_recall, config=config.team)

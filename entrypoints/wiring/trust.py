@@ -18,14 +18,6 @@ from abzu.entrypoints.wiring.deferred import deferred
 if TYPE_CHECKING:
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.ports import Clock
-    from abzu.domain.review.cadence import ReviewCadence
-
-
-def cadence_from(days: tuple[int, int, int]) -> ReviewCadence:
-    from abzu.domain.review.cadence import ReviewCadence
-
-    mini, full, staged_limit = days
-    return ReviewCadence(mini_days=mini, full_days=full, staged_limit=staged_limit)
 
 
 class TrustProviders(containers.DeclarativeContainer):
@@ -51,7 +43,10 @@ class TrustProviders(containers.DeclarativeContainer):
         deferred("domain.review.spend:SpendCeiling"), max_tokens=config.review_monthly_tokens,
         max_cost=config.review_monthly_usd,
     )
-    cadence = providers.Singleton(cadence_from, config.review_cadence)
+    cadence = providers.Singleton(
+        deferred("domain.review.cadence:ReviewCadence"), mini_days=config.review_mini_days,
+        full_days=config.review_full_days, staged_limit=config.review_staged_limit,
+    )
     review_state = providers.Factory(
         deferred("application.review.spend:GetReviewState"), ledger=spend_ledger, clock=clock,
         ceiling=ceiling, cadence=cadence,

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.history import EventLog
 from abzu.application.ports import UnitOfWork
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.history import MemoryEvent
 from tests.fakes import FakeUnitOfWork
+from tests.integration.sqlite_helpers import open_store
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine

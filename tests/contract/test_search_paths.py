@@ -9,7 +9,6 @@ import pytest
 
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.application.ports import UnitOfWork
 from abzu.domain.decay import DecayPolicy
@@ -19,6 +18,7 @@ from abzu.domain.term_weights import shared_weights
 from abzu.domain.text import keywords
 from tests.contract.stores import STORES, unit_of_work
 from tests.fakes import T0, bead, candidate
+from tests.integration.sqlite_helpers import open_store
 
 NOTES = [
     "SQLite WAL mode lets readers run while one writer commits",

@@ -5,9 +5,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from abzu.adapters.sqlite.stores import open_store
+from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
+from abzu.adapters.sqlite.stores import ready
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.domain.decay import DecayPolicy
+
+
+def open_store(path: Path, store: str) -> Sqlite3Store:
+    """The store, created or migrated now rather than on its first connection."""
+    ready(path, store)
+    return Sqlite3Store(path, store)
 
 
 @contextmanager

@@ -171,8 +171,8 @@ def test_passes_take_turns_over_more_commits_than_one_pass_checks(
 def test_a_history_trigger_repaired_before_its_migration_does_not_stop_it(tmp_path: Path) -> None:
     from abzu.adapters.sqlite.event_triggers import event_triggers
     from abzu.adapters.sqlite.migrations import runner
-    from abzu.adapters.sqlite.stores import open_store
     from tests.integration.migration_steps import downgrade
+    from tests.integration.sqlite_helpers import open_store
 
     downgrade(tmp_path / "wisdom.db", "wisdom", "w0007")
     with sqlite3.connect(tmp_path / "wisdom.db") as conn:  # what `abzu doctor --repair` would do

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.domain.decay import DecayPolicy
 from abzu.domain.scope import Scope, ScopeKind
 from tests.fakes import T0, present
 from tests.integration.migration_steps import downgrade
+from tests.integration.sqlite_helpers import open_store
 
 OLD = {"wisdom": ("wisdom.db", "w0001", "beads"), "staging": ("abzu.db", "s0005", "bead_candidates")}
 ROW = {

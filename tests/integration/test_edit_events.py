@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from abzu.adapters.sqlite.stores import open_store
 from tests.integration.migration_steps import downgrade
+from tests.integration.sqlite_helpers import open_store
 from tests.integration.test_context_migration import ROW
 
 STORES = {"wisdom": ("wisdom.db", "w0010", "beads"), "staging": ("abzu.db", "s0013", "bead_candidates")}

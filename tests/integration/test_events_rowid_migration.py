@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from abzu.adapters.sqlite.stores import open_store
 from tests.integration.migration_steps import downgrade
+from tests.integration.sqlite_helpers import open_store
 from tests.integration.test_context_migration import ROW
 
 STORES = {"wisdom": ("wisdom.db", "w0008", "beads"), "staging": ("abzu.db", "s0012", "bead_candidates")}

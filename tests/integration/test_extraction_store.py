@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from abzu.adapters.sqlite.extraction_store import SqliteExtractionUnitOfWork
-from abzu.adapters.sqlite.stores import open_store
+from tests.integration.sqlite_helpers import open_store
 
 AT = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from abzu.adapters.spool.file_spool import FileSessionJournal
-from abzu.adapters.sqlite.stores import open_store
 from abzu.domain.sessions.record import HookEvent, SessionEvent
 from abzu.entrypoints.data_home import DataHome
 from abzu.entrypoints.session_jobs import finalize, recover
 from abzu.entrypoints.wiring.lifecycle import SessionLifecycle
+from tests.integration.sqlite_helpers import open_store
 
 SID = "11111111-2222-3333-4444-555555555555"
 HOUR = 3600.0

@@ -9,7 +9,7 @@ from abzu.adapters.sqlite.columns import TABLES
 from abzu.adapters.sqlite.connect import StorageError
 from abzu.adapters.sqlite.migrations.runner import HEADS, assert_fts_objects, script_head
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
-from abzu.adapters.sqlite.stores import open_store
+from tests.integration.sqlite_helpers import open_store
 
 EXPECTED = {
     "wisdom": {

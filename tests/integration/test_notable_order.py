@@ -11,8 +11,8 @@ from pathlib import Path
 from abzu.adapters.sqlite.context_reader import Sqlite3SessionContext
 from abzu.adapters.sqlite.context_sql import NOTABLE
 from abzu.adapters.sqlite.search_sql import live_weight
-from abzu.adapters.sqlite.stores import open_store
 from abzu.domain.decay import DecayPolicy
+from tests.integration.sqlite_helpers import open_store
 
 RANK = {"decision": 0, "fix": 1}
 # (category, starred, created_at, project, flagged, superseded): ties on time on purpose

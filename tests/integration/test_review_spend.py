@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from abzu.adapters.sqlite.review_spend import SqliteSpendLedger
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.timestamps import to_db
+from tests.integration.sqlite_helpers import open_store
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 ROWS = [  # id, kind, started, finished (None: never finished), tokens in/out, cost

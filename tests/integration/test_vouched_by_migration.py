@@ -10,8 +10,8 @@ import pytest
 
 from abzu.adapters.sqlite.bead_repository import UNREVIEWED
 from abzu.adapters.sqlite.columns import BEADS, select_sql
-from abzu.adapters.sqlite.stores import open_store
 from tests.integration.migration_steps import downgrade
+from tests.integration.sqlite_helpers import open_store
 
 AT = "2026-03-01 10:00:00.000000"
 LATER = "2026-03-09 16:30:00.000"  # an import's time: long after the row's own created_at

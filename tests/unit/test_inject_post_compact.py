@@ -7,11 +7,8 @@ from tests.session_fakes import (
     FakeContext,
     FakePersona,
     FakeProjectFiles,
-    FakeReader,
-    FakeTranscripts,
     RecordingJournal,
 )
-from tests.unit.records import said
 from tests.unit.session_builders import hit, snapshot
 
 ONE = snapshot(1, talk="We debated DB vs Redis for refresh tokens, leaning DB.",
@@ -19,14 +16,12 @@ ONE = snapshot(1, talk="We debated DB vs Redis for refresh tokens, leaning DB.",
 TWO = snapshot(2, talk="Decided: DB. Now writing the rotation job.", notes="Files modified (1): jobs.py")
 
 
-def post_compact(tier: str, *summaries: object, reader: FakeReader | None = None,
-                 sizes: dict[str, int] | None = None) -> tuple[str, RecordingJournal, bool]:
+def post_compact(tier: str, *summaries: object) -> tuple[str, RecordingJournal, bool]:
     journal = RecordingJournal()
     sut = InjectPostCompact(
         FakeContext(summaries=list(summaries), hits=[hit("b-1", "some bead")]),  # type: ignore[arg-type]
         journal, FakeProjectFiles(ProjectState(goal="Auth", tier=tier, gates="Gate one.\nGate two.")),
-        FakePersona("P1\nP2\nP3\nP4"), FixedWorkspace(), reader or FakeReader(),
-        FakeTranscripts(sizes or {}), FixedClock(),
+        FakePersona("P1\nP2\nP3\nP4"), FixedWorkspace(), FixedClock(),
     )
     injected = sut.execute(PostCompactRequest("sess-now", "/t/now.jsonl"))
     return injected.text, journal, injected.collapsed
@@ -56,11 +51,9 @@ def test_over_budget_the_collapse_is_recorded() -> None:
 
 def test_the_compact_summary_claude_code_just_wrote_is_not_repeated() -> None:
     # TWO is this compaction's snapshot: its conversational state is Claude Code's own summary.
-    reader = FakeReader(said("This session is being continued... We chose the DB.", is_compact_summary=True))
-    text, *_ = post_compact("standard", ONE, TWO, reader=reader, sizes={"/t/now.jsonl": 5_000})
-    assert "rotation job" not in text and "We chose the DB" not in text
+    text, *_ = post_compact("standard", ONE, TWO)
+    assert "rotation job" not in text
     assert "Files modified (1): jobs.py" in text
-    assert reader.reads == []  # the hook reads no transcript
 
 
 def test_without_snapshots_the_block_still_states_the_project() -> None:

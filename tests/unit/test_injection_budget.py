@@ -19,7 +19,6 @@ from tests.session_fakes import (
     FakeContext,
     FakePersona,
     FakeProjectFiles,
-    FakeReader,
     FakeTranscripts,
     RecordingJournal,
 )
@@ -114,7 +113,7 @@ def test_post_compact_injection_never_exceeds_the_budgets(
     sut = InjectPostCompact(
         FakeContext(summaries=summaries), RecordingJournal(),
         FakeProjectFiles(ProjectState(goal=goal, gates=gates, tier=tier.value)), FakePersona(persona),
-        FixedWorkspace(), FakeReader(), FakeTranscripts(), FixedClock(),
+        FixedWorkspace(), FixedClock(),
     )
     injected = sut.execute(PostCompactRequest("sess-now"))
     assert len(injected.text) <= min(PLANS[tier].total_chars, HARD_CAP)

@@ -29,7 +29,7 @@ def recoverer(uow: FakeSessionUnitOfWork, spool: ListSpool, clock: FixedClock,
     extractor = ScriptedExtractor(*[make_digest(files_modified=(f"f{i}.py",)) for i in range(5)])
     finalize = FinalizeSession(uow, lambda: extractor, lambda: RunMaintenance(uow, clock), clock,
                                SequentialIds())
-    ingest = IngestSpool(uow, spool, clock, FixedWorkspace())
+    ingest = IngestSpool(uow, spool, FixedWorkspace())
     return RecoverSessions(uow, ingest, lambda: finalize, FixedWorkspace(),
                            transcripts or FakeTranscripts(), clock)
 
@@ -77,10 +77,10 @@ def test_other_projects_are_recovered_only_when_asked() -> None:
 
 
 def test_injection_records_are_ingested_once_even_when_replayed() -> None:
-    uow, clock = FakeSessionUnitOfWork(), FixedClock()
+    uow = FakeSessionUnitOfWork()
     record = InjectionRecord("s1", "session_start", "standard", 1_234, False, T0, "s1:start:1")
-    IngestSpool(uow, ListSpool([record]), clock, FixedWorkspace()).execute()
-    IngestSpool(uow, ListSpool([record]), clock, FixedWorkspace()).execute()
+    IngestSpool(uow, ListSpool([record]), FixedWorkspace()).execute()
+    IngestSpool(uow, ListSpool([record]), FixedWorkspace()).execute()
     assert list(uow.injections.rows.values()) == [record]
 
 

@@ -28,7 +28,6 @@ from tests.session_fakes import (
     FakeContext,
     FakePersona,
     FakeProjectFiles,
-    FakeReader,
     FakeTranscripts,
     RecordingJournal,
 )
@@ -76,7 +75,7 @@ def post_compact(text: str) -> str:
     sut = InjectPostCompact(
         FakeContext(summaries=summaries), RecordingJournal(),
         FakeProjectFiles(ProjectState(goal=text, phase=text, tier="standard", gates=text)),
-        FakePersona(text), FixedWorkspace(), FakeReader(), FakeTranscripts(), FixedClock(),
+        FakePersona(text), FixedWorkspace(), FixedClock(),
     )
     return sut.execute(PostCompactRequest("sess-now")).text
 

@@ -4,8 +4,7 @@ import sqlite3
 from pathlib import Path
 
 from abzu.adapters.sqlite.migrations.runner import upgrade
-from abzu.adapters.sqlite.stores import open_store
-from tests.integration.sqlite_helpers import fts_in_sync, fts_matches
+from tests.integration.sqlite_helpers import fts_in_sync, fts_matches, open_store
 
 
 def test_upgrading_keeps_old_candidates_searchable_and_allows_migration(tmp_path: Path) -> None:

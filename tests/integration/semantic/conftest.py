@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from abzu.domain.decay import DecayPolicy
 from tests.builders import T0, bead, candidate
+from tests.integration.sqlite_helpers import open_store
 
 
 @pytest.fixture

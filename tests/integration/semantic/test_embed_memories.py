@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
-from abzu.adapters.sqlite.stores import open_store
 from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork, transaction
 from abzu.adapters.sqlite.vector_store import SqliteVectorStore, unpack
 from abzu.application.semantic.embed_memories import Coverage, EmbedMemories
 from abzu.domain.decay import DecayPolicy
 from tests.builders import bead, candidate
+from tests.integration.sqlite_helpers import open_store
 from tests.semantic_fakes import HashingEmbedder
 
 Stores = tuple[Sqlite3Store, Sqlite3Store]
