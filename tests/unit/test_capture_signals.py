@@ -397,13 +397,15 @@ def test_the_reason_then_so_ill_is_a_decision_carried_out_by_a_cd_script() -> No
 MEMORY_DIR = "/home/dev/.claude/projects/-home-dev-shop/memory"
 
 
-def test_a_note_claude_writes_to_its_memory_folder_is_a_candidate_of_its_kind() -> None:
+@pytest.mark.parametrize("note", [f"{MEMORY_DIR}/no-trailer.md",  # and on Windows:
+                                  "C:\\Users\\dev\\.claude\\projects\\C--work-shop\\memory\\no-trailer.md"])
+def test_a_note_claude_writes_to_its_memory_folder_is_a_candidate_of_its_kind(note: str) -> None:
     [pref] = _drafts(
         said("why co-authored?"),
-        calls("t1", "Write", file_path=f"{MEMORY_DIR}/no-trailer.md", content=(
+        calls("t1", "Write", file_path=note, content=(
             "---\nname: no-trailer\ndescription: No Co-Authored-By trailers in this repo\n"
             "metadata:\n  type: feedback\n---\n\nLeave the trailer out of commit messages.\n")),
-        returns("t1", f"File created successfully at: {MEMORY_DIR}/no-trailer.md"),
+        returns("t1", f"File created successfully at: {note}"),
     )
     assert pref.category is Category.PREFERENCE
     assert pref.content == ("Saved to memory: No Co-Authored-By trailers in this repo "
@@ -419,19 +421,6 @@ def test_an_edit_of_the_memory_index_keeps_only_the_lines_it_adds() -> None:
     )
     assert note.content == "Saved to memory: ALWAYS request a Copilot review right after create_pull_request"
     assert note.category is Category.PREFERENCE
-
-
-def test_a_note_saved_to_the_memory_folder_on_windows_is_a_candidate_too() -> None:
-    folder = "C:\\Users\\dev\\.claude\\projects\\C--work-shop\\memory"
-    [pref] = _drafts(
-        said("why co-authored?"),
-        calls("t1", "Write", file_path=f"{folder}\\no-trailer.md", content=(
-            "---\nname: no-trailer\ndescription: No Co-Authored-By trailers in this repo\n"
-            "metadata:\n  type: feedback\n---\n\nLeave the trailer out of commit messages.\n")),
-        returns("t1", f"File created successfully at: {folder}\\no-trailer.md"),
-    )
-    assert pref.category is Category.PREFERENCE
-    assert pref.content.startswith("Saved to memory: No Co-Authored-By trailers in this repo")
 
 
 def test_the_projects_own_claude_md_is_not_a_memory_folder() -> None:
