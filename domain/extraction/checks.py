@@ -21,10 +21,16 @@ _CHECKS = re.compile(
     re.IGNORECASE,
 )
 # Version control, clients and housekeeping; looks are rules.is_read_only's.
-_NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|mkdir|rm|cp|mv)\b")
+_NOT_A_CHECK = re.compile(r"^(?:git|gh|docker|kubectl|curl|wget|cd|pushd|mkdir|rm|cp|mv|echo|printf)\b")
 MAX_CHECKS = 3
-# A file or folder argument: which files, not which check. A version (`3.11`) is not a file.
-_PATH = re.compile(r"[/\\]|\.(?!\d+$)\w{1,5}$")
+# A file or folder argument: which files, not which check. A dotted word is a file only by a
+# source or project file's extension: `3.11` (a version), `test.unit` (an npm script) and
+# `app.run` (a module) name the check itself.
+_PATH = re.compile(
+    r"[/\\]|\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|go|rs|rb|java|kt|cs|csproj|fsproj|sln|swift|php|c|h|cc|cpp"
+    r"|hpp|ex|exs|json|toml|ya?ml|md|txt|sh|ini|cfg|xml|html|css|scss|vue|svelte|sql|lock)$",
+    re.IGNORECASE,
+)
 _REDIRECT = re.compile(r"^\d?>&?\d?$|^\d?>>?$")
 
 
@@ -62,14 +68,12 @@ class CheckTracker:
 def _tools(command: str) -> str:
     """A check as the tools it runs: `uv run ruff check a.py && uv run mypy a.py | tail -5`
     reads `uv run ruff check && uv run mypy`. The files a run named were that session's; a
-    chain of four gates cut at 120 characters lost the last ones. A `cd` or an `echo` banner
-    in the chain checks nothing."""
+    chain of four gates cut at 120 characters lost the last ones. The chain's other steps
+    (`cd`, an `echo` banner, a `cp` of a fixture, a `git show`) check nothing."""
     stages = []
     for stage in command.split("&&"):
         words = stage.split("|")[0].split()
-        if words[:1] in (["cd"], ["echo"], ["pushd"]):  # where it ran and its banners: no check
-            continue
         kept = [w for i, w in enumerate(words) if i == 0 or not (_PATH.search(w) or _REDIRECT.match(w))]
-        if kept:
+        if kept and is_check(stage):
             stages.append(" ".join(kept))
-    return " && ".join(stages) or command
+    return " && ".join(dict.fromkeys(stages)) or command

@@ -451,6 +451,25 @@ def test_a_check_leaves_out_the_folder_change_and_the_banners_of_its_chain() -> 
     assert "`dotnet build -c Release && dotnet test -c Release`" in check.content
 
 
+def test_a_check_leaves_out_the_steps_of_its_chain_that_check_nothing() -> None:
+    [check] = _drafts(
+        said("fix the jury login"), edit("t1", "/repo/lib/auth.ts"),
+        bash("t2", "cp lib/auth.ts /tmp/fixed.ts && git show origin/main:lib/auth.ts > lib/auth.ts && "
+                   "pnpm vitest run tests/jury.test.ts && cp /tmp/fixed.ts lib/auth.ts && "
+                   "pnpm vitest run tests/jury.test.ts", "8 passed"),
+    )
+    assert "`pnpm vitest run` (passed" in check.content
+
+
+@pytest.mark.parametrize(("command", "shown"), [
+    ("npm run test.unit -- src/cart.spec.ts", "`npm run test.unit --`"),
+    ("dotnet test MyApp.Tests -f net9.0", "`dotnet test MyApp.Tests -f net9.0`"),
+])
+def test_a_check_keeps_the_script_or_project_it_runs(command: str, shown: str) -> None:
+    [check] = _drafts(said("fix the cart"), edit("t1", "/repo/src/cart.ts"), bash("t2", command, "ok"))
+    assert shown in check.content
+
+
 def test_a_check_keeps_the_python_version_it_runs_under() -> None:
     [check] = _drafts(
         said("make it work on the old interpreter"), edit("t1", "/src/compat.py"),
