@@ -32,7 +32,7 @@ class ArchiveStore(Protocol):
         ...
 
     def records(self) -> Iterator[Record]:
-        """Every record of both stores, in any order."""
+        """Every record of both stores, in export order (`sort_key`), one at a time."""
         ...
 
     def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
@@ -49,7 +49,7 @@ class ExportMemory:
     def execute(self) -> Iterator[str]:
         """The export, line by line (no newlines); the same memory always gives the same lines."""
         yield header()
-        for record in sorted(self._store.records(), key=sort_key):
+        for record in self._store.records():
             yield encode_record(record)
 
 

@@ -67,16 +67,19 @@ class SqliteArchive:
         return {str(r["name"]): r["remote"] for r in rows}
 
     def records(self) -> Iterator[Record]:
+        """In export order, row by row: a store of a million beads is never held in memory
+        (it took 2.7 GB when each table was read whole and sorted). SQLite's BINARY collation
+        compares UTF-8 bytes, which orders text as Python's `sort_key` does."""
         wisdom = self._stores["wisdom"]
         if (spool := spool_of(wisdom)) is not None:
             settle(wisdom, spool)  # the export carries the deferred recall stamps too
         for kind, table in TABLES.items():
+            order = ", ".join(f"{column} COLLATE BINARY" for column in table.key)
             with transaction(self._stores[_store_of(kind)], read_only=True) as conn:
-                rows = conn.fetch(c.select_sql(table.name, table.columns))
-            for row in rows:
-                yield Record(kind, {_field(column): value for column, value in row.items()})
-        for store, source in self._stores.items():
-            yield from event_records(store, source)
+                for row in conn.stream(f"{c.select_sql(table.name, table.columns)} ORDER BY {order}"):
+                    yield Record(kind, {_field(column): value for column, value in row.items()})
+        for store in sorted(self._stores):  # event ids are `<store>:<seq>`
+            yield from event_records(store, self._stores[store])
 
     def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
         tally = _Tally()

@@ -23,10 +23,9 @@ _SAME = "SELECT 1 FROM memory_events WHERE " + " AND ".join(f"{f} IS :{f}" for f
 
 def event_records(store: str, source: DbSource) -> Iterator[Record]:
     with transaction(source, read_only=True) as conn:
-        rows = conn.fetch(_ALL)
-    for row in rows:
-        fields = {name: row[name] for name in FIELDS}
-        yield Record("event", {**fields, "id": event_id(store, row["seq"]), "store": store})
+        for row in conn.stream(f"{_ALL} ORDER BY seq"):
+            fields = {name: row[name] for name in FIELDS}
+            yield Record("event", {**fields, "id": event_id(store, row["seq"]), "store": store})
 
 
 def last_seq(db: Db) -> int:

@@ -7,7 +7,7 @@ sqlite3_store.py); the PostgreSQL team store binds the same SQL through its own 
 """
 
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -35,6 +35,10 @@ class Db(Protocol):
         ...
 
     def fetch(self, sql: str, params: Params | None = None) -> Sequence[Row]: ...
+
+    def stream(self, sql: str, params: Params | None = None) -> Iterator[Row]:
+        """The rows one at a time, for readers of a whole table (`abzu export`)."""
+        ...
 
     def scalar(self, sql: str, params: Params | None = None) -> Any:
         """The first column of the first row; None when there is no row."""
@@ -130,6 +134,9 @@ class Sqlite3Db:
 
     def fetch(self, sql: str, params: Params | None = None) -> Sequence[Row]:
         return self.raw.execute(sql, params or {}).fetchall()
+
+    def stream(self, sql: str, params: Params | None = None) -> Iterator[Row]:
+        yield from self.raw.execute(sql, params or {})
 
     def scalar(self, sql: str, params: Params | None = None) -> Any:
         row = self.raw.execute(sql, params or {}).fetchone()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from abzu.application.remember import RememberRequest
-from abzu.domain.archive import VERSION
+from abzu.domain.archive import VERSION, decode_record, sort_key
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 
@@ -66,3 +66,17 @@ def test_events_of_a_duplicate_skipped_stay_out(container: Container, other: Con
     assert counts.duplicates == 1
     assert [i for i, _, _ in events(Path(other.config.home()), "abzu.db")] == [theirs.id]
     assert mine.id != theirs.id
+
+
+def test_the_store_is_read_in_export_order_whatever_order_it_was_written_in(container: Container) -> None:
+    # the export streams rows in SQL order and no longer sorts them itself: the two orders must agree
+    for _ in range(3):
+        container.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
+    keys = ["zeta", "Alpha", "éclair", "beta", "10", "9", "Ünicode", "_under"]
+    with closing(sqlite3.connect(Path(container.config.home()) / "wisdom.db")) as conn, conn:
+        conn.executemany("INSERT INTO user_profile (key, value, source) VALUES (?, 'v', 'explicit')",
+                         [(k,) for k in keys])
+    records = list(container.trust.export_memory().execute())[1:]
+    decoded = [decode_record(line, n) for n, line in enumerate(records, start=2)]
+    assert [r.key for r in decoded if r.kind == "profile"] == sorted(keys)
+    assert decoded == sorted(decoded, key=sort_key)
