@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from abzu.domain.category import Category
 from abzu.domain.extraction.rules import command_of, file_of
 from abzu.domain.extraction.transcript import ToolCall
-from abzu.domain.extraction.transcript_text import shorten
+from abzu.domain.extraction.transcript_text import QUESTION_MARKS, shorten
 
 MAX_CORRECTION_CHARS = 1_000  # longer: a paste or a new brief, not a correction
 WORDS_KEPT = 400
@@ -65,7 +65,7 @@ def _code(text: str) -> bool:
 
 
 def _only_questions(text: str) -> bool:
-    return all(part.endswith("?") for part in _SENTENCE_END.split(text.strip()) if part)
+    return all(part.endswith(QUESTION_MARKS) for part in _SENTENCE_END.split(text.strip()) if part)
 
 
 def is_rejection(output: str) -> bool:
@@ -91,7 +91,7 @@ class CorrectionTracker:
 
     def on_assistant(self, text: str, calls: tuple[ToolCall, ...]) -> None:
         if text.strip():
-            self._asked = text.rstrip().endswith("?")
+            self._asked = text.rstrip().endswith(QUESTION_MARKS)
         if calls:
             self._last_call, self._asked = what_it_did(calls[-1]), False
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from abzu.domain.extraction.rules import FILE_TOOLS, command_of, is_read_only
 from abzu.domain.extraction.transcript import ToolCall
-from abzu.domain.extraction.transcript_text import shorten
+from abzu.domain.extraction.transcript_text import QUESTION_MARKS, shorten
 
 MIN_LOOKS = 2
 MIN_REPORT_CHARS = 200
@@ -52,7 +52,7 @@ def delegated_summary(text: str) -> str | None:
 
 def is_question(text: str) -> bool:
     stripped = text.strip()
-    return stripped.endswith("?") or _QUESTION.match(stripped) is not None
+    return stripped.endswith(QUESTION_MARKS) or _QUESTION.match(stripped) is not None
 
 
 class ReportTracker:

@@ -67,6 +67,9 @@ def without_ansi(text: str) -> str:
     return _ANSI.sub("", text)
 
 
+QUESTION_MARKS = ("?", "？")  # and the full-width mark of Chinese and Japanese
+
+
 def shorten(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a word boundary when one is near, marked with `…`."""
     flat = " ".join(text.split())

@@ -209,6 +209,12 @@ def test_the_report_that_answers_a_question_after_looking_is_a_learning() -> Non
     assert learning.content == f"Asked: do we still need the override?\nFound: {REPORT}"
 
 
+def test_a_question_asked_with_the_full_width_mark_is_a_question() -> None:
+    [learning] = _drafts(said("这个 override 还需要吗？"), _looked("cat package.json", "npm install"),
+                         wrote(REPORT))
+    assert learning.content == f"Asked: 这个 override 还需要吗？\nFound: {REPORT}"
+
+
 def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
     drafts = _drafts(said("move the deploy to bun"), _looked("cat Dockerfile", "cat fly.toml"), wrote(REPORT),
                      _asked("Redis streams"))
