@@ -1,12 +1,13 @@
 """`abzu export` and `abzu import`: the whole memory as sorted JSONL, and back (issue 15)."""
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from abzu.application.archive_projects import file_projects, project_names
 from abzu.domain.archive import (
     HISTORY_SINCE,
+    KIND_ORDER,
     ArchiveError,
     Record,
     check_header,
@@ -35,8 +36,9 @@ class ArchiveStore(Protocol):
         """Every record of both stores, in export order (`sort_key`), one at a time."""
         ...
 
-    def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
-        """Store the records not already present, in one transaction per store. `history`: the
+    def add(self, records: Callable[[], Iterable[Record]], *, history: bool) -> ImportCounts:
+        """Store the records not already present, in one transaction per store (`records` is
+        read once per store; its kinds come in export order, events last). `history`: the
         records carry their own history (event records), which replaces the events the import
         itself would record; events of a record skipped as a duplicate are skipped with it."""
         ...
@@ -57,18 +59,56 @@ class ImportMemory:
     def __init__(self, store: ArchiveStore) -> None:
         self._store = store
 
-    def execute(self, lines: Iterable[str], as_project: Sequence[str] = ()) -> ImportCounts:
+    def execute(self, lines: Callable[[], Iterable[str]], as_project: Sequence[str] = ()) -> ImportCounts:
         """All lines are checked before anything is written: a bad file changes nothing.
 
+        `lines` opens the file afresh each time it is called: it is read once to check it and
+        once per store to write it, never held whole (an export of a million beads is 700 MB).
         Each project of the file lands in the project here that is the same repository
         (archive_projects.py), or where `as_project` says (`NAME`, or `OLD=NEW` each).
         """
-        numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
-        if not numbered:
-            raise ArchiveError("the file is empty: not an abzu export")
-        version = check_header(numbered[0][1])
-        records = [decode_record(line, n) for n, line in numbered[1:]]
-        names = project_names(file_projects(records), self._store.projects(), as_project)
-        moved = sorted((renamed(r, names) for r in records), key=sort_key)
-        counts = self._store.add(moved, history=version >= HISTORY_SINCE)
+        version = _version(lines())
+        in_file, ordered = _scan(_records(lines()))
+        names = project_names(in_file, self._store.projects(), as_project)
+
+        def moved() -> Iterator[Record]:
+            return (renamed(r, names) for r in _records(lines()))
+
+        if not ordered:  # a file put together by hand: sorted here, in memory
+            everything = sorted(moved(), key=sort_key)
+            counts = self._store.add(lambda: everything, history=version >= HISTORY_SINCE)
+        else:
+            counts = self._store.add(moved, history=version >= HISTORY_SINCE)
         return replace(counts, projects=tuple(sorted(names.items())))
+
+
+def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    return ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
+
+
+def _version(lines: Iterable[str]) -> int:
+    first = next(_numbered(lines), None)
+    if first is None:
+        raise ArchiveError("the file is empty: not an abzu export")
+    return check_header(first[1])
+
+
+def _records(lines: Iterable[str]) -> Iterator[Record]:
+    numbered = _numbered(lines)
+    next(numbered, None)  # the header, checked by _version
+    for n, line in numbered:
+        yield decode_record(line, n)
+
+
+def _scan(records: Iterable[Record]) -> tuple[dict[str, str | None], bool]:
+    """The file's projects, and whether its kinds come in export order; decodes every line."""
+    ordered, last = True, 0
+
+    def watched() -> Iterator[Record]:
+        nonlocal ordered, last
+        for record in records:
+            place = KIND_ORDER.index(record.kind)
+            ordered, last = ordered and place >= last, place
+            yield record
+
+    return file_projects(watched()), ordered

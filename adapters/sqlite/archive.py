@@ -10,7 +10,7 @@ for the history triggers.
 """
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -81,31 +81,34 @@ class SqliteArchive:
         for store in sorted(self._stores):  # event ids are `<store>:<seq>`
             yield from event_records(store, self._stores[store])
 
-    def add(self, records: Iterable[Record], *, history: bool) -> ImportCounts:
+    def add(self, records: Callable[[], Iterable[Record]], *, history: bool) -> ImportCounts:
         tally = _Tally()
-        chosen = list(records)
         for store, source in self._stores.items():
-            mine = [r for r in chosen if _record_store(r) == store]
+            mine = (r for r in records() if _record_store(r) == store)
             with transaction(source, read_only=False, actor=self._actor) as conn:
                 _add_to(conn, mine, tally, history)
         return ImportCounts(tally.added, tally.present, tally.duplicates)
 
 
-def _add_to(db: Db, records: list[Record], tally: _Tally, history: bool) -> None:
+def _add_to(db: Db, records: Iterable[Record], tally: _Tally, history: bool) -> None:
+    """One pass: the rows, then (events come last) the file's history in place of the events
+    the rows' inserts recorded."""
     # beads may name a later bead as superseded_by: check references at commit
     db.execute("PRAGMA defer_foreign_keys = ON")
-    before = last_seq(db)
-    for record in (r for r in records if r.kind != "event"):
-        _add_one(db, record, tally)
-    if history:
-        drop_events_after(db, before)
-        for event in (r for r in records if r.kind == "event"):
-            if str(event.fields.get("item_id")) in tally.skipped_ids:
-                continue
-            if add_event(db, event):
+    before, dropped = last_seq(db), False
+    for record in records:
+        if record.kind != "event":
+            _add_one(db, record, tally)
+        elif history and str(record.fields.get("item_id")) not in tally.skipped_ids:
+            if not dropped:
+                drop_events_after(db, before)
+                dropped = True
+            if add_event(db, record):
                 tally.added += 1
             else:
                 tally.present += 1
+    if history and not dropped:
+        drop_events_after(db, before)
 
 
 def _store_of(kind: str) -> str:

@@ -2,15 +2,16 @@
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from json import dumps
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from abzu.domain.archive import ArchiveError
 from abzu.domain.quoting import one_line
-from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, fail, log, one_line_errors
+from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
 
 Out = Annotated[Path | None, typer.Option("--out", "-o", help="Write here (mode 0600) instead of stdout.")]
@@ -56,11 +57,7 @@ class ArchiveCommands(ContainerCommands):
         --as-project chooses the project instead.
         """
         with one_line_errors():
-            try:
-                text = file.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}")
-            counts = self._container().trust.import_memory().execute(text.splitlines(), as_project or ())
+            counts = self._container().trust.import_memory().execute(_reader(file), as_project or ())
             log.info("import of %s: %s", file, counts)
             if json:
                 typer.echo(dumps({"added": counts.added, "present": counts.present,
@@ -70,6 +67,20 @@ class ArchiveCommands(ContainerCommands):
                        f"{counts.duplicates} duplicate(s) of stored content skipped")
             for old, new in counts.projects:
                 typer.echo(f"project {one_line(old)} imported as {one_line(new)}")  # names from a file: data
+
+
+def _reader(file: Path) -> Callable[[], Iterator[str]]:
+    """The file's lines, read afresh on each call. Only a newline ends a line: JSON leaves U+2028
+    and U+0085 unescaped inside strings, and `str.splitlines` cut records there."""
+
+    def lines() -> Iterator[str]:
+        try:
+            with file.open(encoding="utf-8", newline="\n") as handle:
+                yield from handle
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ArchiveError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from exc
+
+    return lines
 
 
 def _write_private(path: Path, lines: Iterable[str]) -> None:

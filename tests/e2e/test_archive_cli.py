@@ -81,6 +81,7 @@ def test_who_vouches_for_a_bead_travels_and_an_old_file_s_preference_is_the_agen
     (HEADER + '{"kind": "spell", "id": "x"}\n', "line 2: unknown record kind"),
     (HEADER + '{"kind": "event", "id": "wisdom:7"}\n', "line 2: an event id reads"),
     (HEADER + '{"kind": "bead", "content": "no id"}\n', "line 2: a bead without its id"),
+    (HEADER + '{"kind": "project", "name": "api"}\n{"kind": "bead"\n', "line 3: not JSON"),
 ])
 def test_a_bad_file_is_one_line_and_changes_nothing(
     other: Cli, tmp_path: Path, content: str, says: str
@@ -95,3 +96,34 @@ def test_a_bad_file_is_one_line_and_changes_nothing(
 def test_a_missing_file_is_one_line(other: Cli, tmp_path: Path) -> None:
     run = other("import", str(tmp_path / "nope.jsonl"))
     assert run.code == 1 and run.stderr.startswith("error: cannot read") and "Traceback" not in run.stderr
+
+
+def test_the_file_need_not_be_utf_8_to_fail_in_one_line(other: Cli, tmp_path: Path) -> None:
+    (tmp_path / "latin.jsonl").write_bytes(HEADER.encode() + b'{"kind": "project", "name": "caf\xe9"}\n')
+    run = other("import", str(tmp_path / "latin.jsonl"))
+    assert run.code == 1 and run.stderr.startswith("error: cannot read") and len(run.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_a_memory_holding_a_unicode_line_separator_survives_export_and_import(
+        cli: Cli, other: Cli, tmp_path: Path, separator: str) -> None:
+    # JSON leaves these unescaped inside strings: a reader splitting on them cut the record in two
+    text = f"Pasted from the wiki:{separator}pin the registry mirror"
+    assert cli("remember", text, "-c", "preference").code == 0
+    assert cli("export", "--out", str(tmp_path / "m.jsonl")).code == 0
+    run = other("import", str(tmp_path / "m.jsonl"), "--json")
+    assert run.code == 0, run.stderr
+    assert text in other("export").stdout
+
+
+def test_a_file_put_together_by_hand_imports_in_any_order_of_kinds(other: Cli, tmp_path: Path) -> None:
+    bead = {"kind": "bead", "id": "b-hand", "content": "Prefer tabs", "content_hash": "h-hand",
+            "category": "preference", "project": "api", "created_at": "2026-01-01 00:00:00"}
+    project = {"kind": "project", "name": "api"}
+    (tmp_path / "hand.jsonl").write_text(
+        HEADER.replace('"version": 1', '"version": 3') + json.dumps(bead) + "\n" + json.dumps(project) + "\n",
+        encoding="utf-8")
+    run = other("import", str(tmp_path / "hand.jsonl"), "--json")
+    assert run.code == 0, run.stderr
+    assert run.json()["added"] == 2
+    assert other("show", "b-hand", "--json").json()["project"] == "api"

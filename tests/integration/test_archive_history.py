@@ -32,7 +32,7 @@ def exported(container: Container) -> list[str]:
 def test_an_import_keeps_the_history_of_the_file_not_its_own(container: Container, other: Container) -> None:
     pref = container.remember().execute(RememberRequest("Prefer tabs in Makefiles", "preference")).unwrap()
     container.star().execute(pref.id).unwrap()
-    other.trust.import_memory().execute(exported(container))
+    other.trust.import_memory().execute(lambda: exported(container))
     home = Path(other.config.home())
     assert events(home, "wisdom.db") == [(pref.id, "created", "cli"), (pref.id, "starred", "cli")]
     assert exported(other) == exported(container)
@@ -41,8 +41,8 @@ def test_an_import_keeps_the_history_of_the_file_not_its_own(container: Containe
 def test_importing_again_adds_no_event(container: Container, other: Container) -> None:
     container.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
     lines = exported(container)
-    first = other.trust.import_memory().execute(lines)
-    again = other.trust.import_memory().execute(lines)
+    first = other.trust.import_memory().execute(lambda: lines)
+    again = other.trust.import_memory().execute(lambda: lines)
     assert (first.added, again.added) == (3, 0)  # project, candidate, its 'staged' event
     assert len(events(Path(other.config.home()), "abzu.db")) == 1
 
@@ -54,7 +54,7 @@ def test_a_file_without_history_is_recorded_as_imported_by_its_writer(
     version_1 = [line for line in exported(container) if '"kind":"event"' not in line]
     version_1[0] = version_1[0].replace(f'"version":{VERSION}', '"version":1')
     assert '"version":1' in version_1[0]
-    other.trust.import_memory().execute(version_1)
+    other.trust.import_memory().execute(lambda: version_1)
     assert [(e, who) for _, e, who in events(Path(other.config.home()), "abzu.db")] == [("staged", "cli")]
 
 
@@ -62,7 +62,7 @@ def test_events_of_a_duplicate_skipped_stay_out(container: Container, other: Con
     text = "Run the migrations before the deploy"
     mine = container.remember().execute(RememberRequest(text, "fix")).unwrap()
     theirs = other.remember().execute(RememberRequest(text, "fix")).unwrap()
-    counts = other.trust.import_memory().execute(exported(container))
+    counts = other.trust.import_memory().execute(lambda: exported(container))
     assert counts.duplicates == 1
     assert [i for i, _, _ in events(Path(other.config.home()), "abzu.db")] == [theirs.id]
     assert mine.id != theirs.id

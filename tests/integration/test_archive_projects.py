@@ -62,7 +62,7 @@ def test_the_export_carries_the_remote_and_round_trips_byte_for_byte(machine: Ma
     lines = exported(first)
     assert json.loads(lines[1])["remote"] == "github.com/org/api"
     empty = machine("home-b", "b/src/api")
-    empty.trust.import_memory().execute(lines)
+    empty.trust.import_memory().execute(lambda: lines)
     assert exported(empty) == lines
 
 
@@ -71,10 +71,10 @@ def test_an_exported_project_lands_in_the_project_of_the_same_repository_here(ma
     first.remember().execute(RememberRequest("Billing retries use exponential backoff", "decision")).unwrap()
     here = machine("home-b", "b/checkouts/service", "https://github.com/org/api")
     here.remember().execute(RememberRequest("Pagination uses opaque cursors", "decision")).unwrap()
-    counts = here.trust.import_memory().execute(exported(first))
+    counts = here.trust.import_memory().execute(lambda: exported(first))
     assert counts.projects == (("api", "service"),)
     assert recalled(here, "backoff") == [("Billing retries use exponential backoff", "service")]
-    again = here.trust.import_memory().execute(exported(first))
+    again = here.trust.import_memory().execute(lambda: exported(first))
     assert (again.added, again.projects) == (0, (("api", "service"),))
     assert projects(here) == [("service", "github.com/org/api")]
 
@@ -84,10 +84,10 @@ def test_another_repository_named_alike_here_keeps_its_own_memory(machine: Machi
     first.remember().execute(RememberRequest("Billing retries use exponential backoff", "decision")).unwrap()
     here = machine("home-b", "b/src/api", "git@github.com:fork/api.git")
     here.remember().execute(RememberRequest("Pagination uses opaque cursors", "decision")).unwrap()
-    assert here.trust.import_memory().execute(exported(first)).projects == (("api", "api-2"),)
+    assert here.trust.import_memory().execute(lambda: exported(first)).projects == (("api", "api-2"),)
     assert recalled(here, "backoff") == []  # api-2 is not this checkout's project
     assert projects(here) == [("api", "github.com/fork/api"), ("api-2", "github.com/org/api")]
-    assert here.trust.import_memory().execute(exported(first)).added == 0
+    assert here.trust.import_memory().execute(lambda: exported(first)).added == 0
 
 
 def test_as_project_chooses_the_project_even_where_the_remote_is_held(machine: Machines) -> None:
@@ -95,8 +95,8 @@ def test_as_project_chooses_the_project_even_where_the_remote_is_held(machine: M
     first.remember().execute(RememberRequest("Billing retries use exponential backoff", "decision")).unwrap()
     here = machine("home-b", "a/src/api")  # the same folder and remote: `api` is taken by them
     here.remember().execute(RememberRequest("Pagination uses opaque cursors", "decision")).unwrap()
-    counts = here.trust.import_memory().execute(exported(first), ["archive"])
+    counts = here.trust.import_memory().execute(lambda: exported(first), ["archive"])
     assert counts.projects == (("api", "archive"),)
     assert projects(here) == [("api", "github.com/org/api"), ("archive", None)]  # one project per remote
     with pytest.raises(ArchiveError, match="the file holds no project 'web'"):
-        here.trust.import_memory().execute(exported(first), ["web=site"])
+        here.trust.import_memory().execute(lambda: exported(first), ["web=site"])

@@ -59,7 +59,7 @@ def other(abzu_home: Path, repo: Path) -> Iterator[Container]:
 def test_sources_travel_in_the_export(container: Container, other: Container) -> None:
     bead, sources = merged(container)
     lines = list(container.trust.export_memory().execute())
-    other.trust.import_memory().execute(lines)
+    other.trust.import_memory().execute(lambda: lines)
 
     assert sum('"kind":"source"' in line for line in lines) == 2
     assert list(other.trust.export_memory().execute()) == lines
