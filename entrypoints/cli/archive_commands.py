@@ -75,7 +75,7 @@ def _reader(file: Path) -> Callable[[], Iterator[str]]:
 
     def lines() -> Iterator[str]:
         try:
-            with file.open(encoding="utf-8", newline="\n") as handle:
+            with file.open(encoding="utf-8-sig", newline="\n") as handle:  # a BOM from an editor
                 yield from handle
         except (OSError, UnicodeDecodeError) as exc:
             raise ArchiveError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from exc

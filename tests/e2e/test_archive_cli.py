@@ -104,6 +104,14 @@ def test_the_file_need_not_be_utf_8_to_fail_in_one_line(other: Cli, tmp_path: Pa
     assert run.code == 1 and run.stderr.startswith("error: cannot read") and len(run.stderr.splitlines()) == 1
 
 
+def test_an_export_saved_by_a_windows_editor_imports(cli: Cli, other: Cli, tmp_path: Path) -> None:
+    lines = cli("export").stdout.splitlines()
+    (tmp_path / "edited.jsonl").write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode() + b"\r\n")
+    run = other("import", str(tmp_path / "edited.jsonl"), "--json")
+    assert run.code == 0, run.stderr
+    assert other("export").stdout.splitlines()[1:3] == lines[1:3]
+
+
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
 def test_a_memory_holding_a_unicode_line_separator_survives_export_and_import(
         cli: Cli, other: Cli, tmp_path: Path, separator: str) -> None:
