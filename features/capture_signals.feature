@@ -165,3 +165,9 @@ Feature: Capture reads the shape of a session, not its wording
     And Claude saves "Always request a Copilot review right after opening a PR" to its memory file "copilot.md" as feedback
     When that session ends
     Then the memory holds the preference "Saved to memory: Always request a Copilot review right after opening a PR"
+
+  Scenario: A commit whose message has a body is the change in the commit's own words
+    Given a session in which the user asks "jurors invited with capitals cannot log in"
+    And Claude commits "fix(jury): lowercase invited emails" explaining "The invite stored the address as typed, while the login looked it up lowercased."
+    When that session ends
+    Then staging holds a fix that says "Committed: fix(jury): lowercase invited emails"

@@ -38,7 +38,8 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A learning, pattern or preference the session stated or showed."""
+    """A learning, pattern or preference the session stated or showed (or a commit's own
+    account of a change, a decision or a fix: commits.py)."""
 
     text: str
     message_uuid: str

@@ -5,7 +5,8 @@ request the person had to repeat (repeats.py), documentation looked up and acted
 (lookups.py), where something hard to find lives (locations.py), a failure the person reported
 and Claude's edits fixed (reported.py), how the person wants work done (standing.py), an answer
 found after empty ones (empties.py), what Claude saved to its own memory (memory_files.py),
-and learnings said right before Claude acts (hypotheses, dropped).
+what a commit's message says it changed and why (commits.py), and learnings said right
+before Claude acts (hypotheses, dropped).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
 bounded sizes stay those of state.py.
@@ -16,6 +17,7 @@ from collections.abc import MutableSequence
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.choices import chosen, picked_in_prose
+from abzu.domain.extraction.commits import CommitTracker
 from abzu.domain.extraction.concessions import ConcessionTracker
 from abzu.domain.extraction.corrections import Correction, CorrectionTracker
 from abzu.domain.extraction.empties import Answered, EmptyAnswerTracker
@@ -56,6 +58,7 @@ class StructuralSignals:
         self.repeats = RepeatTracker()
         self.lookups = LookupTracker()
         self.locations = LocationTracker()
+        self.commits = CommitTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
         self._offer = ""  # Claude's last words, when nothing was called after them
@@ -102,6 +105,7 @@ class StructuralSignals:
             if not replaying:
                 self._pipeline(call, record.uuid)
                 self._saved(call, record.uuid)
+                self.commits.on_call(call, record.uuid, self.exchanges.turn, self.request)
 
     def searched(self, command: str, output: str, uuid: str) -> None:
         """A command's output (whatever its exit code: `find` reports unreadable folders)."""
@@ -145,6 +149,12 @@ class StructuralSignals:
         self._reported(self.repeats.flush())
         self._reported(self.lookups.flush())
         self._fixed(self.reported.flush(), replaying=False)
+
+    def committed(self) -> list[Note]:
+        """The commits that explain most (commits.py), with the request they answered."""
+        return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
+                     _redacted(f"Request: {shorten(made.request, 300)}") if made.request else "", made.turn)
+                for made in self.commits.kept()]
 
     def _pipeline(self, call: ToolCall, uuid: str) -> None:
         """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""

@@ -94,7 +94,8 @@ class DigestState:
             found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, _redacted(request)))
         reports = self.signals.found
         said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
-        return [*map(self.exchanges.anchored, [*said, *reports.values()]), *found]
+        committed = self.signals.committed()
+        return [*map(self.exchanges.anchored, [*said, *reports.values(), *committed]), *found]
 
     def finish(self) -> None:
         self.signals.finish()
@@ -207,6 +208,8 @@ class DigestState:
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if command is not None and not self.replaying:
             self.signals.searched(command, outcome.text, uuid)
+        if call is not None and verdict is not Outcome.SUCCESS:
+            self.signals.commits.on_not_done(call.id)  # a commit that failed or was refused
         if verdict in (Outcome.FAILED, Outcome.TOOL_MISUSE):
             misuse = verdict is Outcome.TOOL_MISUSE
             failure = Failure("", "", uuid, self.step, misuse, offset, command is not None)

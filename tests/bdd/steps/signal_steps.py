@@ -181,6 +181,12 @@ def _(signal_transcript: Transcript, words: str, name: str, kind: str) -> None:
     signal_transcript.tool("Write", f"File created successfully at: {path}", file_path=path, content=content)
 
 
+@given(parsers.parse('Claude commits "{subject}" explaining "{body}"'))
+def _(signal_transcript: Transcript, subject: str, body: str) -> None:
+    command = f"git commit -q -F - <<'EOF'\n{subject}\n\n{body}\nEOF"
+    signal_transcript.tool("Bash", f"[main 2b0f2bf] {subject}", command=command)
+
+
 @given(parsers.parse('a session in which a background agent "{name}" finishes'))
 def _(signal_transcript: Transcript, name: str) -> None:
     signal_transcript.lines.append(user(

@@ -1,0 +1,115 @@
+"""What a commit says it changed and why (issue 30.2): the record Claude wrote for a later reader.
+
+Shape: a `git commit` that did not fail, whose message has a body. A subject alone (`chore: bump
+deps`) says what changed; the body is where a commit says why, written for someone who was not
+there, in the project's own language. The message is read from the command (`-m`, `--message`,
+`-F -` with a here-document, `-m "$(cat <<'EOF' … EOF)"`); git trailers (Co-Authored-By,
+Signed-off-by, Entire-Checkpoint) and the "Generated with Claude Code" line are left out. A
+conventional `fix` commit is a fix, any other a decision. At most MAX_COMMITS per pass: the ones
+that explain most (the longest bodies), in the order they were made.
+"""
+
+import re
+import shlex
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from abzu.domain.category import Category
+from abzu.domain.extraction.tasks import bounded_put
+from abzu.domain.extraction.transcript import ToolCall
+
+MAX_COMMITS = 3
+MIN_BODY_CHARS = 40
+COMMIT_CHARS = 900
+_COMMIT = re.compile(r"\bgit(?:\s+-C\s+\S+)?\s+commit\b")
+_HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1[^\n]*\n(.*?)\n\s*\2\b", re.DOTALL)
+_END = re.compile(r"&&|\|\||;|\n")
+_TRAILER = re.compile(r"^[A-Za-z][\w-]*: \S")
+_GENERATED = re.compile(r"Generated with \[?Claude Code|^🤖")
+_FIX_TYPES = re.compile(r"^(?:fix|hotfix|bugfix)(?:\([^)]*\))?!?:", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    text: str
+    category: Category
+    body_chars: int
+
+
+def commit_of(call: ToolCall) -> Commit | None:
+    """The commit a Bash call makes, when its message has a body."""
+    command = call.input.get("command")  # as written: command_of folds the message's lines
+    if not isinstance(command, str) or (found := _COMMIT.search(command)) is None:
+        return None
+    message = _message(command[found.end():])
+    if message is None:
+        return None
+    subject, _, body = _cleaned(message).partition("\n")
+    body = body.strip()
+    if len(body) < MIN_BODY_CHARS:
+        return None
+    category = Category.FIX if _FIX_TYPES.match(subject) else Category.DECISION
+    return Commit(_cut(f"Committed: {subject.strip()}\n{body}"), category, len(body))
+
+
+def _cut(text: str) -> str:
+    """At most COMMIT_CHARS, the message's lines kept (its lists read as lists)."""
+    if len(text) <= COMMIT_CHARS:
+        return text
+    cut = text[: COMMIT_CHARS - 1]
+    line_end = cut.rfind("\n")
+    return (cut[:line_end] if line_end > COMMIT_CHARS // 2 else cut) + "…"
+
+
+def _message(after: str) -> str | None:
+    heredoc = _HEREDOC.search(after)
+    if heredoc is not None:
+        return heredoc.group(3)
+    segment = _END.split(after, maxsplit=1)[0]
+    try:
+        words = shlex.split(segment)
+    except ValueError:  # quotes left open: not a message read with confidence
+        return None
+    parts = [value for flag, value in zip(["", *words], words, strict=False) if _takes_message(flag)]
+    parts += [w.removeprefix("--message=") for w in words if w.startswith("--message=")]
+    return "\n\n".join(parts) or None
+
+
+def _takes_message(flag: str) -> bool:
+    """`-m`, and short flags ending in it (`-am`); not `--amend` or `-m` attached to its value."""
+    return flag == "--message" or (flag.startswith("-") and not flag.startswith("--") and flag.endswith("m"))
+
+
+def _cleaned(message: str) -> str:
+    lines = [line.rstrip() for line in message.strip().splitlines() if not _GENERATED.search(line)]
+    while lines and (not lines[-1] or _TRAILER.match(lines[-1])):  # the trailer block at the end
+        lines.pop()
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    commit: Commit
+    message_uuid: str
+    turn: int | None
+    request: str | None  # what the person had asked for
+
+
+class CommitTracker:
+    """Commits in the order they were made; a commit whose call failed or was refused is dropped."""
+
+    def __init__(self) -> None:
+        self._made: OrderedDict[str, Made] = OrderedDict()  # call id -> the commit it made
+
+    def on_call(self, call: ToolCall, uuid: str, turn: int | None, request: str | None) -> None:
+        commit = commit_of(call) if call.name == "Bash" else None
+        if commit is not None:
+            bounded_put(self._made, call.id, Made(commit, uuid, turn, request))
+
+    def on_not_done(self, call_id: str) -> None:
+        self._made.pop(call_id, None)
+
+    def kept(self) -> list[Made]:
+        ranked = sorted(self._made.values(), key=lambda made: made.commit.body_chars, reverse=True)
+        best = ranked[:MAX_COMMITS]
+        return [made for made in self._made.values() if made in best]
