@@ -22,7 +22,9 @@ MAX_COMMITS = 3
 MIN_BODY_CHARS = 40
 COMMIT_CHARS = 900
 _COMMIT = re.compile(r"\bgit(?:\s+-C\s+\S+)?\s+commit\b")
-_HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1[^\n]*\n(.*?)\n\s*\2\b", re.DOTALL)
+# A here-document up to its terminator, or to the end of a command the reader cut (2,000 characters)
+_HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1[^\n]*\n(.*?)(?:\n\s*\2\b|…?\Z)", re.DOTALL)
+_MESSAGE_FILE = re.compile(r"(?:-F|--file)[= ]\s*(\S+)")
 _END = re.compile(r"&&|\|\||;|\n")
 _TRAILER = re.compile(r"^[A-Za-z][\w-]*: \S")
 _GENERATED = re.compile(r"Generated with \[?Claude Code|^🤖")
@@ -41,7 +43,7 @@ def commit_of(call: ToolCall) -> Commit | None:
     command = call.input.get("command")  # as written: command_of folds the message's lines
     if not isinstance(command, str) or (found := _COMMIT.search(command)) is None:
         return None
-    message = _message(command[found.end():])
+    message = _message(command, found.end())
     if message is None:
         return None
     subject, _, body = _cleaned(message).partition("\n")
@@ -61,11 +63,17 @@ def _cut(text: str) -> str:
     return (cut[:line_end] if line_end > COMMIT_CHARS // 2 else cut) + "…"
 
 
-def _message(after: str) -> str | None:
+def _message(command: str, start: int) -> str | None:
+    after = command[start:]
+    segment = _END.split(after, maxsplit=1)[0]
+    named = _MESSAGE_FILE.search(segment)
+    if named is not None and named.group(1) != "-":  # written to a file first: `cat > F <<'EOF'`
+        written = re.search(r">\s*" + re.escape(named.group(1)) + r"\s*<<", command[:start])
+        heredoc = _HEREDOC.search(command, written.start()) if written is not None else None
+        return heredoc.group(3) if heredoc is not None else None
     heredoc = _HEREDOC.search(after)
     if heredoc is not None:
         return heredoc.group(3)
-    segment = _END.split(after, maxsplit=1)[0]
     try:
         words = shlex.split(segment)
     except ValueError:  # quotes left open: not a message read with confidence

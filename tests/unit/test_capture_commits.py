@@ -17,12 +17,13 @@ def _drafts(*parts: TranscriptRecord | list[TranscriptRecord]) -> list[Candidate
 
 
 def _heredoc(subject: str, body: str = BODY, *, trailers: str = "") -> str:
-    return f"git add lib/auth.ts && git commit -q -F - <<'EOF'\n{subject}\n\n{body}\n{trailers}EOF\ngit log -1"
+    message = f"{subject}\n\n{body}\n{trailers}"
+    return f"git add lib/auth.ts && git commit -q -F - <<'EOF'\n{message}EOF\ngit log -1"
 
 
 def test_a_fix_commit_with_a_body_is_a_fix_in_the_commits_own_words() -> None:
-    [draft] = _drafts(said("jurors cannot log in"), bash("t1", _heredoc("fix(jury): lowercase invited emails"),
-                                                           "[main 2b0f2bf] fix(jury)"))
+    commit = bash("t1", _heredoc("fix(jury): lowercase invited emails"), "[main 2b0f2bf] fix(jury)")
+    [draft] = _drafts(said("jurors cannot log in"), commit)
     assert draft.category is Category.FIX
     assert draft.content == f"Committed: fix(jury): lowercase invited emails\n{BODY}"
     assert draft.context == "Request: jurors cannot log in"
@@ -31,17 +32,18 @@ def test_a_fix_commit_with_a_body_is_a_fix_in_the_commits_own_words() -> None:
 @pytest.mark.parametrize("command", [
     'git commit -m "feat: one invite table for finalists" -m "Invites live in their own table so a mail '
     'scanner that opens the link cannot accept the place: GET never writes."',
-    "git commit -m \"$(cat <<'EOF'\nfeat: one invite table for finalists\n\nInvites live in their own table so"
-    " a mail scanner that opens the link cannot accept the place: GET never writes.\nEOF\n)\"",
+    "git commit -m \"$(cat <<'EOF'\nfeat: one invite table for finalists\n\nInvites live in their own "
+    "table so a mail scanner that opens the link cannot accept the place: GET never writes.\nEOF\n)\"",
 ])
 def test_any_other_commit_with_a_body_is_a_decision_however_the_message_is_given(command: str) -> None:
     [draft] = _drafts(said("ship the finale invites"), bash("t1", command, "[main 200ab05] feat"))
     assert draft.category is Category.DECISION
-    assert draft.content.startswith("Committed: feat: one invite table for finalists\nInvites live in their own")
+    assert draft.content.startswith("Committed: feat: one invite table for finalists\nInvites live in their")
 
 
 def test_trailers_and_the_generated_line_are_not_the_body() -> None:
-    trailers = "\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\nCo-Authored-By: Claude <x@y>\n"
+    trailers = ("\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+                "Co-Authored-By: Claude <x@y>\n")
     [draft] = _drafts(bash("t1", _heredoc("fix: lowercase emails", trailers=trailers), "ok"))
     assert draft.content.endswith(BODY)
     assert _drafts(bash("t2", _heredoc("chore: bump", body="Co-Authored-By: Claude <x@y>"), "ok")) == []
@@ -70,3 +72,18 @@ def test_a_long_session_stages_the_three_commits_that_explain_most_in_their_orde
     commits = [bash(f"t{i}", _heredoc(f"feat: step {i}", body=b), "ok") for i, b in enumerate(bodies)]
     subjects = [d.content.splitlines()[0] for d in _drafts(*commits)]
     assert subjects == ["Committed: feat: step 0", "Committed: feat: step 3", "Committed: feat: step 4"]
+
+
+def test_a_message_cut_short_by_the_reader_keeps_what_was_read() -> None:
+    # the transcript reader keeps 2,000 characters of a command: the here-document loses its end
+    long_body = BODY + "\n" + "- more detail\n" * 200
+    command = _heredoc("fix!: repair the culture guard", body=long_body)[:2000] + "…"
+    [draft] = _drafts(bash("t1", command, "ok"))
+    assert draft.content.startswith(f"Committed: fix!: repair the culture guard\n{BODY}")
+
+
+def test_a_message_written_to_a_file_first_in_the_same_command_is_read() -> None:
+    command = (f"S=/tmp/scratch && cat > $S/msg.txt <<'EOF'\nfix: harden frontmatter parsing\n\n{BODY}\nEOF\n"
+               "git add src/catalog.py && git commit -q -F $S/msg.txt && git log -1")
+    [draft] = _drafts(bash("t1", command, "ok"))
+    assert draft.content == f"Committed: fix: harden frontmatter parsing\n{BODY}"
