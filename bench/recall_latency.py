@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from abzu.adapters.sqlite.stores import ready
 from abzu.adapters.sqlite.timestamps import to_db
 from abzu.application.projects import project_for_root
 from abzu.application.recall import RecallRequest
@@ -206,8 +207,9 @@ def build_store(
         return {"rows": rows, "insert_per_s": float("nan")}
     (root / PROJECTS[0] / ".git").mkdir(parents=True, exist_ok=True)
     container = build_container(settings, cwd=root / PROJECTS[0])
-    register_projects(container, root)  # creates and migrates both stores
+    register_projects(container, root)  # creates and migrates wisdom.db
     container.shutdown_resources()
+    ready(settings.layout.root / "abzu.db", "staging")  # staging opens only when first used
     started = time.perf_counter()
     stored = fill(settings.layout.root, items, batch)
     fill_seconds = time.perf_counter() - started
