@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from abzu.entrypoints.wiring.container import Container
 
 V = TypeVar("V", bound=BaseModel)
+ListLimit = Annotated[int, typer.Option(min=0, help="Most to list, oldest first (0: all).")]
 NOT_CONFIGURED = (
     "Gemini is not configured: set GEMINI_API_KEY (a key from https://aistudio.google.com/apikey), "
     "or review by hand with `abzu review --interactive`."
@@ -86,11 +87,14 @@ class ReviewCommands(ContainerCommands):
             _review(c, request, interactive=interactive, as_json=json)
 
 
-    def candidates(self, project: ProjectOpt = None, json: JsonFlag = False) -> None:
+    def candidates(self, project: ProjectOpt = None, limit: ListLimit = 50, json: JsonFlag = False) -> None:
         """List the candidates staged for review (oldest first)."""
         with one_line_errors():
-            found = self._container().review.get_staged_candidates().execute(project)
-            view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in found])
+            staged = self._container().review.get_staged_candidates()
+            found = staged.execute(project, limit + 1 if limit else None)
+            shown = found[:limit] if limit else found  # a queue of 100,000 took 100 s to draw whole
+            view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in shown],
+                                  more=len(found) > len(shown))
             _show(view, json, render.candidates)
 
 

@@ -16,7 +16,8 @@ def candidates(view: CandidatesView) -> None:
     if not view.candidates:
         console.print(f"Nothing staged{_for(view.project)}.")
         return
-    table = Table(title=f"Staged candidates{_for(view.project)}: {len(view.candidates)}")
+    more = " (the oldest; more are staged: --limit 0 lists all)" if view.more else ""
+    table = Table(title=f"Staged candidates{_for(view.project)}: {len(view.candidates)}{more}")
     for column in ("id", "category", "project", "staged", "text"):
         table.add_column(column, overflow="fold")
     for c in view.candidates:

@@ -31,6 +31,7 @@ class CandidateView(BaseModel):
 class CandidatesView(BaseModel):
     project: str | None
     candidates: list[CandidateView]
+    more: bool = False  # more are staged than --limit listed
 
 
 class OutcomeView(BaseModel):

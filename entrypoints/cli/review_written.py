@@ -17,19 +17,24 @@ if TYPE_CHECKING:
 
 CHOICES = {"c": "confirm (I vouch for it)", "r": "remove", "s": "skip", "q": "quit"}
 PREVIEW_CHARS = 100
+LISTED = 20  # a review that does not ask lists the oldest; --interactive goes through each
 ASK = "Confirm or remove them with `abzu review --interactive` (or the Staging view of `abzu ui`)."
 
 
 def listed(c: "Container", project: str | None) -> None:
     """One line each, for a review that does not ask (Gemini's, a dry run)."""
-    found = c.review.unreviewed_beads().execute(project)
+    found = c.review.unreviewed_beads().execute(project, limit=LISTED + 1)
     if not found:
         return
-    console.print(f"{len(found)} memor{'y' if len(found) == 1 else 'ies'} written by the agent, "
-                  "not reviewed (preferences skip staging):", markup=False, highlight=False)
-    for item in found:
+    many = f"More than {LISTED} memories" if len(found) > LISTED else f"{len(found)} memor"
+    many += "" if len(found) > LISTED else ("y" if len(found) == 1 else "ies")
+    console.print(f"{many} written by the agent, not reviewed (preferences skip staging):",
+                  markup=False, highlight=False)
+    for item in found[:LISTED]:
         preview = short_line(item.bead.content, PREVIEW_CHARS)
         console.print(f"  {_label(item)}: {preview}", markup=False, highlight=False)
+    if len(found) > LISTED:
+        console.print("  … and more (the oldest are listed)", markup=False, highlight=False)
     console.print(ASK, markup=False, highlight=False)
 
 

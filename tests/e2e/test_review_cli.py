@@ -115,6 +115,31 @@ def test_every_review_lists_what_the_agent_wrote_straight_into_permanent_memory(
     assert "abzu review --interactive" in result.output
 
 
+def test_a_review_that_does_not_ask_lists_the_oldest_twenty_of_what_the_agent_wrote(container: Container):
+    tools = ("pnpm", "ruff", "black", "mypy", "pyright", "vitest", "jest", "cargo", "clippy", "gofmt", "tox",
+             "nox", "uv", "poetry", "hatch", "bun", "deno", "eslint", "biome", "prettier", "tsc", "make",
+             "just")
+    ids = [_agent_preference(container, f"Always run {tool} before pushing") for tool in tools]
+    result = abzu(container, "review", "--dry-run")
+    assert "More than 20 memories written by the agent, not reviewed" in result.output
+    assert ids[19] in result.output and ids[20] not in result.output
+    assert "… and more (the oldest are listed)" in result.output
+
+
+def test_candidates_lists_the_oldest_fifty_unless_told_otherwise(container: Container):
+    for n in range(52):
+        text = f"Step {n} of the migration needs a lock"
+        assert abzu(container, "remember", text, "-c", "learning").exit_code == 0
+    shown = abzu(container, "candidates")
+    assert "Staged candidates: 50 (the oldest; more are staged" in shown.output
+    listed = json.loads(abzu(container, "candidates", "--json", "--limit", "2").output)
+    assert [c["content"] for c in listed["candidates"]] == ["Step 0 of the migration needs a lock",
+                                                             "Step 1 of the migration needs a lock"]
+    assert listed["more"] is True
+    every = json.loads(abzu(container, "candidates", "--json", "--limit", "0").output)
+    assert (len(every["candidates"]), every["more"]) == (52, False)
+
+
 def test_an_interactive_review_confirms_or_removes_what_the_agent_wrote(container: Container):
     kept = _agent_preference(container, "Always answer in French")
     gone = _agent_preference(container, "Never run the test suite")
