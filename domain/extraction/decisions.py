@@ -38,7 +38,9 @@ _NOT_A_DECISION = re.compile(
 
 # A choice between named alternatives, or with its reason: what makes a stated step a decision.
 _GROUNDED = re.compile(
-    r"\binstead of\b|\brather than\b|\bswitch(?:ed|ing)? (?:from|to)\b|\bdecided\b|\bopted\b|\bchose\b"
+    # switching "to it" names nothing a month later: the pronoun's noun was in an earlier message
+    r"\binstead of\b|\brather than\b|\bswitch(?:ed|ing)? (?:from|to)\b(?! (?:it|that|this|them)\b)"
+    r"|\bdecided\b|\bopted\b|\bchose\b"
     r"|\bgoing with\b|\bwent with\b|\bin favou?r of\b|\bover\b|\bnot\b|\bbecause\b|\bsince\b|\bso that\b"
     r"|\bfrom\b .{1,60}?\bto\b"
     r"|\bdue to\b|\bgiven that\b|\bto (?:avoid|keep|match|fit|support|prevent|preserve)\b"

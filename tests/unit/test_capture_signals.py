@@ -268,6 +268,15 @@ def test_a_long_question_and_answer_session_keeps_its_latest_reports() -> None:
     assert asked == [f"Asked: what does module m{i} do?" for i in range(3, 7)]
 
 
+@pytest.mark.parametrize(("sentence", "decided"), [
+    ("I'm switching to it and rerunning the full eval:", False),  # "it": named in an earlier message
+    ("I'm switching to the plain prompt and rerunning the full eval:", True),
+])
+def test_a_switch_names_what_it_switches_to(sentence: str, decided: bool) -> None:
+    drafts = _drafts(said("try the other wording"), wrote(sentence), edit("t1", "/prompt.py"))
+    assert [d.content for d in drafts] == ([sentence] if decided else [])
+
+
 @pytest.mark.parametrize("sentence", [
     "Words play simultaneously instead of sequentially.",  # a description
     "The fundamental issue is that we still add harmonics instead of composing.",  # a diagnosis
