@@ -20,6 +20,14 @@ def test_the_whole_stored_text_is_shown_with_its_line_breaks_and_the_summary_as_
     assert shown.text == "Pin alembic below 2\n" + "batch mode breaks " * 20
 
 
+@pytest.mark.parametrize("summary", [
+    "Pin alembic below 2: batch mode breaks…",  # the text's beginning, cut (a staged candidate's)
+    "Pin alembic below 2:\nbatch mode breaks",  # the whole text, other line breaks
+])
+def test_a_summary_that_only_repeats_the_text_s_beginning_is_not_shown_again(summary: str) -> None:
+    assert item("Pin alembic below 2: batch mode breaks sqlite ALTER", summary=summary).title is None
+
+
 def test_a_text_longer_than_the_budget_is_cut_with_an_ellipsis() -> None:
     shown = item("x" * (RESULT_CHARS * 2))
     assert len(shown.text) == RESULT_CHARS and shown.text.endswith("…")
