@@ -26,8 +26,10 @@ def listed(c: "Container", project: str | None) -> None:
     found = c.review.unreviewed_beads().execute(project, limit=LISTED + 1)
     if not found:
         return
-    many = f"More than {LISTED} memories" if len(found) > LISTED else f"{len(found)} memor"
-    many += "" if len(found) > LISTED else ("y" if len(found) == 1 else "ies")
+    if len(found) > LISTED:
+        many = f"More than {LISTED} memories"
+    else:
+        many = f"{len(found)} memor{'y' if len(found) == 1 else 'ies'}"
     console.print(f"{many} written by the agent, not reviewed (preferences skip staging):",
                   markup=False, highlight=False)
     for item in found[:LISTED]:
