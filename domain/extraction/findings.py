@@ -4,7 +4,7 @@ Claude looks (at least MIN_LOOKS looks, none editing a file; each command of a c
 `git branch -a && git reflog` is one look) and hands the turn back with
 a report: its last words before the person speaks again, or before it asks them to choose
 (AskUserQuestion). That report is a learning about the project, stored with the question it
-answers, when the person asked one (it ends with "?" or opens with an interrogative; commands
+answers, when the person asked one (it ends with "?" or "？" or opens with an interrogative; commands
 run to answer it, in a scratch folder or as a dry run, are part of looking) or when every call
 was a look (a task handed back unchanged: what blocked it, or what there was to know). An
 exchange that edited a file ends in a status report, not a finding; a short reply ("Yes.")
