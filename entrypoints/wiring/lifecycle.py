@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from abzu.adapters.sqlite.session_unit_of_work import SqliteSessionUnitOfWork
     from abzu.adapters.sqlite.sqlite3_store import Sqlite3Store
     from abzu.application.anchors.ports import GitRepo
+    from abzu.application.enki.complete_project import ExpireEmDbs
     from abzu.application.extraction.extract_transcript import ExtractTranscript
     from abzu.application.maintenance import RunMaintenance
     from abzu.application.ports import Clock, IdGenerator, UnitOfWork, Workspace
@@ -135,23 +136,31 @@ class SessionLifecycle:
     def maintenance(self) -> "RunMaintenance":
         """Decay and deletions, em.db retention (issue 17), stale anchors (issue 16.3), shown
         journals; its writes are recorded as the maintenance's."""
-        from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
         from abzu.adapters.shown_file import ShownJournalRetention
         from abzu.adapters.sqlite.actor import MAINTENANCE
         from abzu.adapters.sqlite.anchor_freshness import SqliteAnchorFreshness
         from abzu.adapters.sqlite.unit_of_work import SqliteUnitOfWork
         from abzu.application.anchors.mark_stale import MarkStaleAnchors
-        from abzu.application.enki.complete_project import ExpireEmDbs
         from abzu.application.maintenance import RunMaintenance
 
         return RunMaintenance(
             SqliteUnitOfWork(self.wisdom, self.staging, self.decay, actor=MAINTENANCE), self.clock,
-            retention=ExpireEmDbs(completions=JsonCompletionLog(self.home.completions), files=OsEmFiles(),
-                                  clock=self.clock),
+            retention=self._em_retention(),
             anchors=MarkStaleAnchors(anchors=SqliteAnchorFreshness(self.wisdom), git=self.git,
                                      clock=self.clock),
             journals=ShownJournalRetention(self.home.shown, self.clock),
         )
+
+    def _em_retention(self) -> "ExpireEmDbs | None":
+        """Only `abzu complete-project` writes the completions file: without it there is no em.db
+        to expire, and a session end does not load Enki's modules (~15 ms of its CPU)."""
+        if not self.home.completions.exists():
+            return None
+        from abzu.adapters.enki.completions import JsonCompletionLog, OsEmFiles
+        from abzu.application.enki.complete_project import ExpireEmDbs
+
+        completions = JsonCompletionLog(self.home.completions)
+        return ExpireEmDbs(completions=completions, files=OsEmFiles(), clock=self.clock)
 
     # --- the session lifecycle ---
     def ingest_spool(self) -> "IngestSpool":

@@ -67,3 +67,29 @@ def test_session_start_on_a_populated_store_loads_no_heavy_library(tmp_path: Pat
     imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines() if "|" in line}
     assert "sqlite" in done.stdout  # the memory was injected
     assert imported & set(HEAVY) == set()
+
+
+MAINTAIN = """
+import sys
+from pathlib import Path
+from abzu.entrypoints.settings import Settings
+from abzu.entrypoints.wiring.container import build_container
+
+container = build_container(Settings(home=Path(sys.argv[1])), cwd=Path(sys.argv[1]))
+container.sessions.maintenance().execute()
+print(sorted(m for m in sys.modules if m.startswith("abzu") and ".enki" in m))
+"""
+
+
+def test_a_maintenance_pass_where_no_project_was_completed_loads_no_enki_module(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def enki_modules() -> str:
+        done = subprocess.run([sys.executable, "-c", MAINTAIN, str(home)], capture_output=True, text=True,
+                              check=True, timeout=60, env={"ABZU_HOME": str(home), "PATH": "/usr/bin:/bin"})
+        return done.stdout.splitlines()[-1]
+
+    assert enki_modules() == "[]"  # no completions.json: no em.db to expire
+    (home / "completions.json").write_text("{}\n", encoding="utf-8")  # `abzu complete-project` ran once
+    assert "abzu.application.enki.complete_project" in enki_modules()
