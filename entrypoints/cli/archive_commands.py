@@ -3,17 +3,21 @@
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from json import dumps
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from abzu.application.scrub.ports import NoScrubProgress, ScrubProgress
 from abzu.domain.archive import ArchiveError
 from abzu.domain.quoting import one_line
 from abzu.entrypoints.cli.context import ContainerCommands, ContainerSource, log, one_line_errors
 from abzu.entrypoints.cli.memory import JsonFlag
+from abzu.entrypoints.cli.progress import RichScrubProgress, shown
 
+PROGRESS_LINES = 5_000  # the bar moves every so many lines (a rich update per line costs seconds)
 Out = Annotated[Path | None, typer.Option("--out", "-o", help="Write here (mode 0600) instead of stdout.")]
 In = Annotated[Path, typer.Argument(help="A file written by `abzu export`.")]
 AsProject = Annotated[list[str] | None, typer.Option(
@@ -57,7 +61,10 @@ class ArchiveCommands(ContainerCommands):
         --as-project chooses the project instead.
         """
         with one_line_errors():
-            counts = self._container().trust.import_memory().execute(_reader(file), as_project or ())
+            # the file is read once to check it and once per store (~5 min for 1M records)
+            bars = partial(RichScrubProgress, label="importing")
+            with shown(bars, NoScrubProgress(), enabled=sys.stderr.isatty() and not json) as bar:
+                counts = self._container().trust.import_memory().execute(_reader(file, bar), as_project or ())
             log.info("import of %s: %s", file, counts)
             if json:
                 typer.echo(dumps({"added": counts.added, "present": counts.present,
@@ -69,14 +76,25 @@ class ArchiveCommands(ContainerCommands):
                 typer.echo(f"project {one_line(old)} imported as {one_line(new)}")  # names from a file: data
 
 
-def _reader(file: Path) -> Callable[[], Iterator[str]]:
-    """The file's lines, read afresh on each call. Only a newline ends a line: JSON leaves U+2028
-    and U+0085 unescaped inside strings, and `str.splitlines` cut records there."""
+def _reader(file: Path, bar: ScrubProgress) -> Callable[[], Iterator[str]]:
+    """The file's lines, read afresh on each call (each pass a bar of the file's characters).
+    Only a newline ends a line: JSON leaves U+2028 and U+0085 unescaped inside strings, and
+    `str.splitlines` cut records there."""
+    passes = 0
 
     def lines() -> Iterator[str]:
+        nonlocal passes
+        passes += 1
         try:
+            bar.begin(f"{file.name}: pass {passes}", file.stat().st_size)
             with file.open(encoding="utf-8-sig", newline="\n") as handle:  # a BOM from an editor
-                yield from handle
+                read = 0
+                for n, line in enumerate(handle, start=1):
+                    read += len(line)
+                    if n % PROGRESS_LINES == 0:
+                        bar.advance(read)
+                        read = 0
+                    yield line
         except (OSError, UnicodeDecodeError) as exc:
             raise ArchiveError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from exc
 

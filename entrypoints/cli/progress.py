@@ -29,9 +29,11 @@ class RichReviewProgress(ReviewProgress):
 
 
 class RichScrubProgress(ScrubProgress):
-    def __init__(self, progress: Progress) -> None:
+    """Labelled steps with totals: scrub's tables and files, and `abzu import`'s passes."""
+
+    def __init__(self, progress: Progress, label: str = "scrubbing") -> None:
         self._progress = progress
-        self._task = progress.add_task("scrubbing", total=None)
+        self._task = progress.add_task(label, total=None)
 
     def begin(self, label: str, total: int) -> None:
         self._progress.reset(self._task, total=total, description=escape(label))
