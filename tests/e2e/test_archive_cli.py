@@ -1,12 +1,16 @@
 """`abzu export` / `abzu import` through the real CLI, on SQLite files in tmp_path."""
 
 import json
+import os
 import stat
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from abzu.application.remember_io import RememberRequest
 from abzu.entrypoints.settings import Settings
 from abzu.entrypoints.wiring.container import Container, build_container
 from tests.e2e.cli import Cli
@@ -135,3 +139,20 @@ def test_a_file_put_together_by_hand_imports_in_any_order_of_kinds(other: Cli, t
     assert run.code == 0, run.stderr
     assert run.json()["added"] == 2
     assert other("show", "b-hand", "--json").json()["project"] == "api"
+
+
+def test_an_export_piped_into_a_reader_that_stops_early_ends_quietly(
+        container: Container, repo: Path) -> None:
+    words = [f"w{n:05d}" for n in range(12_000)]
+    for i in range(20):  # ~120 KB of export: more than a pipe holds, so the write meets the closed end
+        text = " ".join(words[i * 600:(i + 1) * 600])
+        container.remember().execute(RememberRequest(text, "preference")).unwrap()
+    home = Path(container.config.home())
+    child = subprocess.Popen([sys.executable, "-m", "abzu.entrypoints.launcher", "export"], cwd=repo,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "ABZU_HOME": str(home)})
+    assert child.stdout is not None and child.stderr is not None
+    assert json.loads(child.stdout.readline())["format"] == "abzu-export"
+    child.stdout.close()  # `abzu export | head -1`
+    assert child.wait(timeout=60) == 0
+    assert child.stderr.read() == b""
