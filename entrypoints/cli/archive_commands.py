@@ -44,7 +44,8 @@ class ArchiveCommands(ContainerCommands):
         with one_line_errors():
             lines = self._container().trust.export_memory().execute()
             if out is None:
-                _to_stdout(lines)
+                for line in lines:
+                    sys.stdout.write(line + "\n")
                 return
             _write_private(out, lines)
             log.info("export written to %s", out)
@@ -98,17 +99,6 @@ def _reader(file: Path, bar: ScrubProgress) -> Callable[[], Iterator[str]]:
             raise ArchiveError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from exc
 
     return lines
-
-
-def _to_stdout(lines: Iterable[str]) -> None:
-    """`abzu export | head` stops reading on purpose: the export ends quietly, as `cat` would."""
-    try:
-        for line in lines:
-            sys.stdout.write(line + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's own flush too
-        raise typer.Exit(0) from None
 
 
 def _write_private(path: Path, lines: Iterable[str]) -> None:

@@ -1,6 +1,8 @@
 """Shared plumbing of CLI commands: the lazily built container and one-line failures."""
 
 import logging
+import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
@@ -83,11 +85,16 @@ def fail(message: str) -> NoReturn:
 
 @contextmanager
 def one_line_errors() -> Iterator[None]:
-    """Anything unexpected becomes one line on stderr and exit 1; the traceback goes to the log."""
+    """Anything unexpected becomes one line on stderr and exit 1; the traceback goes to the log.
+    A reader that stops reading (`abzu export | head`) ends the command quietly, as with `cat`."""
     try:
         yield
+        sys.stdout.flush()  # here, not at exit: a closed pipe is then this block's to answer
     except (typer.Exit, typer.Abort):
         raise
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's own flush too
+        raise typer.Exit(0) from None
     except Exception as exc:
         log.exception("command failed")
         fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
