@@ -92,9 +92,9 @@ class ReviewCommands(ContainerCommands):
         with one_line_errors():
             staged = self._container().review.get_staged_candidates()
             found = staged.execute(project, limit + 1 if limit else None)
-            shown = found[:limit] if limit else found  # a queue of 100,000 took 100 s to draw whole
-            view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in shown],
-                                  more=len(found) > len(shown))
+            listed = found[:limit] if limit else found  # a queue of 100,000 took 100 s to draw whole
+            view = CandidatesView(project=project, candidates=[CandidateView.of(c) for c in listed],
+                                  more=len(found) > len(listed))
             _show(view, json, render.candidates)
 
 
