@@ -65,19 +65,21 @@ def is_local_look(command: str) -> bool:
 _DISCARDED = re.compile(r"\s\d?>\s*/dev/null\b|\s\d?>&\d\b")  # 2>/dev/null, 2>&1: nothing written
 
 
-_NO_OPS = frozenset(("true", "false", ":"))
-_CHAINED = re.compile(r"\s*(?:;|&&|\|\|)\s*")
+_NO_OPS = frozenset(("true", "false", ":", "do", "done", "then", "fi", "else"))
+# A script's lines are steps as a chain's are (`ls\nrm -rf build` removes a folder).
+_CHAINED = re.compile(r"\s*(?:;|&&|\|\||\n)\s*")
+# The shell around a script's commands: `cd`, a variable set, a loop's head.
+_STRUCTURE = re.compile(r"^(?:cd |[A-Za-z_]\w*=\S*$|for \w+ in )")
 
 
 def is_read_only(command: str) -> bool:
-    """A command that only looks (no redirection into a file): every command of a chain
-    (`ls .venv; uv run app` runs `uv run app` too)."""
-    if _READ_ONLY.match(command) is None:
-        return False
+    """A command that only looks (no redirection into a file): every command of a chain or a
+    script (`ls .venv; uv run app` runs `uv run app` too)."""
     if ">" in command and ">" in _DISCARDED.sub(" ", command):
         return False
-    steps = [s for s in _CHAINED.split(command) if s and not s.startswith("cd ") and s not in _NO_OPS]
-    return all(_READ_ONLY.match(s) is not None for s in steps)
+    steps = [s for s in _CHAINED.split(command.strip())
+             if s and _STRUCTURE.match(s) is None and s not in _NO_OPS]
+    return bool(steps) and all(_READ_ONLY.match(s) is not None for s in steps)
 
 
 # The only tools whose SUCCESSFUL output the heuristics read (`classify` for Bash, the task
