@@ -38,12 +38,18 @@ Feature: Capture reads the shape of a session, not its wording
     Then staging holds the decision "I'll use httpx instead of requests, since the client is async."
     And staging holds no decision about "Redis"
 
-  Scenario: Claude's last message is the outcome of the session, not a memory
+  Scenario: Claude's short last message is the outcome of the session, not a memory
     Given a session in which the user asks "bump the version"
     And Claude edits "/pyproject.toml" and says "Bumped the version to 0.2.0."
     When that session ends
     Then the session's final summary ends with "Outcome: Bumped the version to 0.2.0."
     And staging holds nothing from the session
+
+  Scenario: Claude's account of a task that changed existing files is a learning
+    Given a session in which the user asks "jurors invited with capitals cannot log in"
+    And Claude edits "/lib/actions/auth.ts" and says "Fixed: the invite stored the address as typed, while signInJury looked it up lowercased, so Juror.B@example.com never matched. The lookup now ignores case and the invite lowercases the address; the two existing mixed-case rows still need the SQL fix."
+    When that session ends
+    Then staging holds a learning that says "Done: Fixed: the invite stored the address as typed"
 
   Scenario: The option the person picks when Claude asks them to choose is a decision
     Given a session in which Claude asks "Which queue should the jobs use?" offering "Redis streams" and "SQS"

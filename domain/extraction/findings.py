@@ -6,9 +6,12 @@ a report: its last words before the person speaks again, or before it asks them 
 (AskUserQuestion). That report is a learning about the project, stored with the question it
 answers, when the person asked one (it ends with "?" or "？" or opens with an interrogative; commands
 run to answer it, in a scratch folder or as a dry run, are part of looking) or when every call
-was a look (a task handed back unchanged: what blocked it, or what there was to know). An
-exchange that edited a file ends in a status report, not a finding; a short reply ("Yes.")
-carries nothing a month later; a question answered without looking is general knowledge.
+was a look (a task handed back unchanged: what blocked it, or what there was to know). A short
+reply ("Yes.") carries nothing a month later; a question answered without looking is general knowledge.
+An exchange that changed a file that existed before the session ends in the agent's account of the
+task (issue 30.2, "what the agent reported at the end of a task"): `Done: …`, a learning, as long as
+a report; the causes and findings of a fix live there more often than in any one sentence. Code the
+session wrote itself is not: its account describes new code, which the code itself says.
 A background agent's completion notice (`<task-notification>`) opens an exchange whose looking
 that agent did: Claude's reply to it, when it changes nothing, relays its findings (capture-third).
 """
@@ -16,7 +19,7 @@ that agent did: Claude's reply to it, when it changes nothing, relays its findin
 import re
 from dataclasses import dataclass
 
-from abzu.domain.extraction.rules import FILE_TOOLS, command_of, is_read_only
+from abzu.domain.extraction.rules import FILE_TOOLS, command_of, file_of, is_read_only
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import QUESTION_MARKS, shorten
 
@@ -65,13 +68,16 @@ class ReportTracker:
         self._ran = False  # a command that is not a look ran (fine for a question, not for a task)
         self._report: tuple[str, str, bool] | None = None  # (text, uuid, read before: replayed)
         self._delegated: str | None = None  # a background agent finished: it did the looking
+        self._seen: set[str] = set()  # files read or changed in the session
+        self._created: set[str] = set()  # files the session wrote first: its own new code
+        self._reworked = False  # the exchange changed a file that existed before it
 
     def on_human(self, text: str) -> Report | None:
         """The previous exchange's finding, if it had one; a new exchange starts."""
         found = self.flush()
         self._question = text if is_question(text) else None
         self._delegated = delegated_summary(text)
-        self._looks, self._changed, self._ran = 0, False, False
+        self._looks, self._changed, self._ran, self._reworked = 0, False, False, False
         return found
 
     def on_text(self, text: str, uuid: str, *, replaying: bool) -> None:
@@ -84,8 +90,14 @@ class ReportTracker:
             found = self._found(asked=True)
             self._report = None
             return found
+        path = file_of(call)
+        if path is not None and path not in self._seen:
+            self._seen.add(path)
+            if call.name == "Write":
+                self._created.add(path)
         if call.name in FILE_TOOLS:  # a command may write too, but trying things in a scratch
             self._changed = True      # folder, installing, dry runs are how questions get answered
+            self._reworked = self._reworked or path not in self._created
         elif call.name not in _NOT_LOOKS:
             command = command_of(call)
             self._looks += len(_CHAIN.split(command)) if command else 1
@@ -101,13 +113,23 @@ class ReportTracker:
         return found
 
     def _found(self, *, asked: bool) -> Report | None:
-        needed = 0 if self._delegated is not None else MIN_LOOKS  # a background agent did the looking
-        if self._report is None or self._changed or self._looks < needed:
+        report = self._long_report()
+        if report is None:
             return None
-        text, uuid, replayed = self._report
-        if replayed or len(text.strip()) < MIN_REPORT_CHARS or not (self._question or asked or not self._ran):
+        text, uuid = report
+        if self._reworked and self._delegated is None:  # the account of a task done on existing files
+            return Report(f"Done: {shorten(text, REPORT_CHARS)}", uuid)
+        needed = 0 if self._delegated is not None else MIN_LOOKS  # a background agent did the looking
+        if self._changed or self._looks < needed or not (self._question or asked or not self._ran):
             return None
         asked_for = f"Asked: {shorten(self._question, QUESTION_CHARS)}\n" if self._question else ""
         if self._delegated is not None:
             asked_for = f"Reported by a background agent ({shorten(self._delegated, QUESTION_CHARS)}):\n"
         return Report(f"{asked_for}Found: {shorten(text, REPORT_CHARS)}", uuid)
+
+    def _long_report(self) -> tuple[str, str] | None:
+        """Claude's last words, when read for the first time and long enough to report something."""
+        if self._report is None:
+            return None
+        text, uuid, replayed = self._report
+        return None if replayed or len(text.strip()) < MIN_REPORT_CHARS else (text, uuid)

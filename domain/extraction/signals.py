@@ -203,7 +203,8 @@ class StructuralSignals:
     def _reported(self, report: Report | Repeat | Lookup | Location | Answered | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
-            _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, turn=turn))
+            context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
+            _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, context, turn=turn))
             if len(self.found) > MAX_REPORTS:  # a long Q&A session is a reviewer's queue, not a log
                 self.found.popitem(last=False)
 

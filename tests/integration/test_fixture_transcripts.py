@@ -97,7 +97,8 @@ def test_orchestrator_session_errors_sidechains_and_decision() -> None:
     ]
     assert found.last_user_ask == "/orchestrator @CLAUDE.md を最新の状態にアップデートしてください"
     drafts = found.candidate_drafts()
-    assert [d.category for d in drafts] == [Category.DECISION] + [Category.LEARNING] * 6
+    assert [d.category for d in drafts] == [Category.DECISION] + [Category.LEARNING] * 7
+    assert drafts[-1].content.startswith("Done: CLAUDE.mdファイルを最新の状態に")  # its account of the task
     # What the subagents found out, each with the request it answered as context.
     assert "Tailwind CSS: ^4 (upgraded from v3)" in [d.content for d in drafts]
     assert "Missing scripts: No `type-check` script mentioned in docs" in [d.content for d in drafts]

@@ -224,14 +224,26 @@ def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
 @pytest.mark.parametrize("parts", [
     [said("do we still need the override?"), wrote(REPORT)],  # answered without looking
     [said("do we still need the override?"), _looked("cat package.json"), wrote(REPORT)],  # one look
-    [said("is the override still needed?"), _looked("cat a", "cat b"), edit("t1", "/package.json"),
-     wrote(REPORT)],  # it changed a file: a status report
     [said("drop the override"), _looked("cat a", "npm install"), wrote(REPORT)],  # a task that ran a command
     [said("do we still need the override?"), _looked("cat a", "cat b"), wrote("Yes, still needed.")],
 ])
 def test_answers_without_looking_status_reports_and_short_replies_are_no_findings(
         parts: list[TranscriptRecord | list[TranscriptRecord]]) -> None:
     assert _drafts(*parts) == []
+
+
+def test_the_account_of_a_task_that_changed_an_existing_file_is_a_learning() -> None:
+    [learning] = _drafts(said("is the override still needed?"), _looked("cat a", "cat b"),
+                         edit("t1", "/package.json"), wrote(REPORT))
+    assert learning.category is Category.LEARNING
+    assert learning.content == f"Done: {REPORT}"
+
+
+def test_the_account_of_code_the_session_wrote_itself_or_a_short_one_is_no_candidate() -> None:
+    new_code = [calls("w1", "Write", file_path="/src/tool.py"), returns("w1", "File created successfully"),
+                *edit("t1", "/src/tool.py")]
+    assert _drafts(said("write a tool that totals the cart"), new_code, wrote(REPORT)) == []
+    assert _drafts(said("bump it"), edit("t1", "/pyproject.toml"), wrote("Bumped to 0.2.0.")) == []
 
 
 def test_a_task_handed_back_after_looking_only_is_a_learning() -> None:
@@ -306,6 +318,15 @@ def test_output_thrown_away_keeps_a_look_a_look(command: str, looks: bool) -> No
     ("docker logs web-1", True), ("sed -n 1,40p app.py", True), ("sed -i s/a/b/ app.py", False),
 ])
 def test_the_read_verbs_of_the_usual_clients_are_looks(command: str, looks: bool) -> None:
+    assert is_read_only(command) is looks
+
+
+@pytest.mark.parametrize(("command", "looks"), [
+    ("ls build\nrm -rf build", False),  # each line of a script runs
+    ("cd /repo\nfor f in a b; do\n  git log -1 -- $f\ndone", True),
+    ("SHA=abc123\ngit show $SHA", True), ("cd /repo", False),
+])
+def test_every_line_of_a_script_is_a_step(command: str, looks: bool) -> None:
     assert is_read_only(command) is looks
 
 
