@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import MutableSequence
 
 from abzu.domain.category import Category
+from abzu.domain.extraction.changelogs import ChangelogTracker
 from abzu.domain.extraction.choices import chosen, picked_in_prose
 from abzu.domain.extraction.commits import CommitTracker
 from abzu.domain.extraction.concessions import ConcessionTracker
@@ -59,6 +60,7 @@ class StructuralSignals:
         self.lookups = LookupTracker()
         self.locations = LocationTracker()
         self.commits = CommitTracker()
+        self.changelogs = ChangelogTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
         self._offer = ""  # Claude's last words, when nothing was called after them
@@ -106,6 +108,7 @@ class StructuralSignals:
                 self._pipeline(call, record.uuid)
                 self._saved(call, record.uuid)
                 self.commits.on_call(call, record.uuid, self.exchanges.turn, self.request)
+                self.changelogs.on_call(call, record.uuid, self.request)
 
     def searched(self, command: str, output: str, uuid: str) -> None:
         """A command's output (whatever its exit code: `find` reports unreadable folders)."""
@@ -154,7 +157,10 @@ class StructuralSignals:
         """The commits that explain most (commits.py), with the request they answered."""
         return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
                      _redacted(f"Request: {shorten(made.request, 300)}") if made.request else "", made.turn)
-                for made in self.commits.kept()]
+                for made in self.commits.kept()] + [
+            Note(_redacted(entry.text), entry.message_uuid, Category.DECISION,
+                 _redacted(f"Request: {shorten(entry.request, 300)}") if entry.request else "")
+            for entry in self.changelogs.kept()]
 
     def _pipeline(self, call: ToolCall, uuid: str) -> None:
         """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""

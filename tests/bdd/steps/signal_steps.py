@@ -181,6 +181,12 @@ def _(signal_transcript: Transcript, words: str, name: str, kind: str) -> None:
     signal_transcript.tool("Write", f"File created successfully at: {path}", file_path=path, content=content)
 
 
+@given(parsers.parse('Claude adds to "{path}" the entry "{entry}"'))
+def _(signal_transcript: Transcript, path: str, entry: str) -> None:
+    signal_transcript.tool("Edit", f"The file {path} has been updated.", file_path=path,
+                           old_string="### Removed\n", new_string=f"### Removed\n\n{entry}\n")
+
+
 @given(parsers.parse('Claude commits "{subject}" explaining "{body}"'))
 def _(signal_transcript: Transcript, subject: str, body: str) -> None:
     command = f"git commit -q -F - <<'EOF'\n{subject}\n\n{body}\nEOF"
