@@ -6,7 +6,8 @@ there, in the project's own language. The message is read from the command (`-m`
 `-F -` with a here-document, `-m "$(cat <<'EOF' … EOF)"`); git trailers (Co-Authored-By,
 Signed-off-by, Entire-Checkpoint) and the "Generated with Claude Code" line are left out. A
 conventional `fix` commit is a fix, any other a decision. At most MAX_COMMITS per pass: the ones
-that explain most (the longest bodies), in the order they were made.
+that explain most (the longest bodies), in the order they were made. `--amend` rewrites the last
+commit: its message replaces that commit's, not a second candidate beside it.
 """
 
 import re
@@ -28,6 +29,7 @@ _MESSAGE_FILE = re.compile(r"(?:-F|--file)[= ]\s*(\S+)")
 _END = re.compile(r"&&|\|\||;|\n")
 _TRAILER = re.compile(r"^[A-Za-z][\w-]*: \S")
 _GENERATED = re.compile(r"Generated with \[?Claude Code|^🤖")
+_AMEND = re.compile(r"\s--amend\b")
 _FIX_TYPES = re.compile(r"^(?:fix|hotfix|bugfix)(?:\([^)]*\))?!?:", re.IGNORECASE)
 
 
@@ -36,6 +38,7 @@ class Commit:
     text: str
     category: Category
     body_chars: int
+    amends: bool = False  # `--amend`: it replaces the last commit
 
 
 def commit_of(call: ToolCall) -> Commit | None:
@@ -51,7 +54,8 @@ def commit_of(call: ToolCall) -> Commit | None:
     if len(body) < MIN_BODY_CHARS:
         return None
     category = Category.FIX if _FIX_TYPES.match(subject) else Category.DECISION
-    return Commit(_cut(f"Committed: {subject.strip()}\n{body}"), category, len(body))
+    amends = _AMEND.search(_first_command(command[found.end():])) is not None
+    return Commit(_cut(f"Committed: {subject.strip()}\n{body}"), category, len(body), amends)
 
 
 def _cut(text: str) -> str:
@@ -65,7 +69,7 @@ def _cut(text: str) -> str:
 
 def _message(command: str, start: int) -> str | None:
     after = command[start:]
-    segment = _END.split(after, maxsplit=1)[0]
+    segment = _first_command(after)
     named = _MESSAGE_FILE.search(segment)
     if named is not None and named.group(1) != "-":  # written to a file first: `cat > F <<'EOF'`
         written = re.search(r">\s*" + re.escape(named.group(1)) + r"\s*<<", command[:start])
@@ -81,6 +85,19 @@ def _message(command: str, start: int) -> str | None:
     parts = [value for flag, value in zip(["", *words], words, strict=False) if _takes_message(flag)]
     parts += [w.removeprefix("--message=") for w in words if w.startswith("--message=")]
     return "\n\n".join(parts) or None
+
+
+def _first_command(text: str) -> str:
+    """`text` up to the first `&&`, `||`, `;` or line end outside quotes (a message may span lines)."""
+    quote = ""
+    for i, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote and text[i - 1] != "\\" else quote
+        elif char in "'\"":
+            quote = char
+        elif _END.match(text, i):
+            return text[:i]
+    return text
 
 
 def _takes_message(flag: str) -> bool:
@@ -108,14 +125,23 @@ class CommitTracker:
 
     def __init__(self) -> None:
         self._made: OrderedDict[str, Made] = OrderedDict()  # call id -> the commit it made
+        self._amended: tuple[str, str, Made] | None = None  # (amending call, replaced call, its commit)
 
     def on_call(self, call: ToolCall, uuid: str, turn: int | None, request: str | None) -> None:
         commit = commit_of(call) if call.name == "Bash" else None
-        if commit is not None:
-            bounded_put(self._made, call.id, Made(commit, uuid, turn, request))
+        if commit is None:
+            return
+        if commit.amends and self._made:
+            last = next(reversed(self._made))
+            self._amended = (call.id, last, self._made.pop(last))
+        bounded_put(self._made, call.id, Made(commit, uuid, turn, request))
 
     def on_not_done(self, call_id: str) -> None:
         self._made.pop(call_id, None)
+        if self._amended is not None and self._amended[0] == call_id:  # the amend failed: the commit stands
+            _, replaced, made = self._amended
+            self._made[replaced] = made
+            self._amended = None
 
     def kept(self) -> list[Made]:
         ranked = sorted(self._made.values(), key=lambda made: made.commit.body_chars, reverse=True)

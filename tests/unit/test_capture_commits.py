@@ -87,3 +87,20 @@ def test_a_message_written_to_a_file_first_in_the_same_command_is_read() -> None
                "git add src/catalog.py && git commit -q -F $S/msg.txt && git log -1")
     [draft] = _drafts(bash("t1", command, "ok"))
     assert draft.content == f"Committed: fix: harden frontmatter parsing\n{BODY}"
+
+
+def test_an_amended_commit_replaces_the_one_it_rewrites() -> None:
+    draft_reason = "A first draft of the reason, replaced by the amend."
+    first = bash("t1", f'git commit -m "fix(jury): lowercase emails" -m "{draft_reason}"', "[main 2b0f2bf]")
+    amended = bash("t2", f'git commit --amend -m "fix(jury): lowercase invited emails" -m "{BODY}"',
+                   "[main 3c1d2e4] fix(jury)")
+    [draft] = _drafts(said("jurors cannot log in"), first, amended)
+    assert draft.content == f"Committed: fix(jury): lowercase invited emails\n{BODY}"
+
+
+def test_an_amend_that_failed_leaves_the_commit_it_meant_to_rewrite() -> None:
+    first = bash("t1", _heredoc("fix(jury): lowercase invited emails"), "[main 2b0f2bf] fix(jury)")
+    amended = bash("t2", 'git commit --amend -m "fix: other" -m "A body long enough to be read as a reason."',
+                   HOOK_FAILED, error=True)
+    [draft] = _drafts(said("jurors cannot log in"), first, amended)
+    assert draft.content == f"Committed: fix(jury): lowercase invited emails\n{BODY}"
