@@ -85,7 +85,9 @@ class StructuralSignals:
         return correction is not None
 
     def assistant(self, record: TranscriptRecord, *, replaying: bool) -> None:
-        if record.is_sidechain:
+        if record.is_sidechain:  # a subagent's commit is a record written for a later reader too
+            for call in record.tool_calls if not replaying else ():
+                self.commits.on_call(call, record.uuid, self.exchanges.turn, self.request)
             return
         self.corrections.on_assistant(record.text, record.tool_calls)
         self._offer = "" if record.tool_calls else (record.text if record.text.strip() else self._offer)

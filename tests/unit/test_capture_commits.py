@@ -1,11 +1,13 @@
 """A commit's own account of a change (issue 30.2, commits.py): hand-made minimal transcripts."""
 
+from dataclasses import replace
+
 import pytest
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.heuristics import CandidateDraft, digest
 from abzu.domain.extraction.transcript import TranscriptRecord
-from tests.unit.records import bash, calls, said
+from tests.unit.records import bash, calls, returns, said
 
 BODY = ("inviteJury stored the email exactly as the admin typed it, while signInJury looked the\n"
         "profile up by the lowercased address, so a juror invited with capitals could not log in.")
@@ -103,4 +105,11 @@ def test_an_amend_that_failed_leaves_the_commit_it_meant_to_rewrite() -> None:
     amended = bash("t2", 'git commit --amend -m "fix: other" -m "A body long enough to be read as a reason."',
                    HOOK_FAILED, error=True)
     [draft] = _drafts(said("jurors cannot log in"), first, amended)
+    assert draft.content == f"Committed: fix(jury): lowercase invited emails\n{BODY}"
+
+
+def test_a_commit_a_subagent_made_is_read_as_claudes_own() -> None:
+    commit = calls("t1", "Bash", command=_heredoc("fix(jury): lowercase invited emails"))
+    side = [replace(commit, is_sidechain=True), returns("t1", "[main 2b0f2bf] fix(jury)", is_sidechain=True)]
+    [draft] = _drafts(said("fix the juror login in a subagent"), side)
     assert draft.content == f"Committed: fix(jury): lowercase invited emails\n{BODY}"
