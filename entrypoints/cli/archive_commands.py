@@ -79,14 +79,20 @@ class ArchiveCommands(ContainerCommands):
 def _reader(file: Path, bar: ScrubProgress) -> Callable[[], Iterator[str]]:
     """The file's lines, read afresh on each call (each pass a bar of the file's characters).
     Only a newline ends a line: JSON leaves U+2028 and U+0085 unescaped inside strings, and
-    `str.splitlines` cut records there."""
-    passes = 0
+    `str.splitlines` cut records there. A file that changes between passes (an export written
+    over it) is refused: what was checked is no longer what would be written."""
+    passes, checked = 0, None
 
     def lines() -> Iterator[str]:
-        nonlocal passes
+        nonlocal passes, checked
         passes += 1
         try:
-            bar.begin(f"{file.name}: pass {passes}", file.stat().st_size)
+            now = _identity(file)
+            checked = checked or now
+            if now != checked:
+                raise ArchiveError(f"{file} changed while it was being imported; import it again "
+                                   "(records already here are skipped)")
+            bar.begin(f"{file.name}: pass {passes}", now[0])
             with file.open(encoding="utf-8-sig", newline="\n") as handle:  # a BOM from an editor
                 read = 0
                 for n, line in enumerate(handle, start=1):
@@ -99,6 +105,12 @@ def _reader(file: Path, bar: ScrubProgress) -> Callable[[], Iterator[str]]:
             raise ArchiveError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from exc
 
     return lines
+
+
+def _identity(file: Path) -> tuple[int, int, int]:
+    """Size, modification time and inode: what changes when a file is written over or replaced."""
+    status = file.stat()
+    return status.st_size, status.st_mtime_ns, status.st_ino
 
 
 def _write_private(path: Path, lines: Iterable[str]) -> None:

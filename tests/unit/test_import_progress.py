@@ -2,6 +2,9 @@
 
 from pathlib import Path
 
+import pytest
+
+from abzu.domain.archive import ArchiveError
 from abzu.entrypoints.cli.archive_commands import PROGRESS_LINES, _reader
 
 
@@ -26,3 +29,13 @@ def test_each_pass_over_the_file_is_a_bar_of_its_size_named_after_the_file(tmp_p
     size = file.stat().st_size
     assert bar.begun == [("memory.jsonl: pass 1", size), ("memory.jsonl: pass 2", size)]
     assert bar.advanced == 2 * size  # the whole file each pass, in steps of PROGRESS_LINES lines
+
+
+def test_a_file_written_over_between_passes_is_refused_in_one_line(tmp_path: Path) -> None:
+    file = tmp_path / "memory.jsonl"
+    file.write_text('{"k":1}\n', encoding="utf-8")
+    lines = _reader(file, Recorded())
+    assert list(lines()) == ['{"k":1}\n']  # checked
+    file.write_text('{"k":1}\n{"k":2}\n', encoding="utf-8")  # an export written over it meanwhile
+    with pytest.raises(ArchiveError, match="changed while it was being imported; import it again"):
+        list(lines())
