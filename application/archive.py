@@ -67,8 +67,7 @@ class ImportMemory:
         Each project of the file lands in the project here that is the same repository
         (archive_projects.py), or where `as_project` says (`NAME`, or `OLD=NEW` each).
         """
-        version = _version(lines())
-        in_file, ordered = _scan(_records(lines()))
+        version, in_file, ordered = _checked(lines())
         names = project_names(in_file, self._store.projects(), as_project)
 
         def moved() -> Iterator[Record]:
@@ -86,11 +85,14 @@ def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     return ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
 
 
-def _version(lines: Iterable[str]) -> int:
-    first = next(_numbered(lines), None)
+def _checked(lines: Iterable[str]) -> tuple[int, dict[str, str | None], bool]:
+    """One pass over the whole file: its format version, then `_scan` of every record."""
+    numbered = _numbered(lines)
+    first = next(numbered, None)
     if first is None:
         raise ArchiveError("the file is empty: not an abzu export")
-    return check_header(first[1])
+    version = check_header(first[1])
+    return version, *_scan(decode_record(line, n) for n, line in numbered)
 
 
 def _records(lines: Iterable[str]) -> Iterator[Record]:

@@ -80,3 +80,17 @@ def test_the_store_is_read_in_export_order_whatever_order_it_was_written_in(cont
     decoded = [decode_record(line, n) for n, line in enumerate(records, start=2)]
     assert [r.key for r in decoded if r.kind == "profile"] == sorted(keys)
     assert decoded == sorted(decoded, key=sort_key)
+
+
+def test_an_import_reads_its_file_once_to_check_it_and_once_per_store(container: Container, other: Container
+                                                                      ) -> None:
+    container.remember().execute(RememberRequest("Prefer tabs in Makefiles", "preference")).unwrap()
+    container.remember().execute(RememberRequest("Pin the Node version in CI", "decision")).unwrap()
+    lines, opened = exported(container), []
+
+    def reopened() -> list[str]:
+        opened.append(len(opened) + 1)  # what `abzu import` shows as one progress bar
+        return lines
+
+    other.trust.import_memory().execute(reopened)
+    assert opened == [1, 2, 3]  # check, wisdom.db, abzu.db
