@@ -22,8 +22,10 @@ from abzu.domain.redaction.tails import value_end
 # it, which may hold the real assignment (`https://host/cb?token=…`, `--verbose --token …`).
 _ASSIGN_KEY_RE = lazy(
     r"(?:(?<![\w.-])|(?<=\\[nrt]))(?P<key>[A-Za-z_][\w.-]{0,80}+)(?:\\?[\"'`])?\]?"
-    # an optional type annotation: `password: str = "…"`
-    r"(?:[ \t]{0,4}+:[ \t]{0,4}+[A-Za-z_][\w.\[\], |]{0,40}+(?==[^=>]))?"
+    # an optional type annotation: `password: str = "…"`, `x: dict[str, int] | None = …`; two words
+    # side by side are prose, not a type (`Note: set password=…` annotates nothing)
+    r"(?:[ \t]{0,4}+:[ \t]{0,4}+[A-Za-z_][\w.]{0,40}+(?:(?:\[|\]|, ?| ?\| ?)[\w.]{0,40}+){0,8}+"
+    r"[ \t]{0,4}+(?==[^=>]))?"
     r"[ \t]{0,4}+(?P<op>=>|:=|=(?!=)|:(?!//))[ \t]{0,4}+"
 )
 _FLAG_KEY_RE = lazy(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]{0,40}+)[ \t=]{1,3}+")

@@ -833,3 +833,15 @@ def test_adversarial_repetitions_are_redacted_idempotently(name: str) -> None:
     result = redact(adversarial_lines()[name])
 
     assert redact(result.text).text == result.text
+
+
+@pytest.mark.parametrize("text", [
+    "Note: set password=hunter2hunter2 on the staging box",
+    "Done: the client now reads password=hunter2hunter2 from the environment",
+    "db_password: dict[str, int] | None = 'hunter2hunter2'",
+])
+def test_a_word_and_a_colon_before_an_assignment_in_prose_is_no_type_annotation(text: str) -> None:
+    # `Note: set password=…` once read as `Note: <type "set password"> = …`, which hid the password
+    redacted = redact(text)
+    assert "hunter2hunter2" not in redacted.text
+    assert [f.rule for f in redacted.findings] == ["password-assignment"]
