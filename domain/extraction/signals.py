@@ -14,6 +14,7 @@ bounded sizes stay those of state.py.
 
 from collections import OrderedDict
 from collections.abc import MutableSequence
+from dataclasses import replace
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.changelogs import ChangelogTracker
@@ -155,6 +156,11 @@ class StructuralSignals:
         self._reported(self.lookups.flush())
         self._fixed(self.reported.flush(), replaying=False)
 
+    def kept_reports(self) -> list[Note]:
+        """The latest reports (MAX_REPORTS), redacted."""
+        return [replace(n, text=_redacted(n.text), context=_redacted(n.context) if n.context else "")
+                for n in self.found.values()]
+
     def committed(self) -> list[Note]:
         """The commits that explain most (commits.py), with the request they answered."""
         return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
@@ -211,8 +217,9 @@ class StructuralSignals:
     def _reported(self, report: Report | Repeat | Lookup | Location | Answered | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
-            context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
-            _add(self.found, uuid, Note(_redacted(report.text), uuid, Category.LEARNING, context, turn=turn))
+            context = f"Request: {shorten(self.request, 300)}" if self.request else ""
+            # redacted when read (kept_reports()): most are pushed out by later ones first
+            _add(self.found, uuid, Note(report.text, uuid, Category.LEARNING, context, turn=turn))
             if len(self.found) > MAX_REPORTS:  # a long Q&A session is a reviewer's queue, not a log
                 self.found.popitem(last=False)
 

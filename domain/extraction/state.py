@@ -95,7 +95,7 @@ class DigestState:
         reports = self.signals.found
         said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
         committed = self.signals.committed()
-        return [*map(self.exchanges.anchored, [*said, *reports.values(), *committed]), *found]
+        return [*map(self.exchanges.anchored, [*said, *self.signals.kept_reports(), *committed]), *found]
 
     def finish(self) -> None:
         self.signals.finish()
