@@ -564,7 +564,7 @@ def test_a_form_the_person_asked_for_is_their_correction_not_claudes_finding() -
 def test_a_report_and_the_request_it_answers_are_redacted() -> None:
     account = ("Done the change: the client now reads password=hunter2hunter2 from the environment instead "
                "of the config file, which is committed to git and would leak it to everyone who clones the "
-               "repository.")  # at least MIN_REPORT_CHARS
+               "repository or reads its history.")  # at least MIN_REPORT_CHARS
     [learning] = _drafts(said("the db password=hunter2hunter2 is in config.py, move it"),
                          edit("t1", "/app/config.py"), wrote(account))
     assert "hunter2hunter2" not in learning.content + learning.context
