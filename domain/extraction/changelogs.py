@@ -11,7 +11,7 @@ file's, and a new changelog restates the project's history, not this session's c
 import re
 from dataclasses import dataclass
 
-from abzu.domain.extraction.rules import edit_pairs, file_of
+from abzu.domain.extraction.rules import added_lines, edit_pairs, file_of
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -32,10 +32,7 @@ def changelog_entry(call: ToolCall) -> str | None:
     path = file_of(call)
     if call.name not in ("Edit", "MultiEdit") or path is None or _CHANGELOG.search(path) is None:
         return None
-    added = []
-    for old, new in edit_pairs(call):
-        kept = set(old.splitlines())
-        added += [line.strip() for line in new.splitlines() if line.strip() and line not in kept]
+    added = [line for old, new in edit_pairs(call) for line in added_lines(old, new)]
     text = " ".join(" ".join(added).split())
     if len(text) < MIN_CHARS:
         return None

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.category import Category
-from abzu.domain.extraction.rules import edit_pairs, file_of, is_memory_file
+from abzu.domain.extraction.rules import added_lines, edit_pairs, file_of, is_memory_file
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -39,8 +39,7 @@ def saved_memory(call: ToolCall) -> Saved | None:
         return None
     kind, parts = None, []
     for old, new in edit_pairs(call):
-        kept = set(old.splitlines())
-        added = "\n".join(_BULLET.sub("", line) for line in new.splitlines() if line not in kept)
+        added = "\n".join(_BULLET.sub("", line) for line in added_lines(old, new))
         front = _FRONT_MATTER.match(added)
         if front:
             kind = kind or _first(_TYPE, front.group(1))

@@ -149,6 +149,12 @@ def edit_pairs(call: ToolCall) -> list[tuple[str, str]]:
             for e in edits if isinstance(e, Mapping)]
 
 
+def added_lines(old: str, new: str) -> list[str]:
+    """The lines of `new` that `old` did not have: what an edit adds (kept lines left out)."""
+    kept = set(old.splitlines())
+    return [line for line in new.splitlines() if line not in kept]
+
+
 def command_of(call: ToolCall | None) -> str | None:
     if call is None or call.name != "Bash":
         return None

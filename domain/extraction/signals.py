@@ -165,10 +165,13 @@ class StructuralSignals:
         """The commits that explain most (commits.py), with the request they answered."""
         return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
                      _redacted(f"Request: {shorten(made.request, 300)}") if made.request else "", made.turn)
-                for made in self.commits.kept()] + [
-            Note(_redacted(entry.text), entry.message_uuid, Category.DECISION,
-                 _redacted(f"Request: {shorten(entry.request, 300)}") if entry.request else "")
-            for entry in self.changelogs.kept()]
+                for made in self.commits.kept()]
+
+    def changelogged(self) -> list[Note]:
+        """What the session added to the project's changelog (changelogs.py), with the request."""
+        return [Note(_redacted(entry.text), entry.message_uuid, Category.DECISION,
+                     _redacted(f"Request: {shorten(entry.request, 300)}") if entry.request else "")
+                for entry in self.changelogs.kept()]
 
     def _pipeline(self, call: ToolCall, uuid: str) -> None:
         """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""

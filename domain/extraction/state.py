@@ -94,7 +94,7 @@ class DigestState:
             found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, _redacted(request)))
         reports = self.signals.found
         said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
-        committed = self.signals.committed()
+        committed = [*self.signals.committed(), *self.signals.changelogged()]
         return [*map(self.exchanges.anchored, [*said, *self.signals.kept_reports(), *committed]), *found]
 
     def finish(self) -> None:
