@@ -17,9 +17,11 @@ that agent did: Claude's reply to it, when it changes nothing, relays its findin
 """
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from abzu.domain.extraction.rules import FILE_TOOLS, command_of, file_of, is_read_only
+from abzu.domain.extraction.tasks import bounded_put
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import QUESTION_MARKS, shorten
 
@@ -68,8 +70,7 @@ class ReportTracker:
         self._ran = False  # a command that is not a look ran (fine for a question, not for a task)
         self._report: tuple[str, str, bool] | None = None  # (text, uuid, read before: replayed)
         self._delegated: str | None = None  # a background agent finished: it did the looking
-        self._seen: set[str] = set()  # files read or changed in the session
-        self._created: set[str] = set()  # files the session wrote first: its own new code
+        self._seen: OrderedDict[str, bool] = OrderedDict()  # file read or changed -> written first here
         self._reworked = False  # the exchange changed a file that existed before it
 
     def on_human(self, text: str) -> Report | None:
@@ -92,12 +93,10 @@ class ReportTracker:
             return found
         path = file_of(call)
         if path is not None and path not in self._seen:
-            self._seen.add(path)
-            if call.name == "Write":
-                self._created.add(path)
+            bounded_put(self._seen, path, call.name == "Write")  # its own new code
         if call.name in FILE_TOOLS:  # a command may write too, but trying things in a scratch
             self._changed = True      # folder, installing, dry runs are how questions get answered
-            self._reworked = self._reworked or path not in self._created
+            self._reworked = self._reworked or not self._seen.get(path or "", False)
         elif call.name not in _NOT_LOOKS:
             command = command_of(call)
             self._looks += len(_CHAIN.split(command)) if command else 1
