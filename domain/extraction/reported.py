@@ -31,13 +31,14 @@ _WRITES = _EDITS | {"Write"}
 _PASTED = re.compile(
     r"Traceback \(most recent call last\)|\b[A-Z]\w*(?:Error|Exception)\b:|No such file or directory"
     r"|command not found|can't open file|cannot find module|exited (?:quickly )?with (?:code|status) [1-9]"
-    r"|Segmentation fault|^\s*(?:error|fatal|panic)(?:\[\w+\])?:|\bERROR\b|\bFAILED\b|\bFATAL\b",
+    r"|Segmentation fault|^\s*(?:error|fatal|panic)(?:\[\w+\])?:|\bERROR\b|\bFAILED\b|\bFATAL\b"
+    r"|^\s*[×✖✘] \S",  # the error glyph of miette (cargo-dist, biome, turbo), vitest and eslint
     re.MULTILINE,
 )
 _SPECIFIC = re.compile(  # the line that says what failed, before a log's generic "ERROR …" line
     r"\b[A-Z]\w*(?:Error|Exception)\b:|No such file or directory|command not found|can't open file"
-    r"|cannot find module|Segmentation fault|^\s*(?:error|fatal|panic)(?:\[\w+\])?:",
-    re.IGNORECASE,
+    r"|cannot find module|Segmentation fault|^\s*(?:error|fatal|panic)(?:\[\w+\])?:|^\s*[×✖✘] \S",
+    re.IGNORECASE | re.MULTILINE,
 )
 _PLAIN = re.compile(
     r"\b(?:doesn'?t|does not|won'?t|will not|isn'?t|is not|can'?t|cannot) (?:work|start|run|load|build"

@@ -54,6 +54,14 @@ def test_the_reported_error_line_is_the_specific_one_of_a_log() -> None:
     assert reported_error("why do we log errors twice?") is None
 
 
+@pytest.mark.parametrize("paste", [
+    "× This workspace doesn't have anything for dist to Release!\n  help: pass the current version as --tag",
+    " ✖ 2 problems (2 errors, 0 warnings)",
+])
+def test_a_paste_opening_with_an_error_glyph_is_a_reported_failure(paste: str) -> None:
+    assert reported_error(paste) == paste.splitlines()[0].strip()
+
+
 # --- how the person wants work done: a preference -------------------------------------------
 
 def test_instructions_about_the_agents_way_of_working_are_preferences() -> None:
