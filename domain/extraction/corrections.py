@@ -36,6 +36,8 @@ _NEW_TASK = re.compile(
     r"^(?:(?:ok(?:ay)?|now|next|then),?\s+)?(?:make|add|write|create|implement|build|generate)\b",
     re.IGNORECASE,
 )
+# "stop the server": halting a process is a task, not a turn-down ("stop doing that" is one).
+_HALT = re.compile(r"^stop (?:all )?the \w+", re.IGNORECASE)
 # A line of code, config or markup rather than prose: a paste, even a short one.
 _CODE_LINE = re.compile(r"[{}();,]\s*$|^\s*(?://|#\[|/\*|<\w)|::|=>|^\s{2,}\S")
 _WORD = re.compile(r"\w+")
@@ -116,6 +118,9 @@ class CorrectionTracker:
         self._reset()
         said = words.strip()
         if not said or len(said) > MAX_CORRECTION_CHARS or said.startswith("/") or _bare(said) or _code(said):
+            return None
+        halt = _HALT.match(said)
+        if halt is not None and _DIRECTIVE.search(said, halt.end()) is None:
             return None
         directive = _DIRECTIVE.search(said) is not None
         if not directive and (_only_questions(said) or _NEW_TASK.match(said)):

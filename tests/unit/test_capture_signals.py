@@ -122,6 +122,8 @@ def test_a_turn_down_after_claude_acted_is_a_correction() -> None:
     # a question after a rejected call: the person asks, the lesson (if any) is in the answer
     [calls("t1", "Bash", command="rm -rf build"), returns("t1", REJECTED, error=True), _interrupt(),
      said("why do you want to delete the build folder? what is in it?")],
+    # halting a process Claude started is a task, not a turn-down
+    [calls("t1", "Bash", command="npm run dev"), returns("t1", "ready on :3000"), said("stop the server")],
 ])
 def test_answers_briefs_and_pastes_are_not_corrections(parts: list[TranscriptRecord | list[TranscriptRecord]]
                                                        ) -> None:
