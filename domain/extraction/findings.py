@@ -8,10 +8,13 @@ answers, when the person asked one (it ends with "?" or "？" or opens with an i
 run to answer it, in a scratch folder or as a dry run, are part of looking) or when every call
 was a look (a task handed back unchanged: what blocked it, or what there was to know). A short
 reply ("Yes.") carries nothing a month later; a question answered without looking is general knowledge.
-An exchange that changed a file that existed before the session ends in the agent's account of the
-task (issue 30.2, "what the agent reported at the end of a task"): `Done: …`, a learning, as long as
-a report; the causes and findings of a fix live there more often than in any one sentence. Code the
-session wrote itself is not: its account describes new code, which the code itself says.
+An exchange that did a task — changed a file that existed before the session, or, writing no file,
+ran a command that changes something (a question's commands are part of looking) — ends in the
+agent's account of it (issue 30.2, "what the agent reported at the end of a task"): `Done: …`, a
+learning, as long as a report; the causes and findings of a fix live there more often than in any
+one sentence. Edits of code the session wrote itself are not a task done on the project: their
+account describes new code, which the code itself says; nor is work handed to subagents (Task),
+whose account is a status report of theirs.
 A background agent's completion notice (`<task-notification>`) opens an exchange whose looking
 that agent did: Claude's reply to it, when it changes nothing, relays its findings (capture-third).
 """
@@ -67,18 +70,19 @@ class ReportTracker:
         self._question: str | None = None
         self._looks = 0
         self._changed = False
-        self._ran = False  # a command that is not a look ran (fine for a question, not for a task)
+        self._ran = False  # a command that is not a look ran (a question's: looking; a task's: its work)
         self._report: tuple[str, str, bool] | None = None  # (text, uuid, read before: replayed)
         self._delegated: str | None = None  # a background agent finished: it did the looking
         self._seen: OrderedDict[str, bool] = OrderedDict()  # file read or changed -> written first here
         self._reworked = False  # the exchange changed a file that existed before it
+        self._commanded = False  # it ran a command that changes something (a Task is not one)
 
     def on_human(self, text: str) -> Report | None:
         """The previous exchange's finding, if it had one; a new exchange starts."""
         found = self.flush()
         self._question = text if is_question(text) else None
         self._delegated = delegated_summary(text)
-        self._looks, self._changed, self._ran, self._reworked = 0, False, False, False
+        self._looks, self._changed, self._ran, self._reworked, self._commanded = 0, False, False, False, False
         return found
 
     def on_text(self, text: str, uuid: str, *, replaying: bool) -> None:
@@ -100,8 +104,9 @@ class ReportTracker:
         elif call.name not in _NOT_LOOKS:
             command = command_of(call)
             self._looks += len(_CHAIN.split(command)) if command else 1
-            acts = call.name in _DELEGATES or (command is not None and not is_read_only(command))
-            self._ran = self._ran or acts
+            commanded = command is not None and not is_read_only(command)
+            self._ran = self._ran or commanded or call.name in _DELEGATES
+            self._commanded = self._commanded or commanded
         self._report = None  # words before a call narrate it; the report comes after the looks
         return None
 
@@ -116,7 +121,7 @@ class ReportTracker:
         if report is None:
             return None
         text, uuid = report
-        if self._reworked and self._delegated is None:  # the account of a task done on existing files
+        if self._did_task():
             return Report(f"Done: {shorten(text, REPORT_CHARS)}", uuid)
         needed = 0 if self._delegated is not None else MIN_LOOKS  # a background agent did the looking
         if self._changed or self._looks < needed or not (self._question or asked or not self._ran):
@@ -125,6 +130,12 @@ class ReportTracker:
         if self._delegated is not None:
             asked_for = f"Reported by a background agent ({shorten(self._delegated, QUESTION_CHARS)}):\n"
         return Report(f"{asked_for}Found: {shorten(text, REPORT_CHARS)}", uuid)
+
+    def _did_task(self) -> bool:
+        """Changed what existed: a file the session did not create, or (writing no file) anything a
+        command changes. An exchange that wrote only the session's own new files describes new code."""
+        commanded = self._commanded and not self._changed and self._question is None
+        return self._delegated is None and (self._reworked or commanded)
 
     def _long_report(self) -> tuple[str, str] | None:
         """Claude's last words, when read for the first time and long enough to report something."""

@@ -93,7 +93,8 @@ class DigestState:
             request = f"Request: {shorten(self.last_user_ask, 300)}" if self.last_user_ask else ""
             found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, _redacted(request)))
         reports = self.signals.found
-        said = [n for n in self.notes.values() if n.message_uuid not in reports]  # a report holds them
+        said = [n for n in self.notes.values()  # a report holds the sentences said in its first characters
+                if n.message_uuid not in reports or n.text not in reports[n.message_uuid].text]
         committed = [*self.signals.committed(), *self.signals.changelogged()]
         return [*map(self.exchanges.anchored, [*said, *self.signals.kept_reports(), *committed]), *found]
 

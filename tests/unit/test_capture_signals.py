@@ -226,7 +226,6 @@ def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
 @pytest.mark.parametrize("parts", [
     [said("do we still need the override?"), wrote(REPORT)],  # answered without looking
     [said("do we still need the override?"), _looked("cat package.json"), wrote(REPORT)],  # one look
-    [said("drop the override"), _looked("cat a", "npm install"), wrote(REPORT)],  # a task that ran a command
     [said("do we still need the override?"), _looked("cat a", "cat b"), wrote("Yes, still needed.")],
 ])
 def test_answers_without_looking_status_reports_and_short_replies_are_no_findings(
@@ -239,6 +238,19 @@ def test_the_account_of_a_task_that_changed_an_existing_file_is_a_learning() -> 
                          edit("t1", "/package.json"), wrote(REPORT))
     assert learning.category is Category.LEARNING
     assert learning.content == f"Done: {REPORT}"
+
+
+def test_the_account_of_a_task_done_by_commands_alone_is_a_learning() -> None:
+    [learning] = _drafts(said("drop the override"), _looked("cat a", "npm install"), wrote(REPORT))
+    assert learning.content == f"Done: {REPORT}"
+
+
+def test_new_code_run_by_a_command_or_work_handed_to_a_subagent_gives_no_account() -> None:
+    new_code = [calls("w1", "Write", file_path="/tools/count.py"), returns("w1", "File created successfully")]
+    ran = _looked("python /tools/count.py")
+    assert _drafts(said("count the demo runs"), new_code, ran, wrote(REPORT)) == []
+    task = [calls("k1", "Task", prompt="build the app"), returns("k1", "built")]
+    assert _drafts(said("build the todo app"), task, wrote(REPORT)) == []
 
 
 def test_the_account_of_code_the_session_wrote_itself_or_a_short_one_is_no_candidate() -> None:
@@ -571,3 +583,11 @@ def test_a_report_and_the_request_it_answers_are_redacted() -> None:
                          edit("t1", "/app/config.py"), wrote(account))
     assert "hunter2hunter2" not in learning.content + learning.context
     assert learning.content.startswith("Done: Done the change: the client now reads password=[REDACTED:")
+
+
+def test_a_learning_said_past_the_part_of_its_message_a_report_keeps_is_staged_too() -> None:
+    steps = " ".join(f"Step {n}: updated the workspace file and checked the output again." for n in range(20))
+    late = "It turns out the lockfile pins vite-plus-core 0.2.4, which still declares the old peer range."
+    drafts = _drafts(said("drop the override"), edit("t1", "/package.json"), wrote(f"{steps} {late}"))
+    assert sorted(d.content.startswith("Done: ") for d in drafts) == [False, True]  # account, learning
+    assert any(late in d.content for d in drafts if not d.content.startswith("Done: "))
