@@ -45,6 +45,11 @@ def _redacted(text: str) -> str:
     return redact(text).text
 
 
+def _request(request: str | None) -> str:
+    """The context of a candidate: the person's message it answered (none: empty)."""
+    return f"Request: {shorten(request, 300)}" if request else ""
+
+
 class StructuralSignals:
     def __init__(self, exchanges: ExchangeAnchors, notes: "OrderedDict[str, Note]",
                  decisions: "OrderedDict[str, Decision]",
@@ -131,7 +136,7 @@ class StructuralSignals:
 
     def answered(self, call: ToolCall, answer: str, uuid: str, request: str | None) -> None:
         """The person's pick among the options Claude offered (choices.py): a decision."""
-        context = _redacted(f"Request: {shorten(request, 300)}") if request else ""
+        context = _redacted(_request(request))
         for sentence in map(_redacted, chosen(call, answer)):
             _add(self.decisions, sentence.casefold(), Decision(sentence, uuid, context, self.exchanges.turn))
 
@@ -164,20 +169,20 @@ class StructuralSignals:
     def committed(self) -> list[Note]:
         """The commits that explain most (commits.py), with the request they answered."""
         return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
-                     _redacted(f"Request: {shorten(made.request, 300)}") if made.request else "", made.turn)
+                     _redacted(_request(made.request)), made.turn)
                 for made in self.commits.kept()]
 
     def changelogged(self) -> list[Note]:
         """What the session added to the project's changelog (changelogs.py), with the request."""
         return [Note(_redacted(entry.text), entry.message_uuid, Category.DECISION,
-                     _redacted(f"Request: {shorten(entry.request, 300)}") if entry.request else "")
+                     _redacted(_request(entry.request)))
                 for entry in self.changelogs.kept()]
 
     def _pipeline(self, call: ToolCall, uuid: str) -> None:
         """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""
         job = added_jobs(call)
         if job is not None:
-            context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
+            context = _redacted(_request(self.request))
             decision = Decision(_redacted(job.text), uuid, context, self.exchanges.turn)
             _add(self.decisions, decision.text.casefold(), decision)
 
@@ -193,7 +198,7 @@ class StructuralSignals:
         """A note Claude wrote to its own memory folder (memory_files.py), with the request."""
         saved = saved_memory(call)
         if saved is not None:
-            context = _redacted(f"Request: {shorten(self.request, 300)}") if self.request else ""
+            context = _redacted(_request(self.request))
             note = Note(_redacted(saved.text), uuid, saved.category, context, turn=self.exchanges.turn)
             _add(self.notes, note.text.casefold(), note)
 
@@ -220,7 +225,7 @@ class StructuralSignals:
     def _reported(self, report: Report | Repeat | Lookup | Location | Answered | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
-            context = f"Request: {shorten(self.request, 300)}" if self.request else ""
+            context = _request(self.request)
             # redacted when read (kept_reports()): most are pushed out by later ones first
             _add(self.found, uuid, Note(report.text, uuid, Category.LEARNING, context, turn=turn))
             if len(self.found) > MAX_REPORTS:  # a long Q&A session is a reviewer's queue, not a log
