@@ -166,6 +166,12 @@ Feature: Capture reads the shape of a session, not its wording
     When that session ends
     Then staging holds a learning that says "the form that worked: `gh issue view 497 --json title,body`"
 
+  Scenario: What Claude adds to the project's CLAUDE.md is kept, a rule as a preference
+    Given a session in which the user asks "merge it, and note how PRs land here in the project notes"
+    And Claude adds to "/repo/CLAUDE.md" the entry "Never squash-merge: PRs land by rebase merge."
+    When that session ends
+    Then the memory holds the preference "Added to CLAUDE.md: Never squash-merge: PRs land by rebase merge."
+
   Scenario: What Claude saves to its own memory folder is kept, as the kind it was saved as
     Given a session in which the user asks "request a Copilot review. Make that standard in your workflow."
     And Claude saves "Always request a Copilot review right after opening a PR" to its memory file "copilot.md" as feedback

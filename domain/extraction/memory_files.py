@@ -6,15 +6,18 @@ worth keeping: the person's feedback on how to work, a fact about the user or th
 Write of such a file, or the lines an Edit adds to one, is a memory the session itself chose:
 one candidate, whoever's words it holds. The file's front matter names its kind (`type:
 feedback` or `user`: how the person wants work done, a preference; anything else a learning);
-without one, a rule ("always", "never", "don't", "prefer") is a preference. The project's
-CLAUDE.md is not read here: it holds whole overviews (`/init`), not one thing learned.
+without one, a rule ("always", "never", "don't", "prefer") is a preference.
+The instructions a project keeps for agents (CLAUDE.md, AGENTS.md, GEMINI.md,
+copilot-instructions.md) are the same kind of note when an Edit adds to them: the lines added are
+one thing the session learned and chose to keep. A Write of one is not: it is a whole overview
+(`/init`), not one thing learned.
 """
 
 import re
 from dataclasses import dataclass
 
 from abzu.domain.category import Category
-from abzu.domain.extraction.rules import added_lines, edit_pairs, file_of, is_memory_file
+from abzu.domain.extraction.rules import added_lines, edit_pairs, file_of, instructions_file, is_memory_file
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -34,8 +37,10 @@ class Saved:
 
 
 def saved_memory(call: ToolCall) -> Saved | None:
-    """The memory a Write or Edit of Claude Code's memory folder keeps, or None."""
-    if call.name not in ("Edit", "Write", "MultiEdit") or not is_memory_file(file_of(call)):
+    """The memory a Write or Edit of Claude Code's memory folder, or an Edit of an instructions
+    file, keeps, or None."""
+    where = _kept_in(call)
+    if where is None:
         return None
     kind, parts = None, []
     for old, new in edit_pairs(call):
@@ -51,8 +56,19 @@ def saved_memory(call: ToolCall) -> Saved | None:
     if len(text) < MIN_CHARS:
         return None
     preference = kind in _PERSONS if kind else _RULE.search(text) is not None
-    return Saved(shorten(f"Saved to memory: {text}", MAX_CHARS),
+    return Saved(shorten(f"{where}: {text}", MAX_CHARS),
                  Category.PREFERENCE if preference else Category.LEARNING)
+
+
+def _kept_in(call: ToolCall) -> str | None:
+    """How the note was kept: saved to Claude's memory folder, or added to an instructions file."""
+    if call.name not in ("Edit", "Write", "MultiEdit"):
+        return None
+    path = file_of(call)
+    if is_memory_file(path):
+        return "Saved to memory"
+    name = instructions_file(path) if call.name != "Write" else None
+    return f"Added to {name}" if name else None
 
 
 def _first(pattern: re.Pattern[str], text: str) -> str | None:

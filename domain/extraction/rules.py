@@ -100,6 +100,16 @@ def is_memory_file(path: object) -> bool:
     return isinstance(path, str) and _MEMORY_FILE.search(path) is not None
 
 
+# The standing instructions a project (or the person, in ~/.claude) keeps for agents.
+_INSTRUCTIONS_FILE = re.compile(r"(?:^|[/\\])((?:CLAUDE|AGENTS|GEMINI)\.md|copilot-instructions\.md)$")
+
+
+def instructions_file(path: object) -> str | None:
+    """The name of the agents' instructions file at `path` (CLAUDE.md, AGENTS.md…), or None."""
+    found = _INSTRUCTIONS_FILE.search(path) if isinstance(path, str) else None
+    return found.group(1) if found else None
+
+
 # A command piped into a filter (`… 2>&1 | head -30`) exits with the filter's status: its
 # own failure only shows as an error line in the output (`error: …`, `…: Permission denied`).
 _FILTERED = re.compile(r"\|\s*(?:head|tail|grep|tee|less|more|sort|wc|cut)\b[^|]*$")

@@ -195,7 +195,7 @@ class StructuralSignals:
             _add(self.decisions, decision.text.casefold(), decision)
 
     def _saved(self, call: ToolCall, uuid: str) -> None:
-        """A note Claude wrote to its own memory folder (memory_files.py), with the request."""
+        """A note Claude kept: in its memory folder, or added to an instructions file (memory_files.py)."""
         saved = saved_memory(call)
         if saved is not None:
             context = _redacted(_request(self.request))

@@ -473,10 +473,25 @@ def test_an_edit_of_the_memory_index_keeps_only_the_lines_it_adds() -> None:
     assert note.category is Category.PREFERENCE
 
 
-def test_the_projects_own_claude_md_is_not_a_memory_folder() -> None:
+def test_what_an_edit_adds_to_the_projects_claude_md_is_a_note_the_session_kept() -> None:
     notes = "# Notes\n"
-    assert _drafts(said("set up the project notes"),
-                   edit("t1", "/repo/CLAUDE.md", notes, notes + "\nRun the app with python app.py\n")) == []
+    [note] = _drafts(said("set up the project notes"),
+                     edit("t1", "/repo/CLAUDE.md", notes, notes + "\nRun the app with python app.py\n"))
+    assert note.category is Category.LEARNING
+    assert note.content == "Added to CLAUDE.md: Run the app with python app.py"
+
+
+def test_a_rule_added_to_agents_md_is_a_preference() -> None:
+    notes = "## Git\n"
+    [pref] = _drafts(said("we never squash"),
+                     edit("t1", "C:\\work\\shop\\AGENTS.md", notes, notes + "- Never squash-merge a PR\n"))
+    assert pref.category is Category.PREFERENCE
+    assert pref.content == "Added to AGENTS.md: Never squash-merge a PR"
+
+
+def test_a_claude_md_written_whole_is_an_overview_not_a_note() -> None:
+    overview = "# CLAUDE.md\n\nThis file provides guidance to Claude Code.\n\n## Commands\n- python app.py\n"
+    assert _drafts(said("/init"), calls("t1", "Write", file_path="/repo/CLAUDE.md", content=overview)) == []
 
 
 def test_a_chain_of_gates_is_kept_whole_and_the_files_it_named_are_left_out() -> None:
