@@ -28,6 +28,7 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 _PERSONS = frozenset(("feedback", "user"))
 _RULE = re.compile(r"\b(?:always|never|don'?t|do not|prefer|must not|avoid)\b", re.IGNORECASE)
 MIN_CHARS, MAX_CHARS = 20, 600
+SAVED = "Saved to memory"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ def saved_memory(call: ToolCall) -> Saved | None:
     if where is None:
         return None
     kind, parts = None, []
-    for old, new in edit_pairs(call):
+    for old, new in _kept_pairs(call, memory=where == SAVED):
         added = "\n".join(_BULLET.sub("", line) for line in added_lines(old, new))
         front = _FRONT_MATTER.match(added)
         if front:
@@ -66,9 +67,18 @@ def _kept_in(call: ToolCall) -> str | None:
         return None
     path = file_of(call)
     if is_memory_file(path):
-        return "Saved to memory"
+        return SAVED
     name = instructions_file(path) if call.name != "Write" else None
     return f"Added to {name}" if name else None
+
+
+def _kept_pairs(call: ToolCall, *, memory: bool) -> list[tuple[str, str]]:
+    """Every change to a memory file; to an instructions file, the edits that only add lines: one
+    that rewrites what was there is bringing an overview up to date, not keeping one thing."""
+    pairs = edit_pairs(call)
+    if memory:
+        return pairs
+    return [(old, new) for old, new in pairs if set(old.splitlines()) <= set(new.splitlines())]
 
 
 def _first(pattern: re.Pattern[str], text: str) -> str | None:

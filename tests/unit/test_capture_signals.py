@@ -489,6 +489,12 @@ def test_a_rule_added_to_agents_md_is_a_preference() -> None:
     assert pref.content == "Added to AGENTS.md: Never squash-merge a PR"
 
 
+def test_an_edit_rewriting_what_claude_md_said_brings_an_overview_up_to_date_not_a_note() -> None:
+    old = "## Stack\n- Next.js 14\n- Tailwind CSS v3\n"
+    new = "## Stack\n- Next.js 15.5.2\n- Tailwind CSS v4\n"
+    assert _drafts(said("update CLAUDE.md"), edit("t1", "/repo/CLAUDE.md", old, new)) == []
+
+
 def test_a_claude_md_written_whole_is_an_overview_not_a_note() -> None:
     overview = "# CLAUDE.md\n\nThis file provides guidance to Claude Code.\n\n## Commands\n- python app.py\n"
     assert _drafts(said("/init"), calls("t1", "Write", file_path="/repo/CLAUDE.md", content=overview)) == []
