@@ -43,11 +43,6 @@ def read_head(path: str) -> Head | None:
     return Head(session_id, cwd, prompt)
 
 
-def is_distiller_transcript(path: str) -> bool:
-    head = read_head(path)
-    return head is not None and head.from_distiller
-
-
 def _record(line: bytes) -> "dict[str, object] | None":
     if len(line) > MAX_LINE_BYTES:
         return None
