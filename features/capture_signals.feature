@@ -24,6 +24,12 @@ Feature: Capture reads the shape of a session, not its wording
     When that session ends
     Then the memory holds the preference "use uv add, never pip in this repo (the user, correcting Claude's Bash `pip install requests`)"
 
+  Scenario: A few words finishing the request after a rejected call are no correction
+    Given a session in which the user rejects Claude's `vercel inspect https://example.vercel.app`
+    And the user then says "as in the installer"
+    When that session ends
+    Then staging holds nothing from the session
+
   Scenario: A "no" that answers Claude's question corrects nothing
     Given a session in which Claude edits "/src/app.py" and asks "Shall I also update the changelog?"
     And the user then says "no, that's all"

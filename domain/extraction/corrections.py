@@ -24,6 +24,7 @@ from abzu.domain.extraction.transcript_text import QUESTION_MARKS, shorten
 
 MAX_CORRECTION_CHARS = 1_000  # longer: a paste or a new brief, not a correction
 WORDS_KEPT = 400
+MIN_FACT_WORDS = 6  # fewer, without a directive: the end of an earlier request
 _REJECTED = re.compile(r"The user doesn't want to (?:proceed|take this action)", re.IGNORECASE)
 _FEEDBACK = re.compile(r"the user said:\s*(.+)", re.IGNORECASE | re.DOTALL)
 _TURNS_DOWN = re.compile(
@@ -58,6 +59,12 @@ class Correction:
 def _bare(text: str) -> bool:
     """"no", "stop", "377": an answer or a halt with nothing in it to remember."""
     return len(_WORD.findall(text)) < 2 and len(text) < 8
+
+
+def _fragment(text: str) -> bool:
+    """"as in the installer", "with the new changes": a few words that finish the request the
+    person made before; said without a directive, they state nothing that stands alone."""
+    return len(_WORD.findall(text)) < MIN_FACT_WORDS
 
 
 def _code(text: str) -> bool:
@@ -123,7 +130,7 @@ class CorrectionTracker:
         if halt is not None and _DIRECTIVE.search(said, halt.end()) is None:
             return None
         directive = _DIRECTIVE.search(said) is not None
-        if not directive and (_only_questions(said) or _NEW_TASK.match(said)):
+        if not directive and (_only_questions(said) or _NEW_TASK.match(said) or _fragment(said)):
             return None  # "why did you do that?" asks, "Add tests for …" moves on: neither corrects
         kept = shorten(said, WORDS_KEPT)
         category = Category.PREFERENCE if directive else Category.LEARNING

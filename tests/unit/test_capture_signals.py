@@ -124,6 +124,9 @@ def test_a_turn_down_after_claude_acted_is_a_correction() -> None:
      said("why do you want to delete the build folder? what is in it?")],
     # halting a process Claude started is a task, not a turn-down
     [calls("t1", "Bash", command="npm run dev"), returns("t1", "ready on :3000"), said("stop the server")],
+    # a few words finishing the earlier request after a rejected call state nothing on their own
+    [said("check the logs to see if it was uploaded"), calls("t1", "Bash", command="vercel inspect x"),
+     returns("t1", REJECTED, error=True), _interrupt(), said("as in the installer")],
 ])
 def test_answers_briefs_and_pastes_are_not_corrections(parts: list[TranscriptRecord | list[TranscriptRecord]]
                                                        ) -> None:
