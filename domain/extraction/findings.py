@@ -40,6 +40,10 @@ _NOT_LOOKS = frozenset(("TodoWrite", "TaskCreate", "TaskUpdate", "ExitPlanMode",
 HANDOVER = "AskUserQuestion"
 _SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.DOTALL)
 _CHAIN = re.compile(r"&&|\|\||;")
+# "Perfect! The fix is in place…": an opening exclamation says nothing a month later and takes
+# room from the report's 900 characters.
+_FILLER = re.compile(r"^(?:Perfect|Great|Excellent|Awesome|Nice|Good|Done|All done)[!.]\s+(?=\S)",
+                     re.IGNORECASE)
 _DELEGATES = frozenset(("Task", "Agent"))  # a subagent may change anything: its report is a status report
 
 
@@ -121,6 +125,7 @@ class ReportTracker:
         if report is None:
             return None
         text, uuid = report
+        text = _FILLER.sub("", text.lstrip(), count=1)
         if self._did_task():
             return Report(f"Done: {shorten(text, REPORT_CHARS)}", uuid)
         needed = 0 if self._delegated is not None else MIN_LOOKS  # a background agent did the looking

@@ -243,6 +243,11 @@ def test_the_account_of_a_task_that_changed_an_existing_file_is_a_learning() -> 
     assert learning.content == f"Done: {REPORT}"
 
 
+def test_an_accounts_opening_exclamation_is_left_out() -> None:
+    [learning] = _drafts(said("fix the override"), edit("t1", "/package.json"), wrote(f"Perfect! {REPORT}"))
+    assert learning.content == f"Done: {REPORT}"
+
+
 def test_the_account_of_a_task_done_by_commands_alone_is_a_learning() -> None:
     [learning] = _drafts(said("drop the override"), _looked("cat a", "npm install"), wrote(REPORT))
     assert learning.content == f"Done: {REPORT}"
