@@ -481,20 +481,17 @@ def test_an_edit_of_the_memory_index_keeps_only_the_lines_it_adds() -> None:
     assert note.category is Category.PREFERENCE
 
 
-def test_what_an_edit_adds_to_the_projects_claude_md_is_a_note_the_session_kept() -> None:
+@pytest.mark.parametrize(("path", "line", "category", "content"), [
+    ("/repo/CLAUDE.md", "Run the app with python app.py", Category.LEARNING,
+     "Added to CLAUDE.md: Run the app with python app.py"),
+    ("C:\\work\\shop\\AGENTS.md", "- Never squash-merge a PR", Category.PREFERENCE,  # a rule
+     "Added to AGENTS.md: Never squash-merge a PR"),
+])
+def test_what_an_edit_adds_to_the_agents_instructions_is_a_note_the_session_kept(
+        path: str, line: str, category: Category, content: str) -> None:
     notes = "# Notes\n"
-    [note] = _drafts(said("set up the project notes"),
-                     edit("t1", "/repo/CLAUDE.md", notes, notes + "\nRun the app with python app.py\n"))
-    assert note.category is Category.LEARNING
-    assert note.content == "Added to CLAUDE.md: Run the app with python app.py"
-
-
-def test_a_rule_added_to_agents_md_is_a_preference() -> None:
-    notes = "## Git\n"
-    [pref] = _drafts(said("we never squash"),
-                     edit("t1", "C:\\work\\shop\\AGENTS.md", notes, notes + "- Never squash-merge a PR\n"))
-    assert pref.category is Category.PREFERENCE
-    assert pref.content == "Added to AGENTS.md: Never squash-merge a PR"
+    [note] = _drafts(said("set up the project notes"), edit("t1", path, notes, f"{notes}\n{line}\n"))
+    assert (note.category, note.content) == (category, content)
 
 
 def test_an_edit_rewriting_what_claude_md_said_brings_an_overview_up_to_date_not_a_note() -> None:
