@@ -79,6 +79,13 @@ Feature: Capture reads the shape of a session, not its wording
     When that session ends
     Then staging holds a learning that says "fails with ERESOLVE"
 
+  Scenario: A script written to a scratch folder to answer a question is part of looking
+    Given a session in which the user asks "how many demo runs were there really?"
+    And Claude writes the script "/tmp/count_runs.mjs" and runs `node /tmp/count_runs.mjs`
+    And Claude answers "178 demo runs: the deposit instructions into both vaults are the real count (129 in the old vault, 49 in the new), not the 40 settled audit records, because payments are batched and some runs never settled."
+    When that session ends
+    Then staging holds a learning that says "Found: 178 demo runs"
+
   Scenario: A command whose failure a filter pipe hid, failing several ways, is one known problem with its cause
     Given a session in which `uv run app --help 2>&1 | head -30` prints "error: failed to remove file `.venv/lib64`"
     And `mv .venv .venv.old; uv run app --help 2>&1 | head -30` prints ".venv/bin/app: 2: exec: .venv/bin/python: Permission denied"

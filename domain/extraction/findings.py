@@ -5,7 +5,8 @@ Claude looks (at least MIN_LOOKS looks, none editing a file; each command of a c
 a report: its last words before the person speaks again, or before it asks them to choose
 (AskUserQuestion). That report is a learning about the project, stored with the question it
 answers, when the person asked one (it ends with "?" or "？" or opens with an interrogative; commands
-run to answer it, in a scratch folder or as a dry run, are part of looking) or when every call
+run to answer it, in a scratch folder or as a dry run, are part of looking, and so is a script
+written to a scratch folder such as /tmp) or when every call
 was a look (a task handed back unchanged: what blocked it, or what there was to know). A short
 reply ("Yes.") carries nothing a month later; a question answered without looking is general knowledge.
 An exchange that did a task — changed a file that existed before the session, or, writing no file,
@@ -44,6 +45,9 @@ _CHAIN = re.compile(r"&&|\|\||;")
 # room from the report's 900 characters.
 _FILLER = re.compile(r"^(?:Perfect|Great|Excellent|Awesome|Nice|Good|Done|All done)[!.]\s+(?=\S)",
                      re.IGNORECASE)
+# A script written to a scratch folder to answer a question is looking, as a command run there is.
+_SCRATCH = re.compile(r"^(?:/private)?/tmp/|^/var/folders/|[/\\]AppData[/\\]Local[/\\]Temp[/\\]",
+                      re.IGNORECASE)
 _DELEGATES = frozenset(("Task", "Agent"))  # a subagent may change anything: its report is a status report
 
 
@@ -102,8 +106,10 @@ class ReportTracker:
         path = file_of(call)
         if path is not None and path not in self._seen:
             bounded_put(self._seen, path, call.name == "Write")  # its own new code
-        if call.name in FILE_TOOLS:  # a command may write too, but trying things in a scratch
-            self._changed = True      # folder, installing, dry runs are how questions get answered
+        # A command may write too, but trying things in a scratch folder, installing, dry runs are
+        # how questions get answered: so is a script written to a scratch folder.
+        if call.name in FILE_TOOLS and not _SCRATCH.search(path or ""):
+            self._changed = True
             self._reworked = self._reworked or not self._seen.get(path or "", False)
         elif call.name not in _NOT_LOOKS:
             command = command_of(call)

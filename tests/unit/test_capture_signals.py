@@ -220,6 +220,20 @@ def test_a_question_asked_with_the_full_width_mark_is_a_question() -> None:
     assert learning.content == f"Asked: 这个 override 还需要吗？\nFound: {REPORT}"
 
 
+@pytest.mark.parametrize(("script", "found"), [
+    ("/tmp/count_runs.mjs", True),  # a scratch script is how the question got answered: looking
+    ("C:\\Users\\dev\\AppData\\Local\\Temp\\count_runs.mjs", True),
+    ("/repo/scripts/count_runs.mjs", False),  # new code in the project: not a finding
+])
+def test_a_script_written_to_a_scratch_folder_to_answer_a_question_is_looking(script: str, found: bool
+                                                                              ) -> None:
+    drafts = _drafts(said("how many demo runs were there really?"),
+                     [calls("w1", "Write", file_path=script, content="count()"), returns("w1", "written")],
+                     _looked(f"node {script}"), wrote(REPORT))
+    assert [d.content for d in drafts] == ([f"Asked: how many demo runs were there really?\nFound: {REPORT}"]
+                                           if found else [])
+
+
 def test_the_report_before_asking_the_person_to_choose_is_a_learning() -> None:
     drafts = _drafts(said("move the deploy to bun"), _looked("cat Dockerfile", "cat fly.toml"), wrote(REPORT),
                      _asked("Redis streams"))

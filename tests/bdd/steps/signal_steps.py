@@ -122,6 +122,13 @@ def _(signal_transcript: Transcript, first: str, second: str) -> None:
     signal_transcript.bash(second, "typescript@7.0.2")
 
 
+@given(parsers.parse('Claude writes the script "{path}" and runs `{command}`'))
+def _(signal_transcript: Transcript, path: str, command: str) -> None:
+    written = f"File created successfully at: {path}"
+    signal_transcript.tool("Write", written, file_path=path, content="count()")
+    signal_transcript.bash(command, "deposits: 178")
+
+
 @given(parsers.parse('Claude answers "{words}"'))
 def _(signal_transcript: Transcript, words: str) -> None:
     signal_transcript.lines.append(assistant(text(words)))
