@@ -43,8 +43,11 @@ def saved_memory(call: ToolCall) -> Saved | None:
     where = _kept_in(call)
     if where is None:
         return None
+    pairs = edit_pairs(call)
+    if where != SAVED:  # an instructions file: an edit that rewrites what was there brings an
+        pairs = [(old, new) for old, new in pairs if _only_adds(old, new)]  # overview up to date
     kind, parts = None, []
-    for old, new in _kept_pairs(call, memory=where == SAVED):
+    for old, new in pairs:
         added = "\n".join(_BULLET.sub("", line) for line in added_lines(old, new))
         front = _FRONT_MATTER.match(added)
         if front:
@@ -72,13 +75,8 @@ def _kept_in(call: ToolCall) -> str | None:
     return f"Added to {name}" if name else None
 
 
-def _kept_pairs(call: ToolCall, *, memory: bool) -> list[tuple[str, str]]:
-    """Every change to a memory file; to an instructions file, the edits that only add lines: one
-    that rewrites what was there is bringing an overview up to date, not keeping one thing."""
-    pairs = edit_pairs(call)
-    if memory:
-        return pairs
-    return [(old, new) for old, new in pairs if set(old.splitlines()) <= set(new.splitlines())]
+def _only_adds(old: str, new: str) -> bool:
+    return set(old.splitlines()) <= set(new.splitlines())
 
 
 def _first(pattern: re.Pattern[str], text: str) -> str | None:
