@@ -45,7 +45,7 @@ def _redacted(text: str) -> str:
     return redact(text).text
 
 
-def _request(request: str | None) -> str:
+def request_context(request: str | None) -> str:
     """The context of a candidate: the person's message it answered (none: empty)."""
     return f"Request: {shorten(request, 300)}" if request else ""
 
@@ -136,7 +136,7 @@ class StructuralSignals:
 
     def answered(self, call: ToolCall, answer: str, uuid: str, request: str | None) -> None:
         """The person's pick among the options Claude offered (choices.py): a decision."""
-        context = _redacted(_request(request))
+        context = _redacted(request_context(request))
         for sentence in map(_redacted, chosen(call, answer)):
             _add(self.decisions, sentence.casefold(), Decision(sentence, uuid, context, self.exchanges.turn))
 
@@ -169,20 +169,20 @@ class StructuralSignals:
     def committed(self) -> list[Note]:
         """The commits that explain most (commits.py), with the request they answered."""
         return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
-                     _redacted(_request(made.request)), made.turn)
+                     _redacted(request_context(made.request)), made.turn)
                 for made in self.commits.kept()]
 
     def changelogged(self) -> list[Note]:
         """What the session added to the project's changelog (changelogs.py), with the request."""
         return [Note(_redacted(entry.text), entry.message_uuid, Category.DECISION,
-                     _redacted(_request(entry.request)))
+                     _redacted(request_context(entry.request)))
                 for entry in self.changelogs.kept()]
 
     def _pipeline(self, call: ToolCall, uuid: str) -> None:
         """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""
         job = added_jobs(call)
         if job is not None:
-            context = _redacted(_request(self.request))
+            context = _redacted(request_context(self.request))
             decision = Decision(_redacted(job.text), uuid, context, self.exchanges.turn)
             _add(self.decisions, decision.text.casefold(), decision)
 
@@ -198,7 +198,7 @@ class StructuralSignals:
         """A note Claude kept: in its memory folder, or added to an instructions file (memory_files.py)."""
         saved = saved_memory(call)
         if saved is not None:
-            context = _redacted(_request(self.request))
+            context = _redacted(request_context(self.request))
             note = Note(_redacted(saved.text), uuid, saved.category, context, turn=self.exchanges.turn)
             _add(self.notes, note.text.casefold(), note)
 
@@ -225,7 +225,7 @@ class StructuralSignals:
     def _reported(self, report: Report | Repeat | Lookup | Location | Answered | None) -> None:
         if report is not None:
             uuid, turn = report.message_uuid, self.exchanges.turn
-            context = _request(self.request)
+            context = request_context(self.request)
             # redacted when read (kept_reports()): most are pushed out by later ones first
             _add(self.found, uuid, Note(report.text, uuid, Category.LEARNING, context, turn=turn))
             if len(self.found) > MAX_REPORTS:  # a long Q&A session is a reviewer's queue, not a log

@@ -34,7 +34,7 @@ from abzu.domain.extraction.rules import (
     file_of,
     is_read_only,
 )
-from abzu.domain.extraction.signals import StructuralSignals
+from abzu.domain.extraction.signals import StructuralSignals, request_context
 from abzu.domain.extraction.tasks import CAP, TaskTracker
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript import ToolCall, ToolOutcome, TranscriptRecord
@@ -90,8 +90,8 @@ class DigestState:
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
         if (checked := self.checks.pattern({f.proof for f in self.fix.fixes})) is not None:
-            request = f"Request: {shorten(self.last_user_ask, 300)}" if self.last_user_ask else ""
-            found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, _redacted(request)))
+            context = _redacted(request_context(self.last_user_ask))
+            found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, context))
         reports = self.signals.found
         said = [n for n in self.notes.values()  # a report holds the sentences said in its first characters
                 if n.message_uuid not in reports or n.text not in reports[n.message_uuid].text]
@@ -149,7 +149,7 @@ class DigestState:
 
     def _context(self, record: TranscriptRecord) -> str:
         ask = self.side_request if record.is_sidechain else self.last_user_ask
-        request = f"Request: {shorten(ask, 300)}\n" if ask else ""
+        request = f"{request_context(ask)}\n" if ask else ""
         return _redacted(f"{request}Exchange: {shorten(record.text, 600)}")
 
     def _human(self, record: TranscriptRecord) -> None:
