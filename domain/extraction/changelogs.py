@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from abzu.domain.extraction.rules import added_lines, edit_pairs, file_of
+from abzu.domain.extraction.tasks import CAP
 from abzu.domain.extraction.transcript import ToolCall
 from abzu.domain.extraction.transcript_text import shorten
 
@@ -48,6 +49,8 @@ class ChangelogTracker:
         entry = changelog_entry(call)
         if entry is not None:
             self._entries.append(Entry(entry, uuid, request))
+            if len(self._entries) > CAP:  # bounded like every collection of a pass: the shortest goes
+                self._entries.remove(min(self._entries, key=lambda e: len(e.text)))
 
     def kept(self) -> list[Entry]:
         """The longest entries, in the order they were written."""
