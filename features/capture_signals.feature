@@ -196,9 +196,3 @@ Feature: Capture reads the shape of a session, not its wording
     And Claude commits "fix(jury): lowercase invited emails" explaining "The invite stored the address as typed, while the login looked it up lowercased."
     When that session ends
     Then staging holds a fix that says "Committed: fix(jury): lowercase invited emails"
-
-  Scenario: What an edit adds to the project's changelog is a decision in the project's own words
-    Given a session in which the user asks "prepare the 2.0 release notes"
-    And Claude adds to "/repo/CHANGELOG.md" the entry "- settings.useCompoundNumbers is removed: it had no effect, and unknown JSON keys are ignored on load."
-    When that session ends
-    Then staging holds the decision "Changelog (CHANGELOG.md): - settings.useCompoundNumbers is removed: it had no effect, and unknown JSON keys are ignored on load."

@@ -17,7 +17,6 @@ from collections.abc import MutableSequence
 from dataclasses import replace
 
 from abzu.domain.category import Category
-from abzu.domain.extraction.changelogs import ChangelogTracker
 from abzu.domain.extraction.choices import chosen, picked_in_prose
 from abzu.domain.extraction.commits import CommitTracker
 from abzu.domain.extraction.concessions import ConcessionTracker
@@ -66,7 +65,6 @@ class StructuralSignals:
         self.lookups = LookupTracker()
         self.locations = LocationTracker()
         self.commits = CommitTracker()
-        self.changelogs = ChangelogTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
         self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
         self._offer = ""  # Claude's last words, when nothing was called after them
@@ -116,7 +114,6 @@ class StructuralSignals:
                 self._pipeline(call, record.uuid)
                 self._saved(call, record.uuid)
                 self.commits.on_call(call, record.uuid, self.exchanges.turn, self.request)
-                self.changelogs.on_call(call, record.uuid, self.request)
 
     def searched(self, command: str, output: str, uuid: str) -> None:
         """A command's output (whatever its exit code: `find` reports unreadable folders)."""
@@ -171,12 +168,6 @@ class StructuralSignals:
         return [Note(_redacted(made.commit.text), made.message_uuid, made.commit.category,
                      _redacted(request_context(made.request)), made.turn)
                 for made in self.commits.kept()]
-
-    def changelogged(self) -> list[Note]:
-        """What the session added to the project's changelog (changelogs.py), with the request."""
-        return [Note(_redacted(entry.text), entry.message_uuid, Category.DECISION,
-                     _redacted(request_context(entry.request)))
-                for entry in self.changelogs.kept()]
 
     def _pipeline(self, call: ToolCall, uuid: str) -> None:
         """A job added to the CI pipeline (pipelines.py): a decision, with the request it answered."""

@@ -95,7 +95,7 @@ class DigestState:
         reports = self.signals.found
         said = [n for n in self.notes.values()  # a report holds the sentences said in its first characters
                 if n.message_uuid not in reports or n.text not in reports[n.message_uuid].text]
-        committed = [*self.signals.committed(), *self.signals.changelogged()]
+        committed = self.signals.committed()
         return [*map(self.exchanges.anchored, [*said, *self.signals.kept_reports(), *committed]), *found]
 
     def finish(self) -> None:
