@@ -39,10 +39,9 @@ def _text(value: object) -> str:
 
 def _threads(conn: sqlite3.Connection) -> tuple[MailThread, ...]:
     messages: dict[str, list[MailMessage]] = defaultdict(list)
-    sql = "SELECT thread_id, sender, body, created_at FROM mail_messages ORDER BY created_at, rowid"
+    sql = "SELECT thread_id, sender, body FROM mail_messages ORDER BY created_at, rowid"
     for r in conn.execute(sql):
-        messages[_text(r["thread_id"])].append(MailMessage(_text(r["sender"]), _text(r["body"]),
-                                                           r["created_at"]))
+        messages[_text(r["thread_id"])].append(MailMessage(_text(r["sender"]), _text(r["body"])))
     rows = conn.execute("SELECT id, subject FROM mail_threads ORDER BY rowid")
     return tuple(MailThread(_text(r["id"]), _text(r["subject"]), tuple(messages[_text(r["id"])]))
                  for r in rows)

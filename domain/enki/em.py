@@ -25,7 +25,6 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 class MailMessage:
     sender: str
     body: str
-    sent_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
