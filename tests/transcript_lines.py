@@ -58,6 +58,12 @@ def attachment(content: str) -> dict[str, object]:
                            "hookName": "SessionStart"}}
 
 
+def queued(prompt: object, mode: str = "prompt") -> dict[str, object]:
+    """What the person typed while Claude worked, as Claude Code 2.1.2xx hands it to the model."""
+    return {"type": "attachment", "uuid": f"uuid-att-{next(_counter)}", "sessionId": SESSION,
+            "attachment": {"type": "queued_command", "prompt": prompt, "commandMode": mode}}
+
+
 def jsonl(*lines: dict[str, object]) -> bytes:
     return b"".join(json.dumps(line).encode() + b"\n" for line in lines)
 

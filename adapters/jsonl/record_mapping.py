@@ -100,6 +100,28 @@ def plan_record(line: "TranscriptLine | Line", batch: RedactionBatch, offset: in
     )
 
 
+_TYPED = ("queued_command", "prompt")
+
+
+def queued_prompt(line: Line) -> Line | None:
+    """What the person typed while Claude worked, when Claude Code hands it to the model mid-turn
+    (an `attachment` of type `queued_command`, Claude Code 2.1.2xx), as the user line it is: the
+    person's own words, as much a correction as one typed between turns. Every other attachment
+    stays skipped: `hook_additional_context` is our own injected memory, a background task's
+    notice (commandMode `task-notification`) is not the person's."""
+    queued = line.get("attachment")
+    if type(queued) is not dict or (queued.get("type"), queued.get("commandMode")) != _TYPED:
+        return None
+    prompt = queued.get("prompt")
+    if type(prompt) is list:  # content blocks: their texts
+        prompt = "\n".join(b["text"] for b in prompt if type(b) is dict and b.get("type") == "text"
+                           and type(b.get("text")) is str)
+    if type(prompt) is not str or not prompt.strip():
+        return None
+    return {**{k: line.get(k) for k in ("uuid", "timestamp", "sessionId", "isSidechain")},
+            "type": "user", "message": {"role": "user", "content": prompt}}
+
+
 def _content(message: Line | None) -> tuple[list[Line], list[str]]:
     """The blocks of the message, and its text blocks' texts (a string content is one text)."""
     if message is None:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
 from abzu.adapters.jsonl.line_parse import Line, as_plain, plain_line
-from abzu.adapters.jsonl.record_mapping import PlannedRecord, plan_record
+from abzu.adapters.jsonl.record_mapping import PlannedRecord, plan_record, queued_prompt
 from abzu.adapters.jsonl.redaction_batch import RedactionBatch
 from abzu.application.extraction.ports import TranscriptReader, TranscriptUnreadable
 from abzu.domain.extraction.rules import OUTPUT_READERS
@@ -143,16 +143,21 @@ class _Scan:
             self._observe(LineShape.UNKNOWN, "unknown")
         elif kind not in CONVERSATION_TYPES:
             self._observe(LineShape.OTHER_KNOWN, None)
+            if kind == "attachment" and (typed := queued_prompt(line)) is not None:
+                self._plan(typed, line_start)
         elif not _well_formed(line):
             self._observe(LineShape.MALFORMED, "shape")
         else:
             self._observe(LineShape.CONVERSATION, None)
-            plan = plan_record(line, self.batch, line_start, self._wanted)
-            if plan is not None:
-                self.planned.append(plan)
-                self.calls.update((i, n) for i, n, _ in plan.calls)
-                if len(self.planned) >= BATCH_LINES:
-                    self._build()
+            self._plan(line, line_start)
+
+    def _plan(self, line: Line, line_start: int) -> None:
+        plan = plan_record(line, self.batch, line_start, self._wanted)
+        if plan is not None:
+            self.planned.append(plan)
+            self.calls.update((i, n) for i, n, _ in plan.calls)
+            if len(self.planned) >= BATCH_LINES:
+                self._build()
 
     def _build(self) -> None:
         """Redacts the planned records' texts in one batch, then makes the records."""

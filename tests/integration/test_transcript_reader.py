@@ -18,6 +18,7 @@ from tests.transcript_lines import (
     attachment,
     call,
     jsonl,
+    queued,
     result,
     text,
     tool_use,
@@ -111,6 +112,23 @@ def test_meta_records_wrappers_reminders_and_our_own_context_are_not_words(tmp_p
     ]
     assert [r.interrupted for r in records].count(True) == 1
     assert not any(ABZU_CONTEXT_MARKER in r.text for r in records)
+
+
+def test_what_the_person_typed_while_claude_worked_is_their_message(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "t.jsonl",
+        user("deploy the site"),
+        assistant(text("Building the image.")),
+        queued("actually is it even using bun"),
+        queued([{"type": "text", "text": "send it to the #help thread"}]),
+        queued("<task-notification><status>completed</status></task-notification>", mode="task-notification"),
+        attachment("Retrieved project memory: use pnpm"),
+    )
+    records = sut.read(str(path), 0).records
+    assert [(r.kind, r.text) for r in records] == [
+        ("user", "deploy the site"), ("assistant", "Building the image."),
+        ("user", "actually is it even using bun"), ("user", "send it to the #help thread"),
+    ]
 
 
 def test_tool_calls_and_outcomes_are_kept_with_the_file_path(tmp_path: Path) -> None:
