@@ -30,7 +30,7 @@ MARKS = (("(the user, correcting", "correction"), ("— the user chose", "choice
          ("Where the", "location"), ("Added to ", "instructions"), ("Known problem", "known problem"),
          ("Unresolved in", "unresolved"), ("Saved to memory", "memory note"),
          ("Reported by a background agent", "background agent"), ("Reported by the user", "reported"),
-         ("Asked again", "asked again"), ("How changes are checked", "checks"))
+         ("Asked again", "asked again"))
 PREFIXES = ("Done", "Committed", "Found", "Asked", "Fix")
 
 

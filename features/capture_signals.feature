@@ -160,12 +160,6 @@ Feature: Capture reads the shape of a session, not its wording
     When that session ends
     Then staging holds a learning that says "Reported by a background agent (Agent Map the repo finished)"
 
-  Scenario: The checks that passed after the session's last edit are how the project checks a change
-    Given a session in which the user asks "the cart total is off by one"
-    And Claude edits "/src/cart.py" and `npm run typecheck` then passes
-    When that session ends
-    Then staging holds one pattern that says "How changes are checked in this project: `npm run typecheck`"
-
   Scenario: Claude conceding to the person's question, then redoing the work, is a decision
     Given a session in which Claude says "Added the usual entries to the ignore file." and edits "/repo/.gitignore"
     And the user then asks "is this the recommended setup?"

@@ -31,7 +31,9 @@ from abzu.domain.extraction.transcript_text import QUESTION_MARKS, shorten
 
 MIN_LOOKS = 2
 MIN_REPORT_CHARS = 200
-REPORT_CHARS, QUESTION_CHARS = 900, 200
+# An account of a fix or a finding runs to 1,000-1,500 characters: past 900, what was found and why
+# was cut off (tuning half: recall 0.55 -> 0.60, precision 0.79 -> 0.81; the gain halves past 1,500).
+REPORT_CHARS, QUESTION_CHARS = 1500, 200
 _QUESTION = re.compile(
     r"^(?:what|why|how|where|when|which|who|whose|is|are|was|were|do|does|did|can|could|should"
     r"|would|will|have|has)\b",

@@ -17,8 +17,8 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, replace
 
 from abzu.domain.anchors import command_prefix
-from abzu.domain.extraction.learnings import cause_sentence
 from abzu.domain.extraction.model import FixPair
+from abzu.domain.extraction.sentences import NARRATION, sentences
 from abzu.domain.extraction.tasks import CAP
 from abzu.domain.extraction.tasks import bounded_put as _add
 from abzu.domain.extraction.transcript_text import shorten
@@ -150,3 +150,16 @@ def _fix_pair(failure: Failure, between: list[Change], uuid: str, command: str |
         cause=cause, proof=redact(shorten(command, 160)).text if command else "",
     )
 
+
+# Claude's explanation of a failure it just saw: why, not what it will do next.
+_CAUSE = re.compile(
+    r"\bbecause\b|\bdue to\b|\bcaused by\b|\bthe (?:issue|problem|error|cause|failure) (?:is|was)\b"
+    r"|\bmissing\b|\bexpects?\b|\brequires?\b|\bn't\b|\bnot (?:installed|found|defined|exported|available)\b"
+    r"|\b(?:issue|problem|limitation|conflict|permission)\b",
+    re.IGNORECASE,
+)
+
+
+def cause_sentence(text: str) -> str | None:
+    """The first sentence of `text` that explains rather than narrates."""
+    return next((s for s in sentences(text) if not NARRATION.match(s) and _CAUSE.search(s)), None)

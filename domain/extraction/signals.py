@@ -5,8 +5,7 @@ request the person had to repeat (repeats.py), documentation looked up and acted
 (lookups.py), where something hard to find lives (locations.py), a failure the person reported
 and Claude's edits fixed (reported.py), how the person wants work done (standing.py), an answer
 found after empty ones (empties.py), what Claude saved to its own memory (memory_files.py),
-what a commit's message says it changed and why (commits.py), and learnings said right
-before Claude acts (hypotheses, dropped).
+and what a commit's message says it changed and why (commits.py).
 
 They write into the pass's own collections (`notes`, `decisions`), so dedup by key and the
 bounded sizes stay those of state.py.
@@ -66,7 +65,6 @@ class StructuralSignals:
         self.locations = LocationTracker()
         self.commits = CommitTracker()
         self.found: OrderedDict[str, Note] = OrderedDict()  # message uuid -> its report
-        self._hypotheses: tuple[bool, list[str]] = (False, [])  # (sidechain, keys of learnings just said)
         self._offer = ""  # Claude's last words, when nothing was called after them
 
     def human(self, record: TranscriptRecord, *, replaying: bool) -> bool:
@@ -136,20 +134,6 @@ class StructuralSignals:
         context = _redacted(request_context(request))
         for sentence in map(_redacted, chosen(call, answer)):
             _add(self.decisions, sentence.casefold(), Decision(sentence, uuid, context, self.exchanges.turn))
-
-    def said(self, record: TranscriptRecord, learned: list[str]) -> None:
-        """Learnings just taken from `record`, on probation until the next record (`settle`)."""
-        self._hypotheses = (record.is_sidechain, [s.casefold() for s in learned])
-
-    def settle(self, record: TranscriptRecord) -> None:
-        """Learnings said right before Claude acts are what it expects to find, not what it
-        found: dropped when its next record is a tool call; kept once anything else comes."""
-        side, keys = self._hypotheses
-        if keys and record.kind == "assistant" and record.tool_calls and record.is_sidechain == side:
-            for key in keys:
-                self.notes.pop(key, None)
-        if keys:
-            self._hypotheses = (False, [])
 
     def finish(self) -> None:
         """The end of what was read: the exchange in progress may end in a report."""

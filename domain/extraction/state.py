@@ -16,14 +16,13 @@ from functools import lru_cache
 
 from abzu.domain.category import Category
 from abzu.domain.extraction.attempts import AttemptTracker
-from abzu.domain.extraction.checks import CheckTracker
 from abzu.domain.extraction.choices import ASK_TOOL
 from abzu.domain.extraction.corrections import is_rejection
 from abzu.domain.extraction.decisions import decision_sentences
 from abzu.domain.extraction.exchanges import ExchangeAnchors
 from abzu.domain.extraction.fixes import Change, Failure, FixTracker, program_of
-from abzu.domain.extraction.learnings import learning_sentences, preference_sentences
 from abzu.domain.extraction.model import Decision, FailureTally, FixPair, Note
+from abzu.domain.extraction.preferences import preference_sentences
 from abzu.domain.extraction.rules import (
     FILE_TOOLS,
     Outcome,
@@ -68,7 +67,6 @@ class DigestState:
         self.decisions: OrderedDict[str, Decision] = OrderedDict()
         self.notes: OrderedDict[str, Note] = OrderedDict()  # learnings, patterns, preferences
         self.attempts = AttemptTracker()
-        self.checks = CheckTracker()  # how the session's edits were verified
         self.failure_counts: Counter[str] = Counter({line: n for line, n, _ in earlier})
         self.failure_uuids: dict[str, str] = {line: uuid for line, _, uuid in earlier}
         self.failure_programs: OrderedDict[str, str] = OrderedDict()  # error line -> its program
@@ -89,9 +87,6 @@ class DigestState:
                                           self.fix.explained(), self.failure_programs)
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        if (checked := self.checks.pattern({f.proof for f in self.fix.fixes})) is not None:
-            context = _redacted(request_context(self.last_user_ask))
-            found.append(Note(redact(checked[0]).text, checked[1], Category.PATTERN, context))
         reports = self.signals.found
         said = [n for n in self.notes.values()  # a report holds the sentences said in its first characters
                 if n.message_uuid not in reports or n.text not in reports[n.message_uuid].text]
@@ -126,7 +121,6 @@ class DigestState:
         return tuple((line, n, self.failure_uuids[line]) for line, n in top if line in self.failure_uuids)
 
     def feed(self, record: TranscriptRecord) -> None:
-        self.signals.settle(record)
         self.step += 1
         self.replaying = 0 <= record.offset < self.seen_to
         self.fresh = self.fresh or not self.replaying
@@ -183,16 +177,10 @@ class DigestState:
     def _statements(self, record: TranscriptRecord) -> None:
         known = self.decisions
         decided = [s for s in map(_redacted, decision_sentences(record.text)) if s.casefold() not in known]
-        learned = [s for s in map(_redacted, learning_sentences(record.text))
-                   if s.casefold() not in known and s not in decided]
-        context = self._context(record) if decided or learned else ""  # redacting is the cost: only if used
+        context = self._context(record) if decided else ""  # redacting is the cost: only if used
         turn = self.exchanges.turn
         for sentence in decided:
             _add(self.decisions, sentence.casefold(), Decision(sentence, record.uuid, context, turn))
-        for sentence in learned:
-            note = Note(sentence, record.uuid, Category.LEARNING, context, turn)
-            _add(self.notes, sentence.casefold(), note)
-        self.signals.said(record, learned)
 
     def _outcome(self, call: ToolCall | None, outcome: ToolOutcome, uuid: str, offset: int) -> None:
         """`offset`: where the call was made (a later pass must see the call to know its target)."""
@@ -202,9 +190,6 @@ class DigestState:
             passed = verdict is Outcome.SUCCESS
             error = "" if passed else error_excerpt(outcome.text, 200)
             self.attempts.on_command(command, passed, uuid, quiet=self.replaying, error=error)
-            self.checks.on_command(command, passed, uuid)
-        elif call is not None and call.name in FILE_TOOLS and verdict is Outcome.SUCCESS:
-            self.checks.on_edit()
         if call is not None and _is_change(call, command):
             self.tasks.on_change(done=verdict is Outcome.SUCCESS)
         if command is not None and not self.replaying:

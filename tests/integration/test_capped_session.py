@@ -23,18 +23,17 @@ OVER = 120
 def _template() -> dict[str, object]:
     for line in FIXTURE.read_text().splitlines():
         record = json.loads(line)
-        content = record.get("message", {}).get("content")
-        if record.get("type") == "assistant" and isinstance(content, list) and content[0]["type"] == "text":
+        if record.get("type") == "user" and isinstance(record.get("message", {}).get("content"), str):
             return dict(record)
-    raise AssertionError("no assistant text line in the fixture")
+    raise AssertionError("no user text line in the fixture")
 
 
-def _transcript(folder: Path, decisions: int) -> Path:
-    """A synthetic session: one distinct learning per assistant line."""
+def _transcript(folder: Path, count: int) -> Path:
+    """A synthetic session: one distinct standing preference per line the user typed."""
     template, lines = _template(), []
-    for i in range(decisions):
-        message = {**template["message"], "content": [  # type: ignore[dict-item]
-            {"type": "text", "text": f"Turns out shard s{i} runs on engine e{i} of rack r{i}."}]}
+    for i in range(count):
+        message = {**template["message"],  # type: ignore[dict-item]
+                   "content": f"Always run shard s{i} on engine e{i} of rack r{i}."}
         lines.append(json.dumps({**template, "uuid": f"00000000-0000-4000-8000-{i:012d}",
                                  "parentUuid": None, "sessionId": "sess-big", "message": message}))
     path = folder / "sess-big.jsonl"
@@ -59,7 +58,7 @@ def test_a_session_over_the_cap_is_mined_whole_across_two_passes(
     assert [r.candidates_created for r in recovered] == [OVER]
     with s.uow() as uow:
         assert present(uow.sessions.get("sess-big")).finalized_by is FinalizedBy.RECOVERY
-    assert container.status().execute().staged_count == CANDIDATE_CAP + OVER
+    assert container.status().execute().bead_count == CANDIDATE_CAP + OVER  # preferences: wisdom
 
 
 def test_status_counts_a_session_left_pending_by_the_cap(container: Container, tmp_path: Path) -> None:

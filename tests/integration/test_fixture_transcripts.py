@@ -97,11 +97,11 @@ def test_orchestrator_session_errors_sidechains_and_decision() -> None:
     ]
     assert found.last_user_ask == "/orchestrator @CLAUDE.md を最新の状態にアップデートしてください"
     drafts = found.candidate_drafts()
-    assert [d.category for d in drafts] == [Category.DECISION] + [Category.LEARNING] * 7
-    assert drafts[-1].content.startswith("Done: CLAUDE.mdファイルを最新の状態に")  # its account of the task
-    # What the subagents found out, each with the request it answered as context.
-    assert "Tailwind CSS: ^4 (upgraded from v3)" in [d.content for d in drafts]
-    assert "Missing scripts: No `type-check` script mentioned in docs" in [d.content for d in drafts]
+    assert [d.category for d in drafts] == [Category.DECISION, Category.LEARNING]
+    # What the subagents found out reaches the queue through Claude's account of the task, not as
+    # sentences said in passing (half noise on others' sessions: docs/capture.md).
+    assert drafts[-1].content.startswith("Done: CLAUDE.mdファイルを最新の状態に")
+    assert "Tailwind CSS v4 (v3から更新)" in drafts[-1].content
     assert all(d.context.startswith("Request: ") for d in drafts)
 
 

@@ -45,13 +45,11 @@ def test_a_choice_the_exchange_never_carried_out_is_a_plan() -> None:
 @pytest.mark.parametrize("sentence", [
     "Turns out the fixture database is shared between workers.",
     "The issue was a stale lock file left by the previous run.",
-    "Note that the API returns dates in local time, not UTC.",
-    "There is no `lint` script in package.json.",
-    "It was caused by the edge proxy stripping the Authorization header.",
-    "The settings module duplicated the defaults of the config file.",
 ])
-def test_what_the_session_found_out_is_a_learning(sentence: str) -> None:
-    assert _drafts(wrote(sentence)) == {sentence: Category.LEARNING}
+def test_a_finding_said_in_passing_is_not_staged_on_its_own(sentence: str) -> None:
+    # A wording rule: half of such sentences were noise on others' sessions (docs/capture.md);
+    # a finding reaches the queue through the account of the task that found it.
+    assert _drafts(wrote(sentence)) == {}
 
 
 @pytest.mark.parametrize("sentence", [
@@ -88,16 +86,19 @@ def test_a_long_paste_states_no_preference() -> None:
 
 def test_each_candidate_carries_the_request_and_the_exchange() -> None:
     [draft] = digest(_flat(
-        said("why do the nightly builds fail?"), wrote("Turns out the runner image lacks git-lfs."),
+        said("why do the nightly builds fail?"), wrote("I'll use git-lfs 3 instead of the runner's 2.9."),
+        edit("t1", "/ci/nightly.yml"),
     )).candidate_drafts()
     assert draft.context == ("Request: why do the nightly builds fail?\n"
-                             "Exchange: Turns out the runner image lacks git-lfs.")
+                             "Exchange: I'll use git-lfs 3 instead of the runner's 2.9.")
 
 
 def test_a_subagent_statement_carries_the_subagents_prompt() -> None:
     [draft] = digest(_flat(
         said("update the docs"), said("Check package.json scripts", is_sidechain=True),
-        wrote("There is no `test` script in package.json.", is_sidechain=True),
+        wrote("I'll use the docs template instead of the README.", is_sidechain=True),
+        calls("t1", "Edit", file_path="/docs/index.md", old_string="a", new_string="b"),
+        returns("t1", "The file /docs/index.md has been updated.", path="/docs/index.md", is_sidechain=True),
     )).candidate_drafts()
     assert draft.context.startswith("Request: Check package.json scripts\n")
 

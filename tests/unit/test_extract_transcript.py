@@ -10,7 +10,7 @@ from abzu.domain.extraction.heuristics import CANDIDATE_CAP
 from abzu.domain.extraction.transcript import TranscriptChunk, TranscriptRecord
 from tests.fakes import FakeUnitOfWork, FixedClock, FixedWorkspace, SequentialIds
 from tests.unit.extraction_fakes import FakeExtractionUnitOfWork, ScriptedReader
-from tests.unit.records import bash, edit, wrote
+from tests.unit.records import bash, edit, said, wrote
 
 PATH = "/home/u/.claude/projects/-src-api/s1.jsonl"
 
@@ -131,8 +131,8 @@ def test_an_unreadable_transcript_is_logged_as_failed(
 
 
 def _over_the_cap(count: int) -> tuple[TranscriptRecord, ...]:
-    """A synthetic session with one learning per line, each at its own byte offset."""
-    return tuple(wrote(f"Turns out shard s{i} runs on engine e{i} of rack r{i}.", offset=10 * i, uuid=f"m{i}")
+    """A synthetic session with one preference per line, each at its own byte offset."""
+    return tuple(said(f"Always run shard s{i} on engine e{i} of rack r{i}.", offset=10 * i, uuid=f"m{i}")
                  for i in range(count))
 
 
@@ -160,4 +160,4 @@ def test_a_session_over_the_cap_says_so_and_keeps_the_rest_for_the_next_pass(
     assert "per-session cap reached" in caplog.text
     second = sut.execute(session_id="s1", transcript_path=PATH, project="api")
     assert not second.capped and second.candidates_created == 150
-    assert len(staging.candidates.rows) == total  # nothing lost across the two passes
+    assert len(staging.beads.rows) == total  # nothing lost across the two passes (preferences: wisdom)
