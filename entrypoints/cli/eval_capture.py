@@ -111,8 +111,9 @@ def _totals(result: CaptureScore) -> None:
 
 
 def _figures(t: Tally) -> str:
+    precision = f"{t.precision:.2f}" if t.candidates else "n/a"  # nothing staged: no precision to speak of
     return (f"items {t.matched:>3}/{t.items:<3} recall {t.recall:.2f}   "
-            f"candidates {t.useful:>3}/{t.candidates:<3} precision {t.precision:.2f}")
+            f"candidates {t.useful:>3}/{t.candidates:<3} precision {precision}")
 
 
 def _details(t: TranscriptScore) -> None:

@@ -33,12 +33,13 @@ def test_heuristics_alone_reach_the_issue_targets_on_the_fixtures(abzu_home: Pat
 def test_verbose_names_what_was_missed(abzu_home: Path, tmp_path: Path) -> None:
     labels = tmp_path / "labels.json"
     labels.write_text(json.dumps({"transcripts": {"crud.jsonl": [
-        {"id": "joke-file", "keywords": [["JOKE.md", "deleted"]]}]}}))
+        {"id": "joke-file", "keywords": [["JOKE.md", "deleted"]], "category": "pattern"}]}}))
     crud = str(FIXTURES / "agentlogs/crud.jsonl")
     result = runner.invoke(create_app(), ["eval", "capture", str(labels), crud, "-v"])
     assert result.exit_code == 0, result.output
     assert "missed: joke-file" in result.stdout
     assert "recall 0.00  precision 0.00" in result.stdout
+    assert "candidates   0/0   precision n/a" in result.stdout  # no pattern staged: no precision
 
 
 def test_a_transcript_without_labels_is_one_clear_error(abzu_home: Path, tmp_path: Path) -> None:
