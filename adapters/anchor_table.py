@@ -1,6 +1,6 @@
 """The anchors tables (`bead_anchors`, `candidate_anchors`) on either store: one copy for SQLite
 (adapters/sqlite/anchor_rows.py) and the team store (adapters/postgres/registry.py), which differ
-only in the words of the re-anchoring upsert."""
+only in how their SQL says "differs, NULL included" in the re-anchoring upsert."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
@@ -14,12 +14,23 @@ class AnchorQueries(Protocol):
     def fetch(self, sql: str, params: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]: ...
 
 
-class AnchorTable(AnchorRows):
-    """`again`: per table, the ON CONFLICT clause of an anchor given again."""
+# A bead whose file was marked stale and is observed again at another commit (remembered again,
+# merged with a newer memory about it) is re-anchored there: the mark is lifted, and the next
+# maintenance compares with the new commit. Candidates carry no marks.
+_BEAD_AGAIN = ("ON CONFLICT (memory_id, kind, value) DO UPDATE SET git_commit = excluded.git_commit, "
+               "stale = NULL WHERE bead_anchors.stale IS NOT NULL AND excluded.git_commit IS NOT NULL "
+               "AND excluded.git_commit {distinct} bead_anchors.git_commit")
+_AGAIN = {"bead_anchors": _BEAD_AGAIN, "candidate_anchors": "ON CONFLICT DO NOTHING"}
 
-    def __init__(self, db: AnchorQueries, table: str, again: Mapping[str, str]) -> None:
-        assert table in again  # a name, never user text
-        self._db, self._table, self._again = db, table, again[table]
+
+class AnchorTable(AnchorRows):
+    """`distinct`: how the store's SQL says "differs, NULL included" (SQLite `IS NOT`,
+    PostgreSQL `IS DISTINCT FROM`)."""
+
+    def __init__(self, db: AnchorQueries, table: str, distinct: str) -> None:
+        assert table in _AGAIN  # a name, never user text
+        self._db, self._table = db, table
+        self._again = _AGAIN[table].format(distinct=distinct)  # the ON CONFLICT of an anchor given again
 
     def attach(self, memory_id: str, anchors: Sequence[Anchor], commit: str | None = None) -> None:
         if not anchors:

@@ -7,19 +7,16 @@ before it changes and `abzu review --undo` can take it back.
 
 from returns.result import Result, Success
 
-from abzu.application.review.ports import PERSON, ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
+from abzu.adapters.human.person import PersonReviewer
+from abzu.application.review.ports import ReviewAnswer, ReviewFailure
 from abzu.domain.review.model import Proposal, ReviewBatch
 
 
-class DecidedReviewer(Reviewer):
+class DecidedReviewer(PersonReviewer):
     """Answers for the one candidate `proposal` names; any other candidate stays staged."""
 
     def __init__(self, proposal: Proposal) -> None:
         self._proposal = proposal
-
-    @property
-    def identity(self) -> ReviewerIdentity:
-        return ReviewerIdentity(PERSON, None, human=True)
 
     def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
         wanted = set(self._proposal.candidate_ids)

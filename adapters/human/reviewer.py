@@ -3,7 +3,8 @@ from typing import Protocol
 
 from returns.result import Result, Success
 
-from abzu.application.review.ports import PERSON, ReviewAnswer, Reviewer, ReviewerIdentity, ReviewFailure
+from abzu.adapters.human.person import PersonReviewer
+from abzu.application.review.ports import ReviewAnswer, ReviewFailure
 from abzu.domain.bead import Bead, Candidate
 from abzu.domain.quoting import neutralise, one_line, short_line
 from abzu.domain.review.model import Proposal, ReviewBatch
@@ -21,17 +22,13 @@ class Dialogue(Protocol):
     def ask(self, question: str, default: str) -> str | None: ...
 
 
-class HumanReviewer(Reviewer):
+class HumanReviewer(PersonReviewer):
     """Offline review by a person: each candidate is shown with its closest permanent beads, and
     the person promotes, edits and promotes, discards, skips (keeps it staged) or quits. Works
     without any key; a person may promote text that reads like instructions (it is marked)."""
 
     def __init__(self, dialogue: Dialogue) -> None:
         self._dialogue = dialogue
-
-    @property
-    def identity(self) -> ReviewerIdentity:
-        return ReviewerIdentity(PERSON, None, human=True)
 
     def review(self, batch: ReviewBatch) -> Result[ReviewAnswer, ReviewFailure]:
         beads = {b.id: b for b in batch.context}

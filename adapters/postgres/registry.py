@@ -56,19 +56,11 @@ class PgProjectRegistry(ProjectLookups, ProjectRegistry):
             {"name": name, "old": at - TOUCH_EVERY}))
 
 
-# As the local tables: a bead anchor observed again at another commit is re-anchored there (its
-# stale mark lifted); candidates carry no marks.
-_AGAIN = {
-    "bead_anchors": "ON CONFLICT (memory_id, kind, value) DO UPDATE SET git_commit = excluded.git_commit, "
-                    "stale = NULL WHERE bead_anchors.stale IS NOT NULL AND excluded.git_commit IS NOT NULL "
-                    "AND excluded.git_commit IS DISTINCT FROM bead_anchors.git_commit",
-    "candidate_anchors": "ON CONFLICT DO NOTHING",
-}
-
-
 class PgAnchorRows(AnchorTable):
+    """As the local tables: a bead anchor observed again at another commit is re-anchored there."""
+
     def __init__(self, db: PgDb, table: str) -> None:
-        super().__init__(db, table, _AGAIN)
+        super().__init__(db, table, "IS DISTINCT FROM")
 
 
 class PgBeadSources(BeadSources):

@@ -1,16 +1,15 @@
 """`PgTable`: what the team's bead and candidate repositories share (rows by id and content,
 search, near-duplicates), written once, as the local `FtsTable` is."""
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import TypeVar
 
 from abzu.adapters.postgres import search
-from abzu.adapters.postgres.db import PgDb, Row
+from abzu.adapters.postgres.db import PgDb
 from abzu.adapters.postgres.migrations.tables_ddl import CONFIG
 from abzu.adapters.postgres.search import PgIndex
-from abzu.domain.decay import DecayPolicy
+from abzu.adapters.row_table import RowTable, first
 from abzu.domain.dedup import Existing, overlap, probe_groups, token_set
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
@@ -21,40 +20,15 @@ GROUP_POOL = 8  # rows a probe group may bring back, as the local probe's
 _SAME_PROJECT = "project IS NOT DISTINCT FROM :project"
 
 
-class PgTable(Generic[T]):
-    def __init__(self, db: PgDb, columns: tuple[str, ...], index: PgIndex,
-                 to_row: Callable[[T], dict[str, Any]], from_row: Callable[[Row], T],
-                 decay: DecayPolicy | None = None) -> None:
-        self._db, self._columns, self._index = db, columns, index
-        self._to_row, self._from_row = to_row, from_row
-        self._decay = decay or DecayPolicy()
-
-    def select(self, where: str, params: Mapping[str, Any], tail: str = "") -> list[T]:
-        sql = f"SELECT {', '.join(self._columns)} FROM {self._index.table} WHERE {where}{tail}"
-        return [self._from_row(r) for r in self._db.fetch(sql, params)]
-
-    def get(self, item_id: str) -> T | None:
-        found = self.select("id = :id", {"id": item_id})
-        return found[0] if found else None
-
-    def add(self, item: T) -> None:
-        self._db.execute(_insert(self._index.table, self._columns), self._to_row(item))
-
-    def add_many(self, items: Sequence[T]) -> None:
-        self._db.executemany(_insert(self._index.table, self._columns), [self._to_row(i) for i in items])
-
+class PgTable(RowTable[T, PgDb, PgIndex]):
     def update(self, item: T) -> None:
         sets = ", ".join(f"{c} = :{c}" for c in self._columns if c != "id")
         self._db.execute(f"UPDATE {self._index.table} SET {sets} WHERE id = :id", self._to_row(item))
 
-    def supersede(self, item_id: str, by: str) -> bool:
-        sql = f"UPDATE {self._index.table} SET superseded_by = :by WHERE id = :id AND superseded_by IS NULL"
-        return self._db.execute(sql, {"id": item_id, "by": by}) == 1
-
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         found = self.select(f"content_hash = :hash AND {_SAME_PROJECT}",
                             {"hash": content_hash, "project": project}, " ORDER BY rid LIMIT 1")
-        return found[0] if found else None
+        return first(found)
 
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         sql = (f"SELECT content_hash, id FROM {self._index.table} WHERE content_hash = ANY(:hashes) "
@@ -135,8 +109,3 @@ class PgTable(Generic[T]):
         columns = ", ".join(f"{a}.{c}" for c in self._columns)
         rows = search.ranked_rows(self._db, self._index, terms, columns, where, {"project": project}, limit)
         return [self._from_row(r) for r in rows]
-
-
-@cache
-def _insert(table: str, columns: tuple[str, ...]) -> str:
-    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"

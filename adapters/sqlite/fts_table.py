@@ -1,16 +1,15 @@
 """`FtsTable`: what the bead and candidate repositories share (a table, its FTS index and its
 row mapper), written once; each repository is one and adds what only it does."""
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import TypeVar
 
+from abzu.adapters.row_table import RowTable, first
 from abzu.adapters.sqlite import search
-from abzu.adapters.sqlite.columns import insert_sql, select_sql, update_sql
+from abzu.adapters.sqlite.columns import update_sql
 from abzu.adapters.sqlite.db import Db, in_list
-from abzu.adapters.sqlite.fts import Row
 from abzu.adapters.sqlite.search import FtsIndex
-from abzu.domain.decay import DecayPolicy
 from abzu.domain.dedup import Existing
 from abzu.domain.ranking import SearchHit
 from abzu.domain.scope import Scope
@@ -20,44 +19,15 @@ T = TypeVar("T")
 MERGE_PAGES = 256  # FTS5 pages of merge work after each bulk batch (a 500-turn batch writes ~40)
 
 
-class FtsTable(Generic[T]):
-    def __init__(
-        self, db: Db, columns: tuple[str, ...], index: FtsIndex,
-        to_row: Callable[[T], dict[str, Any]], from_row: Callable[[Row], T],
-        decay: DecayPolicy | None = None,
-    ) -> None:
-        self._db, self._columns, self._index = db, columns, index
-        self._to_row, self._from_row = to_row, from_row
-        self._decay = decay or DecayPolicy()
-
-    def select(self, where: str, params: Mapping[str, Any], tail: str = "") -> list[T]:
-        """Whole rows of this table matching `where` (SQL over named parameters), mapped."""
-        sql = f"{select_sql(self._index.table, self._columns)} WHERE {where}{tail}"
-        return [self._from_row(r) for r in self._db.fetch(sql, params)]
-
-    def get(self, item_id: str) -> T | None:
-        return _first(self.select("id = :id", {"id": item_id}))
-
-    def add(self, item: T) -> None:
-        self._db.execute(insert_sql(self._index.table, self._columns), self._to_row(item))
-
-    def add_many(self, items: Sequence[T]) -> None:
-        self._db.executemany(insert_sql(self._index.table, self._columns), [self._to_row(i) for i in items])
-
+class FtsTable(RowTable[T, Db, FtsIndex]):
     def update(self, item: T) -> None:
         row = self._to_row(item)
         row["key"] = row.pop("id")  # the id is matched, never rewritten
         self._db.execute(update_sql(self._index.table, self._columns, "id"), row)
 
-    def supersede(self, item_id: str, by: str) -> bool:
-        # One column, not `update`'s every column: the FTS trigger fires on an UPDATE OF the
-        # indexed columns even when their values are unchanged, and would rebuild the FTS row.
-        sql = f"UPDATE {self._index.table} SET superseded_by = :by WHERE id = :id AND superseded_by IS NULL"
-        return self._db.execute(sql, {"id": item_id, "by": by}) == 1
-
     def find_by_hash(self, content_hash: str, project: str | None) -> T | None:
         where = "content_hash = :hash AND project IS :project"
-        return _first(self.select(where, {"hash": content_hash, "project": project}, " LIMIT 1"))
+        return first(self.select(where, {"hash": content_hash, "project": project}, " LIMIT 1"))
 
     def ids_by_hash(self, hashes: Sequence[str], project: str | None) -> dict[str, str]:
         """One query per 500 hashes; the first row by rowid, as `find_by_hash`'s LIMIT 1 finds."""
@@ -126,7 +96,3 @@ class FtsTable(Generic[T]):
         rows = search.related(self._db.fetch, self._index, terms, project, limit)
         return [self._from_row(r) for r in rows]
 
-
-
-def _first(found: list[T]) -> T | None:
-    return found[0] if found else None
