@@ -87,11 +87,8 @@ class DigestState:
                                           self.fix.explained(), self.failure_programs)
         kind = {True: Category.PATTERN, False: Category.LEARNING}
         found = [Note(redact(f.text).text, f.message_uuid, kind[f.pattern]) for f in shown]
-        reports = self.signals.found
-        said = [n for n in self.notes.values()  # a report holds the sentences said in its first characters
-                if n.message_uuid not in reports or n.text not in reports[n.message_uuid].text]
-        committed = self.signals.committed()
-        return [*map(self.exchanges.anchored, [*said, *self.signals.kept_reports(), *committed]), *found]
+        noted = [*self.notes.values(), *self.signals.kept_reports(), *self.signals.committed()]
+        return [*map(self.exchanges.anchored, noted), *found]
 
     def finish(self) -> None:
         self.signals.finish()
